@@ -1,0 +1,17 @@
+// judge/cli/output.hpp: terminal conventions shared by every command.
+#pragma once
+
+#include <string>
+
+namespace judge {
+
+/// True when stdout is a terminal and NO_COLOR is unset: only then do we print colour.
+bool use_colour();
+
+/// Wraps `text` in an ANSI colour (green, red, yellow, bold, dim) when colour is on.
+std::string paint(const std::string& text, const char* colour);
+
+/// Sets spdlog's level from -v / -q counts; logs go to stderr, never stdout.
+void configure_logging(int verbose, bool quiet);
+
+}  // namespace judge

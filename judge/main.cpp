@@ -1,0 +1,29 @@
+// judge/main.cpp: the thin entry point. Every failure becomes "judge: error: ..." and a documented
+// exit code; nothing escapes as an abort or a core dump.
+#include <cstdio>
+#include <exception>
+#include <new>
+
+#include "cli/app.hpp"
+#include "util/errors.hpp"
+
+int main(int argc, char** argv) {
+    try {
+        return judge::run_cli(argc, argv);
+    } catch (const judge::InputError& e) {
+        std::fprintf(stderr, "judge: error: %s\n", e.what());
+        return static_cast<int>(judge::ExitCode::bad_input);
+    } catch (const judge::JudgeFailure& e) {
+        std::fprintf(stderr, "judge: error: internal: %s\n", e.what());
+        return static_cast<int>(judge::ExitCode::judge_error);
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "judge: error: internal: out of memory\n");
+        return static_cast<int>(judge::ExitCode::judge_error);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "judge: error: internal: %s\n", e.what());
+        return static_cast<int>(judge::ExitCode::judge_error);
+    } catch (...) {
+        std::fprintf(stderr, "judge: error: internal: unknown exception\n");
+        return static_cast<int>(judge::ExitCode::judge_error);
+    }
+}

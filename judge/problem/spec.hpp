@@ -1,0 +1,139 @@
+// judge/problem/spec.hpp: a problem as an instructor writes it in problems/<name>/problem.json.
+//
+// The spec is the single source of truth for a problem: its functions' typed signatures (from
+// which the harness is generated), its traps, its tests with seeded input generators, and its
+// limits. Nothing about a particular problem is written in the judge's code.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// The parameter types the harness can pass to a student function.
+enum class ParamType { tensor, int64, int_list, float32 };
+
+/// The return types the harness can receive: one tensor, or a std::pair of tensors.
+enum class ReturnType { tensor, tensor_pair };
+
+struct Param {
+    std::string name;
+    ParamType type = ParamType::tensor;
+};
+
+/// One named output of a function; `axes` names each dimension for diagnoses ("head", "position").
+struct OutputSpec {
+    std::string name;
+    std::vector<std::string> axes;
+};
+
+struct FunctionSpec {
+    std::string name;
+    ReturnType returns = ReturnType::tensor;
+    std::vector<Param> params;
+    std::vector<OutputSpec> outputs;  // one for tensor, two for tensor_pair
+
+    /// The C++ declaration, e.g. "judge::Tensor split_heads(const judge::Tensor& x, int64_t num_heads)".
+    std::string signature() const;
+    const Param* param(const std::string& n) const;
+    const OutputSpec* output(const std::string& n) const;
+};
+
+struct TrapSpec {
+    std::string id;
+    std::string title;
+    std::string hint;
+};
+
+/// A seeded tensor generator. Every random value in a test comes from one of these.
+struct Generator {
+    std::string kind;  // arange, randn, uniform, const, values
+    std::vector<int64_t> shape;
+    uint64_t seed = 0;
+    double scale = 1.0, low = -1.0, high = 1.0, value = 0.0, start = 0.0, step = 1.0;
+    std::vector<double> values;
+    // Optional intervention: positions along `beyond_axis` at or past lens[example] take values
+    // from `beyond` instead (used to prove masked keys and values cannot matter).
+    std::string beyond_lens;
+    int64_t beyond_axis = 1;
+    std::vector<Generator> beyond;  // zero or one element
+};
+
+/// The value given for one parameter in a test.
+struct InputSpec {
+    ParamType type = ParamType::tensor;
+    Generator gen;                 // tensor
+    int64_t int_value = 0;         // int64
+    std::vector<int64_t> ints;     // int_list
+    double float_value = 0.0;      // float32
+};
+
+struct Tolerance {
+    double rtol = 1e-4;
+    double atol = 1e-5;
+};
+
+/// A property every correct output has, checked in addition to (or instead of) the reference.
+struct PropertyCheck {
+    std::string kind;    // zero_beyond_lens
+    std::string output;  // which output
+    std::string lens;    // int_list parameter holding one length per example
+};
+
+struct TestSpec {
+    std::string id;
+    std::string function;
+    std::string trap;
+    std::string description;
+    int points = 1;
+    bool hidden = true;
+    std::map<std::string, InputSpec> inputs;
+    std::vector<std::string> compare;  // outputs compared against the reference
+    std::optional<std::string> throws;  // expected exception type, e.g. "invalid_argument"
+    std::vector<PropertyCheck> checks;
+    std::string trace;  // an arange tensor input whose values identify source positions
+    Tolerance tolerance;
+};
+
+struct Limits {
+    int time_per_test_ms = 2000;
+    int compile_time_ms = 60000;
+    int memory_mb = 1024;
+    int output_kb = 1024;
+};
+
+/// A loaded, validated problem.
+struct Problem {
+    std::string name;
+    std::filesystem::path dir;        // problems/<name>
+    std::filesystem::path spec_path;  // problems/<name>/problem.json
+    std::filesystem::path reference;  // reference/<name>/solution.cpp
+    std::filesystem::path bugs_dir;   // reference/<name>/bugs
+    std::filesystem::path template_solution;  // student_template/<name>/solution.cpp
+    std::string spec_text;            // raw bytes, part of every cache key
+    std::string title;
+    std::string statement_file;
+    std::vector<FunctionSpec> functions;
+    std::vector<TrapSpec> traps;
+    std::vector<TestSpec> tests;
+    Limits limits;
+
+    const FunctionSpec& function(const std::string& n) const;
+    const TrapSpec& trap(const std::string& id) const;
+    int max_score() const;
+};
+
+/// Loads and validates root/problems/<name>/problem.json. Throws InputError whose message names
+/// the file and the field, e.g. "problems/p/problem.json: tests[3].tolerance.rtol: expected a number, got \"1e-3\"".
+Problem load_problem(const std::filesystem::path& root, const std::string& name);
+
+/// Parses spec text; `display_path` is the path named in error messages.
+Problem parse_problem(const std::string& text, const std::string& display_path);
+
+std::string to_string(ParamType t);
+
+}  // namespace judge

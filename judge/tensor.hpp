@@ -1,0 +1,414 @@
+// judge/tensor.hpp: the small PyTorch-like tensor that solutions are written against.
+//
+// Contract, in one paragraph: a Tensor is float32, row-major and contiguous, with value semantics.
+// Every operation returns a new tensor and never a view, so `reshape` is exactly the row-major
+// reinterpretation that `torch.reshape` gives on a contiguous tensor, and `permute` / `transpose`
+// physically move the elements. Misuse (a bad index, a shape mismatch, an impossible reshape, a
+// wrong rank) throws std::invalid_argument or std::out_of_range with a message naming the shapes.
+//
+// The header includes only a few standard headers so that a short solution compiles quickly.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace judge {
+
+/// A shape: one extent per dimension, outermost first.
+using Shape = std::vector<int64_t>;
+
+/// Formats a shape the way PyTorch prints it, e.g. "(2, 5, 4, 20)".
+inline std::string shape_str(const Shape& shape) {
+    std::string s = "(";
+    for (size_t i = 0; i < shape.size(); ++i) {
+        if (i > 0) s += ", ";
+        s += std::to_string(shape[i]);
+    }
+    if (shape.size() == 1) s += ",";
+    return s + ")";
+}
+
+namespace detail {
+
+inline int64_t checked_numel(const Shape& shape, const char* what) {
+    int64_t n = 1;
+    for (int64_t e : shape) {
+        if (e < 0) {
+            throw std::invalid_argument(std::string(what) + ": shape " + shape_str(shape) +
+                                        " has a negative extent");
+        }
+        n *= e;
+    }
+    return n;
+}
+
+// Maps a possibly negative dimension index to 0..rank-1, as PyTorch does.
+inline int64_t wrap_dim(int64_t d, int64_t rank, const char* what, const Shape& shape) {
+    const int64_t w = d < 0 ? d + rank : d;
+    if (w < 0 || w >= rank) {
+        throw std::out_of_range(std::string(what) + ": dimension " + std::to_string(d) +
+                                " is out of range for a tensor of shape " + shape_str(shape) +
+                                " (it has " + std::to_string(rank) + " dimensions)");
+    }
+    return w;
+}
+
+inline Shape strides_of(const Shape& shape) {
+    Shape st(shape.size(), 1);
+    for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i) {
+        st[static_cast<size_t>(i)] = st[static_cast<size_t>(i) + 1] * shape[static_cast<size_t>(i) + 1];
+    }
+    return st;
+}
+
+}  // namespace detail
+
+/// A dense float32 tensor with value semantics.
+class Tensor {
+public:
+    /// An empty tensor of shape (0,).
+    Tensor() : m_shape{0} {}
+
+    /// A tensor of the given shape holding `values` in row-major order; the counts must agree.
+    Tensor(Shape shape, std::vector<float> values) : m_shape(std::move(shape)), m_data(std::move(values)) {
+        const int64_t n = detail::checked_numel(m_shape, "Tensor");
+        if (n != static_cast<int64_t>(m_data.size())) {
+            throw std::invalid_argument("Tensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
+                                        " values, got " + std::to_string(m_data.size()));
+        }
+    }
+
+    /// Number of dimensions.
+    int64_t dim() const { return static_cast<int64_t>(m_shape.size()); }
+
+    /// Extent of dimension `d`; a negative `d` counts from the end.
+    int64_t size(int64_t d) const {
+        return m_shape[static_cast<size_t>(detail::wrap_dim(d, dim(), "size", m_shape))];
+    }
+
+    /// The shape, outermost dimension first.
+    const Shape& shape() const { return m_shape; }
+
+    /// Number of elements.
+    int64_t numel() const { return static_cast<int64_t>(m_data.size()); }
+
+    /// Raw row-major storage.
+    float* data() { return m_data.data(); }
+    const float* data() const { return m_data.data(); }
+
+    /// Bounds-checked element access: one index per dimension.
+    float& at(std::initializer_list<int64_t> index) { return m_data[offset(index.begin(), index.size())]; }
+    float at(std::initializer_list<int64_t> index) const { return m_data[offset(index.begin(), index.size())]; }
+    float& at(const Shape& index) { return m_data[offset(index.data(), index.size())]; }
+    float at(const Shape& index) const { return m_data[offset(index.data(), index.size())]; }
+
+    /// Row-major reinterpretation with a new shape; one extent may be -1 and is inferred.
+    Tensor reshape(Shape new_shape) const {
+        int64_t known = 1;
+        int64_t infer = -1;
+        for (size_t i = 0; i < new_shape.size(); ++i) {
+            if (new_shape[i] == -1) {
+                if (infer >= 0) {
+                    throw std::invalid_argument("reshape: only one dimension can be -1, got " + shape_str(new_shape));
+                }
+                infer = static_cast<int64_t>(i);
+            } else if (new_shape[i] < 0) {
+                throw std::invalid_argument("reshape: invalid extent " + std::to_string(new_shape[i]) + " in " +
+                                            shape_str(new_shape));
+            } else {
+                known *= new_shape[i];
+            }
+        }
+        if (infer >= 0) {
+            if (known == 0 || numel() % known != 0) {
+                throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(m_shape) + " (" +
+                                            std::to_string(numel()) + " elements) into " + shape_str(new_shape));
+            }
+            new_shape[static_cast<size_t>(infer)] = numel() / known;
+        } else if (known != numel()) {
+            throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(m_shape) + " (" +
+                                        std::to_string(numel()) + " elements) into " + shape_str(new_shape) + " (" +
+                                        std::to_string(known) + " elements)");
+        }
+        return Tensor(std::move(new_shape), m_data);
+    }
+
+    /// Reorders the dimensions: result dimension i is this tensor's dimension dims[i].
+    Tensor permute(const Shape& dims) const {
+        const int64_t r = dim();
+        if (static_cast<int64_t>(dims.size()) != r) {
+            throw std::invalid_argument("permute: got " + std::to_string(dims.size()) +
+                                        " dimensions for a tensor of shape " + shape_str(m_shape) + " (it has " +
+                                        std::to_string(r) + ")");
+        }
+        Shape src(dims.size());
+        std::vector<bool> seen(dims.size(), false);
+        for (size_t i = 0; i < dims.size(); ++i) {
+            const int64_t d = detail::wrap_dim(dims[i], r, "permute", m_shape);
+            if (seen[static_cast<size_t>(d)]) {
+                throw std::invalid_argument("permute: dimension " + std::to_string(d) + " appears twice in " +
+                                            shape_str(dims));
+            }
+            seen[static_cast<size_t>(d)] = true;
+            src[i] = d;
+        }
+        Shape out_shape(dims.size());
+        for (size_t i = 0; i < dims.size(); ++i) out_shape[i] = m_shape[static_cast<size_t>(src[i])];
+        const Shape in_strides = detail::strides_of(m_shape);
+        Shape step(dims.size());  // input stride of each output dimension
+        for (size_t i = 0; i < dims.size(); ++i) step[i] = in_strides[static_cast<size_t>(src[i])];
+        std::vector<float> out(m_data.size());
+        if (!out.empty()) {
+            Shape idx(dims.size(), 0);
+            int64_t in_off = 0;
+            for (float& o : out) {
+                o = m_data[static_cast<size_t>(in_off)];
+                for (int64_t k = r - 1; k >= 0; --k) {  // odometer increment over the output index
+                    const auto ku = static_cast<size_t>(k);
+                    if (++idx[ku] < out_shape[ku]) {
+                        in_off += step[ku];
+                        break;
+                    }
+                    in_off -= step[ku] * (out_shape[ku] - 1);
+                    idx[ku] = 0;
+                }
+            }
+        }
+        return Tensor(std::move(out_shape), std::move(out));
+    }
+
+    /// Swaps two dimensions (negative indices count from the end).
+    Tensor transpose(int64_t d0, int64_t d1) const {
+        const int64_t a = detail::wrap_dim(d0, dim(), "transpose", m_shape);
+        const int64_t b = detail::wrap_dim(d1, dim(), "transpose", m_shape);
+        Shape dims(static_cast<size_t>(dim()));
+        for (int64_t i = 0; i < dim(); ++i) dims[static_cast<size_t>(i)] = i;
+        std::swap(dims[static_cast<size_t>(a)], dims[static_cast<size_t>(b)]);
+        return permute(dims);
+    }
+
+    /// The slice [start, start + length) along dimension `d`, as torch.narrow.
+    Tensor narrow(int64_t d, int64_t start, int64_t length) const {
+        const int64_t w = detail::wrap_dim(d, dim(), "narrow", m_shape);
+        const int64_t extent = m_shape[static_cast<size_t>(w)];
+        if (start < 0 || length < 0 || start + length > extent) {
+            throw std::out_of_range("narrow: [" + std::to_string(start) + ", " + std::to_string(start + length) +
+                                    ") is outside dimension " + std::to_string(w) + " of size " +
+                                    std::to_string(extent) + " (tensor shape " + shape_str(m_shape) + ")");
+        }
+        Shape out_shape = m_shape;
+        out_shape[static_cast<size_t>(w)] = length;
+        int64_t outer = 1;
+        int64_t inner = 1;
+        for (int64_t i = 0; i < w; ++i) outer *= m_shape[static_cast<size_t>(i)];
+        for (int64_t i = w + 1; i < dim(); ++i) inner *= m_shape[static_cast<size_t>(i)];
+        std::vector<float> out;
+        out.reserve(static_cast<size_t>(outer * length * inner));
+        for (int64_t o = 0; o < outer; ++o) {
+            const float* base = m_data.data() + (o * extent + start) * inner;
+            out.insert(out.end(), base, base + length * inner);
+        }
+        return Tensor(std::move(out_shape), std::move(out));
+    }
+
+private:
+    size_t offset(const int64_t* index, size_t n) const {
+        if (n != m_shape.size()) {
+            throw std::invalid_argument("at: got " + std::to_string(n) + " indices for a tensor of shape " +
+                                        shape_str(m_shape) + " (it has " + std::to_string(m_shape.size()) +
+                                        " dimensions)");
+        }
+        int64_t off = 0;
+        for (size_t i = 0; i < n; ++i) {
+            if (index[i] < 0 || index[i] >= m_shape[i]) {
+                throw std::out_of_range("at: index " + std::to_string(index[i]) + " is out of range for dimension " +
+                                        std::to_string(i) + " of size " + std::to_string(m_shape[i]) +
+                                        " (tensor shape " + shape_str(m_shape) + ")");
+            }
+            off = off * m_shape[i] + index[i];
+        }
+        return static_cast<size_t>(off);
+    }
+
+    Shape m_shape;
+    std::vector<float> m_data;
+};
+
+/// A tensor of the given shape filled with `value`.
+inline Tensor full(const Shape& shape, float value) {
+    return Tensor(shape, std::vector<float>(static_cast<size_t>(detail::checked_numel(shape, "full")), value));
+}
+
+/// A tensor of the given shape filled with zeros.
+inline Tensor zeros(const Shape& shape) { return full(shape, 0.0f); }
+
+/// A tensor of the given shape filled with ones.
+inline Tensor ones(const Shape& shape) { return full(shape, 1.0f); }
+
+/// The values 0, 1, ..., n-1 in a tensor of shape (n,).
+inline Tensor arange(int64_t n) {
+    if (n < 0) throw std::invalid_argument("arange: n must be >= 0, got " + std::to_string(n));
+    std::vector<float> v(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = static_cast<float>(i);
+    return Tensor({n}, std::move(v));
+}
+
+/// A tensor of the given shape holding `values` in row-major order.
+inline Tensor from_vector(std::vector<float> values, const Shape& shape) { return Tensor(shape, std::move(values)); }
+
+/// Matrix product: (m, k) @ (k, n); or batched (..., m, k) @ (..., k, n) with identical leading
+/// dimensions; or (..., m, k) @ (k, n), which applies the same matrix to every batch element.
+inline Tensor matmul(const Tensor& a, const Tensor& b) {
+    const auto fail = [&](const std::string& why) {
+        return std::invalid_argument("matmul: cannot multiply shapes " + shape_str(a.shape()) + " and " +
+                                     shape_str(b.shape()) + ": " + why);
+    };
+    if (a.dim() < 2 || b.dim() < 2) throw fail("both tensors need at least 2 dimensions");
+    if (b.dim() != 2 && b.dim() != a.dim()) {
+        throw fail("the second tensor must be 2-D or have as many dimensions as the first");
+    }
+    const int64_t m = a.size(-2), k = a.size(-1), n = b.size(-1);
+    if (b.size(-2) != k) {
+        throw fail("inner dimensions differ (" + std::to_string(k) + " vs " + std::to_string(b.size(-2)) + ")");
+    }
+    int64_t batch = 1;
+    for (int64_t i = 0; i + 2 < a.dim(); ++i) {
+        if (b.dim() != 2 && a.shape()[static_cast<size_t>(i)] != b.shape()[static_cast<size_t>(i)]) {
+            throw fail("leading (batch) dimensions differ");
+        }
+        batch *= a.shape()[static_cast<size_t>(i)];
+    }
+    Shape out_shape(a.shape().begin(), a.shape().end() - 2);
+    out_shape.push_back(m);
+    out_shape.push_back(n);
+    std::vector<float> out(static_cast<size_t>(batch * m * n), 0.0f);
+    const float* pa = a.data();
+    const float* pb = b.data();
+    for (int64_t t = 0; t < batch; ++t) {
+        const float* A = pa + t * m * k;
+        const float* B = b.dim() == 2 ? pb : pb + t * k * n;
+        float* C = out.data() + t * m * n;
+        for (int64_t i = 0; i < m; ++i) {
+            for (int64_t p = 0; p < k; ++p) {
+                const float av = A[i * k + p];
+                const float* brow = B + p * n;
+                float* crow = C + i * n;
+                for (int64_t j = 0; j < n; ++j) crow[j] += av * brow[j];
+            }
+        }
+    }
+    return Tensor(std::move(out_shape), std::move(out));
+}
+
+/// Softmax along dimension `d` (negative counts from the end), computed stably by subtracting the max.
+inline Tensor softmax(const Tensor& x, int64_t d) {
+    const int64_t w = detail::wrap_dim(d, x.dim(), "softmax", x.shape());
+    const int64_t extent = x.size(w);
+    int64_t outer = 1, inner = 1;
+    for (int64_t i = 0; i < w; ++i) outer *= x.size(i);
+    for (int64_t i = w + 1; i < x.dim(); ++i) inner *= x.size(i);
+    Tensor out = x;
+    float* p = out.data();
+    for (int64_t o = 0; o < outer; ++o) {
+        for (int64_t in = 0; in < inner; ++in) {
+            float* base = p + o * extent * inner + in;
+            float mx = -INFINITY;
+            for (int64_t e = 0; e < extent; ++e) mx = std::fmax(mx, base[e * inner]);
+            float sum = 0.0f;
+            for (int64_t e = 0; e < extent; ++e) {
+                base[e * inner] = std::exp(base[e * inner] - mx);
+                sum += base[e * inner];
+            }
+            for (int64_t e = 0; e < extent; ++e) base[e * inner] /= sum;
+        }
+    }
+    return out;
+}
+
+/// Concatenates tensors along dimension `d`; all other extents must agree.
+inline Tensor cat(const std::vector<Tensor>& tensors, int64_t d) {
+    if (tensors.empty()) throw std::invalid_argument("cat: needs at least one tensor");
+    const Tensor& first = tensors.front();
+    const int64_t w = detail::wrap_dim(d, first.dim(), "cat", first.shape());
+    Shape out_shape = first.shape();
+    out_shape[static_cast<size_t>(w)] = 0;
+    for (size_t t = 0; t < tensors.size(); ++t) {
+        const Tensor& x = tensors[t];
+        bool ok = x.dim() == first.dim();
+        for (int64_t i = 0; ok && i < x.dim(); ++i) ok = i == w || x.size(i) == first.size(i);
+        if (!ok) {
+            throw std::invalid_argument("cat: tensor " + std::to_string(t) + " has shape " + shape_str(x.shape()) +
+                                        ", which does not match " + shape_str(first.shape()) +
+                                        " outside dimension " + std::to_string(w));
+        }
+        out_shape[static_cast<size_t>(w)] += x.size(w);
+    }
+    int64_t outer = 1, inner = 1;
+    for (int64_t i = 0; i < w; ++i) outer *= first.size(i);
+    for (int64_t i = w + 1; i < first.dim(); ++i) inner *= first.size(i);
+    std::vector<float> out;
+    out.reserve(static_cast<size_t>(detail::checked_numel(out_shape, "cat")));
+    for (int64_t o = 0; o < outer; ++o) {
+        for (const Tensor& x : tensors) {
+            const int64_t chunk = x.size(w) * inner;
+            const float* base = x.data() + o * chunk;
+            out.insert(out.end(), base, base + chunk);
+        }
+    }
+    return Tensor(std::move(out_shape), std::move(out));
+}
+
+namespace detail {
+
+template <class Op>
+Tensor elementwise(const Tensor& a, const Tensor& b, const char* name, Op op) {
+    if (a.shape() != b.shape()) {
+        throw std::invalid_argument(std::string("operator") + name + ": shapes " + shape_str(a.shape()) + " and " +
+                                    shape_str(b.shape()) + " differ (the judge's tensors do not broadcast)");
+    }
+    Tensor out = a;
+    float* p = out.data();
+    const float* q = b.data();
+    for (int64_t i = 0; i < out.numel(); ++i) p[i] = op(p[i], q[i]);
+    return out;
+}
+
+template <class Op>
+Tensor scalar_op(const Tensor& a, Op op) {
+    Tensor out = a;
+    float* p = out.data();
+    for (int64_t i = 0; i < out.numel(); ++i) p[i] = op(p[i]);
+    return out;
+}
+
+}  // namespace detail
+
+/// Element-wise arithmetic between tensors of the same shape, or with a float scalar.
+inline Tensor operator+(const Tensor& a, const Tensor& b) {
+    return detail::elementwise(a, b, "+", [](float x, float y) { return x + y; });
+}
+inline Tensor operator-(const Tensor& a, const Tensor& b) {
+    return detail::elementwise(a, b, "-", [](float x, float y) { return x - y; });
+}
+inline Tensor operator*(const Tensor& a, const Tensor& b) {
+    return detail::elementwise(a, b, "*", [](float x, float y) { return x * y; });
+}
+inline Tensor operator/(const Tensor& a, const Tensor& b) {
+    return detail::elementwise(a, b, "/", [](float x, float y) { return x / y; });
+}
+inline Tensor operator+(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x + s; }); }
+inline Tensor operator-(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x - s; }); }
+inline Tensor operator*(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x * s; }); }
+inline Tensor operator/(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x / s; }); }
+inline Tensor operator+(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s + x; }); }
+inline Tensor operator-(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s - x; }); }
+inline Tensor operator*(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s * x; }); }
+inline Tensor operator/(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s / x; }); }
+inline Tensor operator-(const Tensor& a) { return detail::scalar_op(a, [](float x) { return -x; }); }
+
+}  // namespace judge

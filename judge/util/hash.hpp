@@ -1,0 +1,30 @@
+// judge/util/hash.hpp: content hashes for cache keys.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace judge {
+
+/// Incremental SHA-1 over labelled parts; hex digest. Used for cache keys, not for security: the
+/// cache is outside any box and only the judge writes it.
+class Hasher {
+public:
+    Hasher();
+    ~Hasher();
+    Hasher(const Hasher&) = delete;
+    Hasher& operator=(const Hasher&) = delete;
+    /// Adds a part, length-prefixed so that ("ab","c") and ("a","bc") differ.
+    Hasher& add(std::string_view part);
+    std::string hex();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+/// The SHA-1 hex digest of `data`.
+std::string sha1_hex(std::string_view data);
+
+}  // namespace judge

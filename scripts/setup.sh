@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what the judge needs to build, test and sandbox, from Debian 12 packages only.
+# Idempotent: when everything is present it prints one line and exits 0 without touching apt.
+# As root it runs apt-get; as anyone else it prints the exact command to run and exits 1.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build make
+  catch2 libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev
+  bubblewrap
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: missing packages: ${missing[*]}" >&2
+  echo "setup: run this, then try again:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done"

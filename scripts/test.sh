@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: setup, then a warnings-as-errors build with ctest,
+# then the same tests under AddressSanitizer + UndefinedBehaviorSanitizer. .ci/run calls this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+jobs=$(nproc 2>/dev/null || echo 2)
+
+# One cache for both passes: the tests share built references and bugs (keyed by content hash).
+export JUDGE_E2E_CACHE="${JUDGE_E2E_CACHE:-$PWD/build/e2e-cache}"
+rm -rf "$JUDGE_E2E_CACHE"
+
+for preset in dev asan-ubsan; do
+  echo "== $preset: configure and build"
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$jobs"
+  echo "== $preset: test"
+  ctest --preset "$preset" -j "$jobs"
+done
