@@ -35,6 +35,41 @@ int run_cli(int argc, char** argv) {
 
     auto* list = app.add_subcommand("list", "List the problems under the course root with their titles");
 
+    std::string show_problem;
+    auto* show = app.add_subcommand("show", "Print a problem's statement, the signatures to implement and its traps");
+    show->add_option("problem", show_problem, "Problem name, e.g. problem_mha")->required();
+
+    SubmitOptions submit_opts;
+    auto* submit = app.add_subcommand(
+        "submit",
+        "Compile a submission, run the sample and hidden tests, and report pass or fail per trap.\n"
+        "The submission is --file, else <problem>/solution.cpp or solution.cpp in --dir (default: the\n"
+        "current directory), else the shipped student template. Exit 0 only when accepted.");
+    submit->add_option("problem", submit_opts.problem, "Problem name, e.g. problem_mha")->required();
+    auto* file_opt = submit->add_option("--file", submit_opts.file, "The solution file to judge");
+    submit->add_option("--dir", submit_opts.dir, "A folder holding <problem>/solution.cpp or solution.cpp")->excludes(file_opt);
+    submit->add_option("--format", submit_opts.format, "Report format: text (default) or json")->check(CLI::IsMember({"text", "json"}));
+    submit->add_option("--seed", submit_opts.seed, "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones");
+
+    ValidateOptions validate_opts;
+    auto* validate = app.add_subcommand(
+        "validate",
+        "Check a problem: the spec is valid, the reference passes every test, the template is rejected,\n"
+        "and every seeded bug is caught by its declared trap. Prints the kill matrix. Exit 0 only if all hold.");
+    auto* vprob = validate->add_option("problem", validate_opts.problem, "Problem name");
+    validate->add_flag("--all", validate_opts.all, "Validate every problem under the course root")->excludes(vprob);
+
+    RunOptions run_opts;
+    auto* run = app.add_subcommand(
+        "run",
+        "Run one function on your own .npy inputs (one file per parameter: float32 tensors, 0-d int64 for\n"
+        "ints, 1-D int64 for int lists) and write its outputs as .npy. Without --file, runs the reference.");
+    run->add_option("problem", run_opts.problem, "Problem name")->required();
+    run->add_option("--function", run_opts.function, "The function to call, e.g. split_heads")->required();
+    run->add_option("--inputs", run_opts.inputs, "Folder with <param>.npy files")->required();
+    run->add_option("--outputs", run_opts.outputs, "Folder to write <output>.npy files into")->required();
+    run->add_option("--file", run_opts.file, "A solution file (default: the reference)");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -49,6 +84,10 @@ int run_cli(int argc, char** argv) {
     configure_logging(verbose, quiet);
 
     if (list->parsed()) return cmd_list(g);
+    if (show->parsed()) return cmd_show(g, show_problem);
+    if (submit->parsed()) return cmd_submit(g, submit_opts);
+    if (validate->parsed()) return cmd_validate(g, validate_opts);
+    if (run->parsed()) return cmd_run(g, run_opts);
     return static_cast<int>(ExitCode::bad_input);
 }
 

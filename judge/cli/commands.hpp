@@ -1,6 +1,7 @@
 // judge/cli/commands.hpp: one function per subcommand; each returns the process exit code.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -10,6 +11,31 @@ struct GlobalOptions {
     std::optional<std::string> root;
 };
 
+struct SubmitOptions {
+    std::string problem;
+    std::optional<std::string> file;
+    std::optional<std::string> dir;
+    std::string format = "text";
+    uint64_t seed = 0;
+};
+
+struct ValidateOptions {
+    std::optional<std::string> problem;
+    bool all = false;
+};
+
+struct RunOptions {
+    std::string problem;
+    std::string function;
+    std::string inputs;
+    std::string outputs;
+    std::optional<std::string> file;
+};
+
 int cmd_list(const GlobalOptions& g);
+int cmd_show(const GlobalOptions& g, const std::string& problem);
+int cmd_submit(const GlobalOptions& g, const SubmitOptions& o);
+int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);
+int cmd_run(const GlobalOptions& g, const RunOptions& o);
 
 }  // namespace judge

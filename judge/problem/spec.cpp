@@ -242,7 +242,7 @@ Tolerance parse_tolerance(const Field& f, Tolerance base) {
 
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     f.only_keys({"id", "function", "trap", "description", "points", "visibility", "inputs", "compare", "throws",
-                 "checks", "trace", "tolerance"});
+                 "checks", "trace", "tolerance", "shape_only"});
     TestSpec t;
     t.id = identifier(f.at("id"));
     const Field fn_field = f.at("function");
@@ -296,6 +296,7 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     } else if (!t.throws) {
         for (const OutputSpec& o : fn.outputs) t.compare.push_back(o.name);
     }
+    if (f.has("shape_only")) t.shape_only = f.child("shape_only").boolean();
     if (f.has("checks")) {
         for (const Field& c : f.child("checks").items()) {
             c.only_keys({"kind", "output", "lens"});

@@ -93,6 +93,7 @@ struct TestSpec {
     bool hidden = true;
     std::map<std::string, InputSpec> inputs;
     std::vector<std::string> compare;  // outputs compared against the reference
+    bool shape_only = false;           // compare shapes, not values
     std::optional<std::string> throws;  // expected exception type, e.g. "invalid_argument"
     std::vector<PropertyCheck> checks;
     std::string trace;  // an arange tensor input whose values identify source positions

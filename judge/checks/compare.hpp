@@ -1,0 +1,54 @@
+// judge/checks/compare.hpp: comparing a submission's outputs with the reference, and properties.
+//
+// Tolerance and NaN policy: an element passes when |got - want| <= atol + rtol * |want|, in
+// double precision. NaN never compares equal, not even to NaN; an infinity equals only the same
+// infinity. Shapes must match exactly before any value is compared. The defaults, rtol 1e-4 and
+// atol 1e-5, admit any float32 order of summation (index loops, double accumulation, folded or
+// per-head layouts) at the sizes the tests use, while every seeded bug misses them by orders of
+// magnitude.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "judge/protocol/npy.hpp"
+#include "problem/spec.hpp"
+
+namespace judge {
+
+/// The outcome of one comparison or property check; `message` says what differs.
+struct CheckResult {
+    bool passed = true;
+    std::string message;
+};
+
+/// How to describe positions: the output's axis names, and whether values may be shown.
+struct DescribeOptions {
+    std::vector<std::string> axes;
+    bool show_values = false;  // sample tests show values; hidden tests show positions only
+};
+
+/// An arange input used to trace where each output element came from.
+struct TraceSource {
+    std::string name;            // e.g. "x"
+    std::vector<int64_t> shape;  // its shape
+    double start = 0.0, step = 1.0;
+};
+
+/// Compares one output array with the expected array under `tol`.
+CheckResult compare_output(const std::string& name, const npy::Array& got, const npy::Array& want, const Tolerance& tol,
+                           const DescribeOptions& how, const std::optional<TraceSource>& trace);
+
+/// True when both arrays have the same shape and every element is within `tol` (used to
+/// recognise a seeded bug's output in a submission's output).
+bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance& tol);
+
+/// Every element whose last-axis index is >= lens[i0] (i0 = index on axis 0) must be exactly 0.
+CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const std::vector<int64_t>& lens,
+                                   const DescribeOptions& how);
+
+/// "[0,1,2]"-style index of flat position `flat` in `shape`.
+std::string index_str(const std::vector<int64_t>& shape, int64_t flat);
+
+}  // namespace judge

@@ -1,0 +1,99 @@
+// `judge run`: one function on the caller's own .npy inputs, for debugging and cross-checking.
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "build/builder.hpp"
+#include "cli/commands.hpp"
+#include "course/course.hpp"
+#include "grade/session.hpp"
+#include "run/test_run.hpp"
+#include "util/errors.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Checks that every parameter has a readable .npy of the right kind, naming the file otherwise.
+void check_inputs(const FunctionSpec& fn, const fs::path& dir) {
+    if (!fs::is_directory(dir)) throw InputError("--inputs: " + dir.string() + " is not a directory");
+    for (const Param& p : fn.params) {
+        const fs::path file = dir / (p.name + ".npy");
+        if (!fs::exists(file)) {
+            throw InputError(file.string() + ": missing; " + fn.name + " needs one .npy per parameter (" + to_string(p.type) + " " + p.name + ")");
+        }
+        npy::Array a;
+        try {
+            a = npy::read(file.string());
+        } catch (const npy::NpyError& e) {
+            throw InputError(e.what());
+        }
+        const bool ok = (p.type == ParamType::tensor && a.dtype == npy::Dtype::float32) ||
+                        (p.type == ParamType::float32 && a.dtype == npy::Dtype::float32 && a.shape.empty()) ||
+                        (p.type == ParamType::int64 && a.dtype == npy::Dtype::int64 && a.shape.empty()) ||
+                        (p.type == ParamType::int_list && a.dtype == npy::Dtype::int64 && a.shape.size() == 1);
+        if (!ok) {
+            static const char* want[] = {"a float32 array", "a 0-d int64 array", "a 1-D int64 array", "a 0-d float32 array"};
+            throw InputError(fmt::format("{}: expected {} for {} {}, got {} {}", file.string(), want[static_cast<int>(p.type)],
+                                         to_string(p.type), p.name, a.dtype == npy::Dtype::float32 ? "float32" : "int64",
+                                         shape_str(a.shape)));
+        }
+    }
+}
+
+}  // namespace
+
+int cmd_run(const GlobalOptions& g, const RunOptions& o) {
+    const CourseRoot root = find_course_root(g.root);
+    require_known_problem(root.path, o.problem);
+    const Problem p = load_problem(root.path, o.problem);
+    const auto it = std::find_if(p.functions.begin(), p.functions.end(), [&](const FunctionSpec& f) { return f.name == o.function; });
+    if (it == p.functions.end()) {
+        std::string known;
+        for (const FunctionSpec& f : p.functions) known += (known.empty() ? "" : ", ") + f.name;
+        throw InputError("--function: " + p.name + " has no function \"" + o.function + "\"; its functions are: " + known);
+    }
+    const FunctionSpec& fn = *it;
+    check_inputs(fn, o.inputs);
+    if (o.file && !fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
+
+    Builder builder(detect_toolchain(), cache_root());
+    TempDir box("judge-run");
+    fs::path exe;
+    if (o.file) {
+        write_file_atomic(box.path() / "solution.cpp", read_file(*o.file));
+        const BuildResult br = builder.build_submission(p, box.path());
+        if (!br.ok) {
+            fmt::print(stderr, "{}", br.log);
+            throw InputError("--file: " + *o.file + " does not compile (the compiler's words are above)");
+        }
+        exe = br.exe;
+    } else {
+        spdlog::info("no --file: running the reference solution");
+        Session session(p, 0, builder);
+        exe = session.reference_exe();
+    }
+    const TestRun run = run_test(exe, fn, o.inputs, box.path() / "out", p.limits.time_per_test_ms, p.limits.memory_mb);
+    switch (run.status) {
+        case TestRun::Status::ok: {
+            fs::create_directories(o.outputs);
+            for (const OutputSpec& out : fn.outputs) {
+                const fs::path dest = fs::path(o.outputs) / (out.name + ".npy");
+                fs::copy_file(box.path() / "out" / (out.name + ".npy"), dest, fs::copy_options::overwrite_existing);
+                fmt::print("{}: {} {}\n", dest.string(), shape_str(run.outputs.at(out.name).shape), "float32");
+            }
+            return 0;
+        }
+        case TestRun::Status::exception:
+            fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
+            return 1;
+        default:
+            fmt::print("{} {}\n", fn.name, run.detail);
+            if (!run.stderr_tail.empty()) fmt::print("last output on stderr:\n{}\n", run.stderr_tail);
+            return 1;
+    }
+}
+
+}  // namespace judge

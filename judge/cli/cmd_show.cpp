@@ -1,0 +1,30 @@
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "cli/output.hpp"
+#include "course/course.hpp"
+#include "problem/spec.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+int cmd_show(const GlobalOptions& g, const std::string& name) {
+    const CourseRoot root = find_course_root(g.root);
+    require_known_problem(root.path, name);
+    const Problem p = load_problem(root.path, name);
+    std::string statement = read_file(p.dir / p.statement_file);
+    if (!statement.empty() && statement.back() != '\n') statement += "\n";
+    fmt::print("{}\n{}\n", paint(p.name + ": " + p.title, "bold"), statement);
+    fmt::print("{}\n", paint("Functions to implement (#include <judge/tensor.hpp>):", "bold"));
+    for (const FunctionSpec& f : p.functions) fmt::print("    {};\n", f.signature());
+    fmt::print("\n{}\n", paint("Traps (each is checked by hidden tests):", "bold"));
+    size_t width = 0;
+    for (const TrapSpec& t : p.traps) width = std::max(width, t.id.size());
+    for (const TrapSpec& t : p.traps) fmt::print("    {:<{}}  {}\n", t.id, width, t.title);
+    int samples = 0;
+    for (const TestSpec& t : p.tests) samples += t.hidden ? 0 : 1;
+    fmt::print("\n{} tests ({} sample, {} hidden), {} points.\n", p.tests.size(), samples, p.tests.size() - samples, p.max_score());
+    return 0;
+}
+
+}  // namespace judge

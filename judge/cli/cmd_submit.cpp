@@ -1,0 +1,58 @@
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "build/builder.hpp"
+#include "cli/commands.hpp"
+#include "course/course.hpp"
+#include "grade/session.hpp"
+#include "report/render.hpp"
+#include "util/errors.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The submission to judge: --file; else --dir (or the current directory) holding
+// <problem>/solution.cpp or solution.cpp; else the shipped student template.
+fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
+    if (o.file) {
+        if (!fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
+        return *o.file;
+    }
+    const fs::path base = o.dir ? fs::path(*o.dir) : fs::path(".");
+    for (const fs::path& c : {base / p.name / "solution.cpp", base / "solution.cpp"}) {
+        if (fs::exists(c)) return c.lexically_normal();
+    }
+    if (o.dir) {
+        throw InputError("--dir: neither " + (base / p.name / "solution.cpp").string() + " nor " + (base / "solution.cpp").string() +
+                         " exists");
+    }
+    spdlog::info("no ./{}/solution.cpp or ./solution.cpp here; judging the shipped student template", p.name);
+    return p.template_solution;
+}
+
+}  // namespace
+
+int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
+    if (o.format != "text" && o.format != "json") throw InputError("--format: expected text or json, got \"" + o.format + "\"");
+    const CourseRoot root = find_course_root(g.root);
+    require_known_problem(root.path, o.problem);
+    const Problem p = load_problem(root.path, o.problem);
+    const fs::path source = choose_submission(o, p);
+    spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
+    Builder builder(detect_toolchain(), cache_root());
+    Session session(p, o.seed, builder);
+    Report r = session.judge_file(source, source.string());
+    r.sandbox = "process";
+    if (o.format == "json") {
+        fmt::print("{}\n", render_json(r).dump(2));
+    } else {
+        fmt::print("{}", render_text(r));
+    }
+    return r.verdict == Verdict::accepted ? 0 : 1;
+}
+
+}  // namespace judge

@@ -1,0 +1,310 @@
+#include "grade/session.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+#include <thread>
+
+#include "checks/compare.hpp"
+#include "util/errors.hpp"
+#include "util/hash.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string exception_words(const TestRun& run) {
+    std::string s = "threw std::" + run.exception_type;
+    if (!run.exception_message.empty()) s += ": " + run.exception_message;
+    return s;
+}
+
+// True when two runs are the same observable behaviour (used to recognise a seeded bug).
+bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol) {
+    if (a.status != b.status) return false;
+    if (a.status == TestRun::Status::exception) return a.exception_type == b.exception_type;
+    if (a.status != TestRun::Status::ok) return false;
+    for (const auto& [name, arr] : a.outputs) {
+        const auto it = b.outputs.find(name);
+        if (it == b.outputs.end() || !arrays_close(arr, it->second, tol)) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& body) {
+    std::atomic<size_t> next{0};
+    std::exception_ptr error;
+    std::mutex error_mutex;
+    auto worker = [&] {
+        for (size_t i = next++; i < n; i = next++) {
+            try {
+                body(i);
+            } catch (...) {
+                const std::lock_guard lock(error_mutex);
+                if (!error) error = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned k = 1; k < std::max(1u, threads); ++k) pool.emplace_back(worker);
+    worker();
+    for (auto& th : pool) th.join();
+    if (error) std::rethrow_exception(error);
+}
+
+std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test) {
+    std::string s;
+    for (const Param& p : fn.params) {
+        const InputSpec& in = test.inputs.at(p.name);
+        s += s.empty() ? "" : ", ";
+        switch (p.type) {
+            case ParamType::tensor: s += p.name + " " + shape_str(in.gen.shape) + " from " + in.gen.kind; break;
+            case ParamType::int64: s += p.name + " = " + std::to_string(in.int_value); break;
+            case ParamType::float32: s += fmt::format("{} = {}", p.name, in.float_value); break;
+            case ParamType::int_list: {
+                std::string l;
+                for (int64_t v : in.ints) l += (l.empty() ? "" : ", ") + std::to_string(v);
+                s += p.name + " = [" + l + "]";
+                break;
+            }
+        }
+    }
+    return s;
+}
+
+Session::Session(const Problem& p, uint64_t seed, Builder& builder)
+    : m_p(p), m_seed(seed), m_builder(builder), m_work("judge-session"), m_bugs(load_bugs(p)),
+      m_reference_runs(p.tests.size()), m_bug_builds(m_bugs.size()) {
+    for (size_t t = 0; t < p.tests.size(); ++t) write_inputs(inputs_dir(t), make_inputs(p.tests[t], seed));
+}
+
+fs::path Session::inputs_dir(size_t t) const { return m_work.path() / "in" / m_p.tests[t].id; }
+
+TestRun Session::cached_run(const fs::path& exe, size_t t) {
+    const TestSpec& test = m_p.tests[t];
+    // The exe's file name is its content hash (see Builder::build_trusted).
+    const std::string key = Hasher().add(exe.filename().string()).add(m_p.spec_text).add(std::to_string(m_seed)).add(test.id).hex();
+    const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
+    const FunctionSpec& fn = m_p.function(test.function);
+    if (fs::exists(dir / "judge_status")) return read_test_run(fn, dir);
+    const fs::path staging = fs::path(dir.string() + ".tmp." + std::to_string(::getpid()) + "." +
+                                      std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())));
+    fs::remove_all(staging);
+    TestRun run = run_test(exe, fn, inputs_dir(t), staging, m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+    std::error_code ec;
+    fs::rename(staging, dir, ec);
+    if (ec) fs::remove_all(staging, ec);  // another process cached it first
+    return run;
+}
+
+const fs::path& Session::reference_exe() {
+    if (!m_reference_exe) {
+        if (!fs::exists(m_p.reference)) {
+            throw InputError((fs::path("reference") / m_p.name / "solution.cpp").string() + ": the reference solution is missing");
+        }
+        BuildResult br = m_builder.build_trusted(m_p, m_p.reference);
+        if (!br.ok) {
+            throw InputError((fs::path("reference") / m_p.name / "solution.cpp").string() + ": the reference does not compile:\n" + br.log);
+        }
+        m_reference_exe = br.exe;
+    }
+    return *m_reference_exe;
+}
+
+const TestRun& Session::reference(size_t t) {
+    if (!m_reference_runs[t]) m_reference_runs[t] = cached_run(reference_exe(), t);
+    return *m_reference_runs[t];
+}
+
+std::vector<BuildResult> Session::build_bugs() {
+    std::vector<BuildResult> out(m_bugs.size());
+    parallel_for(m_bugs.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t b) {
+        out[b] = m_builder.build_trusted(m_p, m_bugs[b].path);
+    });
+    for (size_t b = 0; b < m_bugs.size(); ++b) m_bug_builds[b] = out[b];
+    return out;
+}
+
+const TestRun* Session::bug(size_t b, size_t t) {
+    {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_bug_runs.find({b, t});
+        if (it != m_bug_runs.end()) return &it->second;
+    }
+    if (!m_bug_builds[b]) m_bug_builds[b] = m_builder.build_trusted(m_p, m_bugs[b].path);
+    if (!m_bug_builds[b]->ok) return nullptr;
+    TestRun run = cached_run(m_bug_builds[b]->exe, t);
+    const std::lock_guard lock(m_mutex);
+    return &m_bug_runs.emplace(std::make_pair(b, t), std::move(run)).first->second;
+}
+
+TestOutcome Session::evaluate(size_t t, const TestRun& run, bool match_bugs) {
+    const TestSpec& test = m_p.tests[t];
+    const FunctionSpec& fn = m_p.function(test.function);
+    TestOutcome o;
+    o.id = test.id;
+    o.trap = test.trap;
+    o.function = test.function;
+    o.description = test.description;
+    o.hidden = test.hidden;
+    o.max_points = test.points;
+    if (!test.hidden) o.inputs = summarize_inputs(fn, test);
+    const DescribeOptions how_base{{}, !test.hidden};
+
+    const auto fail = [&](Verdict v, std::string msg) {
+        o.verdict = v;
+        o.message = std::move(msg);
+    };
+    switch (run.status) {
+        case TestRun::Status::timed_out: fail(Verdict::time_limit, run.detail); break;
+        case TestRun::Status::crashed:
+        case TestRun::Status::no_result:
+        case TestRun::Status::bad_output: fail(Verdict::runtime_error, run.detail); break;
+        case TestRun::Status::exception:
+            if (test.throws && run.exception_type == *test.throws) break;
+            if (test.throws) {
+                fail(Verdict::wrong_answer, exception_words(run) + "; expected std::" + *test.throws);
+            } else {
+                fail(Verdict::runtime_error, exception_words(run));
+            }
+            break;
+        case TestRun::Status::ok: {
+            if (test.throws) {
+                fail(Verdict::wrong_answer, "returned normally; expected it to throw std::" + *test.throws);
+                break;
+            }
+            const TestRun& ref = reference(t);
+            if (ref.status != TestRun::Status::ok) {
+                throw InputError("reference/" + m_p.name + "/solution.cpp: fails test " + test.id + ": " +
+                                 (ref.status == TestRun::Status::exception ? exception_words(ref) : ref.detail));
+            }
+            std::optional<TraceSource> trace;
+            if (!test.trace.empty()) {
+                const Generator& g = test.inputs.at(test.trace).gen;
+                trace = TraceSource{test.trace, g.shape, g.start, g.step};
+            }
+            for (const std::string& name : test.compare) {
+                DescribeOptions how = how_base;
+                how.axes = fn.output(name)->axes;
+                const npy::Array& got = run.outputs.at(name);
+                const npy::Array& want = ref.outputs.at(name);
+                const CheckResult c = test.shape_only
+                                          ? (got.shape == want.shape ? CheckResult{} : CheckResult{false, fmt::format("{} has shape {}; expected {}", name, shape_str(got.shape), shape_str(want.shape))})
+                                          : compare_output(name, got, want, test.tolerance, how, trace);
+                if (!c.passed) {
+                    fail(Verdict::wrong_answer, c.message);
+                    break;
+                }
+            }
+            if (o.verdict != Verdict::accepted) break;
+            for (const PropertyCheck& pc : test.checks) {
+                DescribeOptions how = how_base;
+                how.axes = fn.output(pc.output)->axes;
+                const CheckResult c = check_zero_beyond_lens(pc.output, run.outputs.at(pc.output), test.inputs.at(pc.lens).ints, how);
+                if (!c.passed) {
+                    fail(Verdict::wrong_answer, c.message);
+                    break;
+                }
+            }
+            break;
+        }
+    }
+    if (o.passed()) {
+        o.points = test.points;
+        return o;
+    }
+    if (!run.stderr_tail.empty() && !test.hidden && o.verdict == Verdict::runtime_error) {
+        o.message += "\nlast output on stderr:\n" + run.stderr_tail;
+    }
+    if (match_bugs && run.status != TestRun::Status::timed_out && run.status != TestRun::Status::crashed) {
+        // Prefer a bug declared for this test's trap; else any bug with the same behaviour.
+        if (std::any_of(m_bug_builds.begin(), m_bug_builds.end(), [](const auto& b) { return !b; })) build_bugs();
+        const SeededBug* best = nullptr;
+        for (size_t b = 0; b < m_bugs.size(); ++b) {
+            const TestRun* br = bug(b, t);
+            if (br == nullptr || !same_behaviour(run, *br, test.tolerance)) continue;
+            if (best == nullptr || (m_bugs[b].trap == test.trap && best->trap != test.trap)) best = &m_bugs[b];
+        }
+        if (best != nullptr) o.misconception = best->misconception;
+    }
+    return o;
+}
+
+Report Session::assemble(std::vector<TestOutcome> tests) const {
+    Report r;
+    r.problem = m_p.name;
+    r.seed = m_seed;
+    r.max_score = m_p.max_score();
+    for (const TrapSpec& trap : m_p.traps) {
+        TrapOutcome to{trap.id, trap.title, trap.hint, true, "", ""};
+        for (const TestOutcome& t : tests) {
+            if (t.trap != trap.id || t.passed()) continue;
+            if (to.passed) {
+                to.passed = false;
+                to.message = t.message;
+                to.failed_test = t.id;
+            }
+        }
+        r.traps.push_back(std::move(to));
+    }
+    for (const TestOutcome& t : tests) {
+        r.score += t.points;
+        r.verdict = worse(r.verdict, t.verdict);
+    }
+    r.tests = std::move(tests);
+    return r;
+}
+
+Report Session::judge_program(const fs::path& exe, bool match_bugs) {
+    std::vector<TestOutcome> outcomes;
+    TempDir box("judge-run");
+    for (size_t t = 0; t < m_p.tests.size(); ++t) {
+        const TestRun run = run_test(exe, m_p.function(m_p.tests[t].function), inputs_dir(t), box.path() / m_p.tests[t].id,
+                                     m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+        outcomes.push_back(evaluate(t, run, match_bugs));
+    }
+    return assemble(std::move(outcomes));
+}
+
+Report Session::judge_file(const fs::path& source, const std::string& display_name) {
+    TempDir box("judge-box");
+    write_file_atomic(box.path() / "solution.cpp", read_file(source));
+    // Build the reference first so that a broken course is reported as such, not as the student's fault.
+    reference_exe();
+    const BuildResult br = m_builder.build_submission(m_p, box.path());
+    if (!br.ok) {
+        Report r = assemble({});
+        r.verdict = Verdict::compile_error;
+        r.compile_ok = false;
+        r.compile_log = br.log;
+        r.submission = display_name;
+        for (TrapOutcome& t : r.traps) {
+            t.passed = false;
+            t.message = "not run: the submission did not compile";
+        }
+        for (size_t t = 0; t < m_p.tests.size(); ++t) {
+            const TestSpec& ts = m_p.tests[t];
+            TestOutcome o{ts.id, ts.trap, ts.function, ts.description, ts.hidden, Verdict::compile_error, 0, ts.points,
+                          "not run: the submission did not compile", "", ""};
+            r.tests.push_back(o);
+        }
+        return r;
+    }
+    std::vector<TestOutcome> outcomes;
+    for (size_t t = 0; t < m_p.tests.size(); ++t) {
+        const TestRun run = run_test(box.path() / "prog", m_p.function(m_p.tests[t].function), inputs_dir(t),
+                                     box.path() / "out" / m_p.tests[t].id, m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+        outcomes.push_back(evaluate(t, run, true));
+    }
+    Report r = assemble(std::move(outcomes));
+    r.compile_log = br.log;
+    r.submission = display_name;
+    return r;
+}
+
+}  // namespace judge

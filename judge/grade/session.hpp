@@ -1,0 +1,80 @@
+// judge/grade/session.hpp: judging submissions of one problem against its reference.
+//
+// A Session owns one problem's test plan: the inputs of every test made from their seeds (once,
+// in a private temporary folder), the reference's outputs and the seeded bugs' outputs (run once
+// and cached on disk, keyed by the program's content hash, the spec and the seed). Judging a
+// submission runs it on each test, compares, and names the seeded bug whose output it reproduces.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "build/builder.hpp"
+#include "grade/bugs.hpp"
+#include "grade/report.hpp"
+#include "problem/spec.hpp"
+#include "run/test_run.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+class Session {
+public:
+    Session(const Problem& p, uint64_t seed, Builder& builder);
+
+    const Problem& problem() const { return m_p; }
+    const std::vector<SeededBug>& bugs() const { return m_bugs; }
+
+    /// The folder holding test `t`'s input files.
+    std::filesystem::path inputs_dir(size_t t) const;
+
+    /// The reference's executable, built on first use. Throws InputError when it does not build.
+    const std::filesystem::path& reference_exe();
+
+    /// The reference's run on test `t`. Throws InputError when the reference does not build.
+    const TestRun& reference(size_t t);
+
+    /// Seeded bug `b`'s run on test `t` (built on first use). Empty when the bug does not build.
+    const TestRun* bug(size_t b, size_t t);
+
+    /// Builds every seeded bug (in parallel); returns the build results by bug index.
+    std::vector<BuildResult> build_bugs();
+
+    /// Judges a submission's source file: compile, run every test, compare, attribute traps.
+    Report judge_file(const std::filesystem::path& source, const std::string& display_name);
+
+    /// Judges an already built trusted program (reference or bug), with bug attribution off.
+    Report judge_program(const std::filesystem::path& exe, bool match_bugs);
+
+    /// Evaluates one run of test `t` against the reference and the test's checks.
+    TestOutcome evaluate(size_t t, const TestRun& run, bool match_bugs);
+
+private:
+    TestRun cached_run(const std::filesystem::path& exe, size_t t);
+    Report assemble(std::vector<TestOutcome> tests) const;
+
+    const Problem& m_p;
+    uint64_t m_seed;
+    Builder& m_builder;
+    TempDir m_work;
+    std::vector<SeededBug> m_bugs;
+    std::optional<std::filesystem::path> m_reference_exe;
+    std::vector<std::optional<TestRun>> m_reference_runs;
+    std::vector<std::optional<BuildResult>> m_bug_builds;
+    std::map<std::pair<size_t, size_t>, TestRun> m_bug_runs;
+    std::mutex m_mutex;
+};
+
+/// A one-line summary of a test's inputs: "x (2, 5, 12), num_heads = 3".
+std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test);
+
+/// Runs `body(i)` for i in [0, n) on up to `threads` threads.
+void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& body);
+
+}  // namespace judge

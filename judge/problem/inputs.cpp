@@ -1,0 +1,105 @@
+#include "problem/inputs.hpp"
+
+#include <cmath>
+#include <numbers>
+
+namespace judge {
+
+namespace {
+
+uint64_t splitmix64(uint64_t& state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// A double in (0, 1): 53 random bits, never exactly 0 so that log() is finite.
+double unit(uint64_t& state) { return (static_cast<double>(splitmix64(state) >> 11) + 0.5) * 0x1.0p-53; }
+
+int64_t count(const std::vector<int64_t>& shape) {
+    int64_t n = 1;
+    for (int64_t e : shape) n *= e;
+    return n;
+}
+
+}  // namespace
+
+std::vector<float> generate(const Generator& g, uint64_t grading_seed) {
+    const auto n = static_cast<size_t>(count(g.shape));
+    std::vector<float> v(n);
+    uint64_t state = g.seed;
+    if (grading_seed != 0) {
+        uint64_t mix = grading_seed;
+        state ^= splitmix64(mix);
+    }
+    if (g.kind == "arange") {
+        for (size_t i = 0; i < n; ++i) v[i] = static_cast<float>(g.start + g.step * static_cast<double>(i));
+    } else if (g.kind == "const") {
+        for (float& x : v) x = static_cast<float>(g.value);
+    } else if (g.kind == "values") {
+        for (size_t i = 0; i < n; ++i) v[i] = static_cast<float>(g.values[i]);
+    } else if (g.kind == "uniform") {
+        for (float& x : v) x = static_cast<float>(g.low + (g.high - g.low) * unit(state));
+    } else {  // randn
+        for (size_t i = 0; i < n; i += 2) {
+            const double r = std::sqrt(-2.0 * std::log(unit(state)));
+            const double th = 2.0 * std::numbers::pi * unit(state);
+            v[i] = static_cast<float>(g.scale * r * std::cos(th));
+            if (i + 1 < n) v[i + 1] = static_cast<float>(g.scale * r * std::sin(th));
+        }
+    }
+    return v;
+}
+
+InputArrays make_inputs(const TestSpec& test, uint64_t grading_seed) {
+    InputArrays out;
+    for (const auto& [name, in] : test.inputs) {
+        npy::Array a;
+        switch (in.type) {
+            case ParamType::tensor:
+                a.dtype = npy::Dtype::float32;
+                a.shape = in.gen.shape;
+                a.f32 = generate(in.gen, grading_seed);
+                break;
+            case ParamType::int64:
+                a.dtype = npy::Dtype::int64;
+                a.i64 = {in.int_value};
+                break;
+            case ParamType::int_list:
+                a.dtype = npy::Dtype::int64;
+                a.shape = {static_cast<int64_t>(in.ints.size())};
+                a.i64 = in.ints;
+                break;
+            case ParamType::float32:
+                a.dtype = npy::Dtype::float32;
+                a.f32 = {static_cast<float>(in.float_value)};
+                break;
+        }
+        out[name] = std::move(a);
+    }
+    // Interventions: overwrite the positions past each example's length with other values.
+    for (const auto& [name, in] : test.inputs) {
+        if (in.type != ParamType::tensor || in.gen.beyond.empty()) continue;
+        const std::vector<int64_t>& lens = test.inputs.at(in.gen.beyond_lens).ints;
+        const std::vector<float> other = generate(in.gen.beyond.front(), grading_seed);
+        npy::Array& a = out[name];
+        const auto axis = static_cast<size_t>(in.gen.beyond_axis);
+        int64_t inner = 1;
+        for (size_t i = axis + 1; i < a.shape.size(); ++i) inner *= a.shape[i];
+        const int64_t extent = a.shape[axis];
+        int64_t per_example = 1;
+        for (size_t i = 1; i < a.shape.size(); ++i) per_example *= a.shape[i];
+        for (size_t flat = 0; flat < a.f32.size(); ++flat) {
+            const auto f = static_cast<int64_t>(flat);
+            const int64_t example = f / per_example;
+            const int64_t pos = (f / inner) % extent;
+            if (example < static_cast<int64_t>(lens.size()) && pos >= lens[static_cast<size_t>(example)]) {
+                a.f32[flat] = other[flat];
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace judge

@@ -1,0 +1,17 @@
+// judge/report/render.hpp: a Report as terminal text or as the JSON document of docs/report.md.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "grade/report.hpp"
+
+namespace judge {
+
+/// The student-facing text: one line per trap (✓ or ✗) with the diagnosis and hint, then the score.
+std::string render_text(const Report& r);
+
+/// The JSON report; its schema is documented in docs/report.md.
+nlohmann::json render_json(const Report& r);
+
+}  // namespace judge

@@ -1,0 +1,136 @@
+// Theory of operation: the judge (parent) spawns the child with Boost.Process. Between fork and
+// exec the child puts itself in a new process group and applies its rlimits, so the parent can
+// later kill everything the child started with one kill(-pgid). Boost 1.81's wait_for is
+// unreliable, so the parent polls with a short, growing sleep and enforces the wall clock itself.
+// Output goes straight to files: no pipe can fill up and block the child, and the judge never
+// reads more of it than it chooses to.
+#include "run/process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/extend.hpp>
+#include <boost/process/io.hpp>
+#include <boost/process/search_path.hpp>
+#include <boost/process/start_dir.hpp>
+#include <cstring>
+#include <fstream>
+#include <thread>
+
+namespace judge {
+
+namespace bp = boost::process;
+
+namespace {
+
+void set_limit(int resource, rlim_t value) {
+    const rlimit r{value, value};
+    ::setrlimit(resource, &r);
+}
+
+}  // namespace
+
+ProcessResult run_process(const ProcessSpec& spec) {
+    ProcessResult result;
+    std::filesystem::path exe = spec.argv.at(0);
+    if (exe.is_relative() && exe.string().find('/') == std::string::npos) {
+        exe = bp::search_path(exe.string());
+        if (exe.empty()) {
+            result.start_error = spec.argv[0] + ": not found in PATH";
+            return result;
+        }
+    }
+    const std::vector<std::string> args(spec.argv.begin() + 1, spec.argv.end());
+    const std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
+    const std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
+
+    // Runs in the child between fork and exec: only async-signal-safe calls here.
+    auto setup = [&spec](auto&) {
+        ::setpgid(0, 0);
+        set_limit(RLIMIT_CORE, 0);
+        if (spec.cpu_seconds > 0) set_limit(RLIMIT_CPU, static_cast<rlim_t>(spec.cpu_seconds));
+        if (spec.address_space_mb > 0) set_limit(RLIMIT_AS, static_cast<rlim_t>(spec.address_space_mb) << 20);
+        if (spec.file_size_mb > 0) set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.file_size_mb) << 20);
+    };
+
+    const auto t0 = std::chrono::steady_clock::now();
+    std::error_code ec;
+    bp::child child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd, bp::std_in < "/dev/null",
+                    bp::std_out > out, bp::std_err > err, bp::extend::on_exec_setup = setup, ec);
+    if (ec) {
+        result.start_error = spec.argv[0] + ": cannot start: " + ec.message();
+        return result;
+    }
+    result.started = true;
+    const pid_t pid = child.id();
+
+    // Poll: 0.1 ms at first (most test runs take a few ms), growing to 5 ms.
+    auto pause = std::chrono::microseconds(100);
+    int status = 0;
+    for (;;) {
+        const pid_t r = ::waitpid(pid, &status, WNOHANG);
+        if (r == pid) break;
+        if (r < 0 && errno != EINTR) break;
+        if (std::chrono::steady_clock::now() - t0 >= spec.wall_limit) {
+            ::kill(-pid, SIGKILL);
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+            result.timed_out = true;
+            break;
+        }
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::microseconds(5000));
+    }
+    ::kill(-pid, SIGKILL);  // whatever the child left in its group
+    child.detach();         // we reaped it ourselves
+    result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!result.timed_out) {
+        if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+        if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+    }
+    return result;
+}
+
+std::string describe_signal(int sig) {
+    switch (sig) {
+        case SIGSEGV: return "SIGSEGV (segmentation fault: an invalid memory access)";
+        case SIGABRT: return "SIGABRT (abort: often a failed assertion or an uncaught exception)";
+        case SIGFPE: return "SIGFPE (arithmetic error: often an integer division by zero)";
+        case SIGKILL: return "SIGKILL (killed)";
+        case SIGXCPU: return "SIGXCPU (CPU time limit exceeded)";
+        case SIGXFSZ: return "SIGXFSZ (file size limit exceeded)";
+        case SIGBUS: return "SIGBUS (bus error)";
+        case SIGILL: return "SIGILL (illegal instruction)";
+        default: return "signal " + std::to_string(sig) + " (" + ::strsignal(sig) + ")";
+    }
+}
+
+std::string read_tail(const std::filesystem::path& path, size_t max_bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    const std::streamoff start = size > static_cast<std::streamoff>(max_bytes) ? size - static_cast<std::streamoff>(max_bytes) : 0;
+    in.seekg(start);
+    std::string s(static_cast<size_t>(size - start), '\0');
+    in.read(s.data(), static_cast<std::streamsize>(s.size()));
+    return s;
+}
+
+std::string read_head(const std::filesystem::path& path, size_t max_bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";
+    std::string s(max_bytes, '\0');
+    in.read(s.data(), static_cast<std::streamsize>(max_bytes));
+    s.resize(static_cast<size_t>(in.gcount()));
+    if (s.size() == max_bytes && in.peek() != EOF) s += "\n[... output cut at " + std::to_string(max_bytes) + " bytes]\n";
+    return s;
+}
+
+}  // namespace judge

@@ -1,0 +1,46 @@
+// judge/run/process.hpp: running one child program with limits and a wall-clock timer.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// What to run and under which limits. Output goes to files, never to pipes the judge must drain.
+struct ProcessSpec {
+    std::vector<std::string> argv;            // argv[0] is the executable (searched in PATH if relative)
+    std::filesystem::path cwd;
+    std::filesystem::path stdout_path;        // truncated; "" means /dev/null
+    std::filesystem::path stderr_path;        // truncated; "" means /dev/null
+    std::chrono::milliseconds wall_limit{10000};
+    int cpu_seconds = 0;                      // RLIMIT_CPU; 0 = unlimited
+    long long address_space_mb = 0;           // RLIMIT_AS; 0 = unlimited
+    long long file_size_mb = 0;               // RLIMIT_FSIZE; 0 = unlimited
+};
+
+/// How the child ended.
+struct ProcessResult {
+    bool started = false;
+    std::string start_error;   // why it did not start
+    bool timed_out = false;    // the wall-clock timer killed it
+    int exit_code = -1;        // when it exited normally
+    int signal = 0;            // when a signal ended it
+    double wall_seconds = 0.0;
+};
+
+/// Runs the child in its own process group, waits at most `wall_limit`, then kills the whole group
+/// (also after a normal exit, so that nothing it left running survives).
+ProcessResult run_process(const ProcessSpec& spec);
+
+/// A readable description of a signal number, e.g. "SIGSEGV (segmentation fault)".
+std::string describe_signal(int sig);
+
+/// At most `max_bytes` from the end of a file (for showing a crash's last words), "" if unreadable.
+std::string read_tail(const std::filesystem::path& path, size_t max_bytes);
+
+/// At most `max_bytes` from the start of a file, with a note when it was cut.
+std::string read_head(const std::filesystem::path& path, size_t max_bytes);
+
+}  // namespace judge

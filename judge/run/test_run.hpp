@@ -1,0 +1,36 @@
+// judge/run/test_run.hpp: running a built program on one test and reading back what it wrote.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "judge/protocol/npy.hpp"
+#include "problem/inputs.hpp"
+#include "problem/spec.hpp"
+
+namespace judge {
+
+/// How one run of one function on one test ended, read only from files.
+struct TestRun {
+    enum class Status { ok, exception, timed_out, crashed, no_result, bad_output };
+    Status status = Status::no_result;
+    std::string exception_type;     // e.g. "invalid_argument"
+    std::string exception_message;
+    std::string detail;             // crash or bad-output explanation
+    std::string stderr_tail;        // the program's last words on stderr
+    std::map<std::string, npy::Array> outputs;
+};
+
+/// Writes each input as <dir>/<param>.npy.
+void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
+
+/// Runs `exe` on `fn` with inputs from `in_dir`, writing into `out_dir` (created, must be empty),
+/// and reads the result back. `time_limit_ms` bounds the wall clock.
+TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,
+                 const std::filesystem::path& out_dir, int time_limit_ms, int memory_mb);
+
+/// Reads a finished run's directory (also used for cached runs of trusted programs).
+TestRun read_test_run(const FunctionSpec& fn, const std::filesystem::path& out_dir);
+
+}  // namespace judge
