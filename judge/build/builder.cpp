@@ -121,6 +121,7 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
     ps.stderr_path = dir / "compile.log";
     ps.wall_limit = std::chrono::milliseconds(p.limits.compile_time_ms);
     ps.file_size_mb = 256;
+    ps.env = {{"LC_ALL", "C"}};  // the same diagnostics, plain quotes included, on every machine
     ProcessResult r = run_process(ps);
     br.seconds = r.wall_seconds;
     if (!r.started) throw JudgeFailure(r.start_error);

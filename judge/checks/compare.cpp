@@ -33,31 +33,21 @@ std::string position_words(const DescribeOptions& how, const std::vector<int64_t
     return s;
 }
 
-// Which elements of the trace source a run of output values came from: "x[0,1,20:40]" when the
-// run is one contiguous slice of the source's last axis, else the first few indices.
-std::optional<std::string> describe_trace(const TraceSource& t, const float* values, int64_t n) {
-    int64_t total = 1;
-    for (int64_t e : t.shape) total *= e;
-    std::vector<int64_t> flats;
-    for (int64_t i = 0; i < n; ++i) {
-        const double f = (static_cast<double>(values[i]) - t.start) / t.step;
-        const double r = std::round(f);
-        if (!std::isfinite(f) || std::fabs(f - r) > 1e-3 || r < 0 || r >= static_cast<double>(total)) return std::nullopt;
-        flats.push_back(static_cast<int64_t>(r));
-    }
-    if (flats.empty()) return std::nullopt;
-    const std::vector<int64_t> first = unravel(t.shape, flats.front());
-    bool contiguous = static_cast<int64_t>(first.back()) + n <= t.shape.back();
-    for (int64_t i = 1; contiguous && i < n; ++i) contiguous = flats[static_cast<size_t>(i)] == flats.front() + i;
+// The source index an arange value came from, if it is one.
+std::optional<int64_t> source_of(const TraceSource& t, float value, int64_t total) {
+    const double f = (static_cast<double>(value) - t.start) / t.step;
+    const double r = std::round(f);
+    if (!std::isfinite(f) || std::fabs(f - r) > 1e-3 || r < 0 || r >= static_cast<double>(total)) return std::nullopt;
+    return static_cast<int64_t>(r);
+}
+
+// "x[0,1,20:40]": `n` consecutive elements of the source's last axis starting at flat index `first`.
+std::string slice_words(const TraceSource& t, int64_t first, int64_t n) {
+    const std::vector<int64_t> idx = unravel(t.shape, first);
     std::string s = t.name + "[";
-    for (size_t i = 0; i + 1 < first.size(); ++i) s += std::to_string(first[i]) + ",";
-    if (contiguous) {
-        s += n == 1 ? std::to_string(first.back()) : fmt::format("{}:{}", first.back(), first.back() + n);
-        return s + "]";
-    }
-    std::string list;
-    for (size_t i = 0; i < flats.size() && i < 3; ++i) list += (i ? ", " : "") + t.name + index_str(t.shape, flats[i]);
-    return list + (flats.size() > 3 ? ", ..." : "");
+    for (size_t i = 0; i + 1 < idx.size(); ++i) s += std::to_string(idx[i]) + ",";
+    s += n == 1 ? std::to_string(idx.back()) : fmt::format("{}:{}", idx.back(), idx.back() + n);
+    return s + "]";
 }
 
 }  // namespace
@@ -99,14 +89,35 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
         return {false, fmt::format("{} is NaN ({} NaN values; {}); NaN never matches", where, nan, extent)};
     }
     if (trace && !got.shape.empty()) {
+        // Describe the longest run, from the first wrong element along the last axis, in which both
+        // the found and the expected values are consecutive elements of one row of the source.
+        int64_t sources = 1;
+        for (int64_t e : trace->shape) sources *= e;
         const int64_t row = got.shape.back();
-        const int64_t row_start = first - first % row;
-        const auto found = describe_trace(*trace, got.f32.data() + row_start, row);
-        const auto expected = describe_trace(*trace, want.f32.data() + row_start, row);
-        if (found && expected) {
-            std::string pos = position_words(how, unravel(got.shape, row_start));
-            if (pos.empty()) pos = name + index_str(got.shape, row_start);
-            return {false, fmt::format("{} holds {}; expected {} ({})", pos, *found, *expected, extent)};
+        const int64_t row_end = first - first % row + row;
+        const auto g0 = source_of(*trace, got.f32[static_cast<size_t>(first)], sources);
+        const auto w0 = source_of(*trace, want.f32[static_cast<size_t>(first)], sources);
+        if (g0 && w0) {
+            const int64_t src_row = trace->shape.back();
+            int64_t n = 1;
+            while (first + n < row_end) {
+                const auto g = source_of(*trace, got.f32[static_cast<size_t>(first + n)], sources);
+                const auto w = source_of(*trace, want.f32[static_cast<size_t>(first + n)], sources);
+                if (!g || !w || *g != *g0 + n || *w != *w0 + n || *g0 % src_row + n >= src_row ||
+                    *w0 % src_row + n >= src_row) {
+                    break;
+                }
+                ++n;
+            }
+            const std::vector<int64_t> idx = unravel(got.shape, first);
+            std::string pos = position_words(how, idx);
+            if (first % row != 0 || n != row) {
+                const std::string last = idx.size() <= how.axes.size() ? how.axes[idx.size() - 1] : "index";
+                const std::string span = n == 1 ? std::to_string(idx.back()) : fmt::format("{}:{}", idx.back(), idx.back() + n);
+                pos += (pos.empty() ? "" : ", ") + last + " " + span;
+            }
+            if (how.axes.empty()) pos = name + index_str(got.shape, first);
+            return {false, fmt::format("{} holds {}; expected {} ({})", pos, slice_words(*trace, *g0, n), slice_words(*trace, *w0, n), extent)};
         }
     }
     if (how.show_values) {

@@ -26,12 +26,46 @@ std::string exception_words(const TestRun& run) {
 bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol) {
     if (a.status != b.status) return false;
     if (a.status == TestRun::Status::exception) return a.exception_type == b.exception_type;
+    if (a.status == TestRun::Status::crashed) return a.detail == b.detail;
     if (a.status != TestRun::Status::ok) return false;
     for (const auto& [name, arr] : a.outputs) {
         const auto it = b.outputs.find(name);
         if (it == b.outputs.end() || !arrays_close(arr, it->second, tol)) return false;
     }
     return true;
+}
+
+// What is wrong with a run's outputs, or "" when nothing is. Order matters for the student: a
+// wrong shape first (nothing else is meaningful then), then properties such as "key 3 is masked
+// but has weight 0.2", which say more than a value diff, then the values themselves.
+std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const TestRun& run, const TestRun& ref,
+                             const DescribeOptions& how_base) {
+    std::vector<std::string> looked_at = test.compare;
+    for (const PropertyCheck& pc : test.checks) looked_at.push_back(pc.output);
+    for (const std::string& name : looked_at) {
+        const npy::Array& got = run.outputs.at(name);
+        const npy::Array& want = ref.outputs.at(name);
+        if (got.shape != want.shape) return fmt::format("{} has shape {}; expected {}", name, shape_str(got.shape), shape_str(want.shape));
+    }
+    for (const PropertyCheck& pc : test.checks) {
+        DescribeOptions how = how_base;
+        how.axes = fn.output(pc.output)->axes;
+        const CheckResult c = check_zero_beyond_lens(pc.output, run.outputs.at(pc.output), test.inputs.at(pc.lens).ints, how);
+        if (!c.passed) return c.message;
+    }
+    if (test.shape_only) return "";
+    std::optional<TraceSource> trace;
+    if (!test.trace.empty()) {
+        const Generator& g = test.inputs.at(test.trace).gen;
+        trace = TraceSource{test.trace, g.shape, g.start, g.step};
+    }
+    for (const std::string& name : test.compare) {
+        DescribeOptions how = how_base;
+        how.axes = fn.output(name)->axes;
+        const CheckResult c = compare_output(name, run.outputs.at(name), ref.outputs.at(name), test.tolerance, how, trace);
+        if (!c.passed) return c.message;
+    }
+    return "";
 }
 
 }  // namespace
@@ -183,34 +217,8 @@ TestOutcome Session::evaluate(size_t t, const TestRun& run, bool match_bugs) {
                 throw InputError("reference/" + m_p.name + "/solution.cpp: fails test " + test.id + ": " +
                                  (ref.status == TestRun::Status::exception ? exception_words(ref) : ref.detail));
             }
-            std::optional<TraceSource> trace;
-            if (!test.trace.empty()) {
-                const Generator& g = test.inputs.at(test.trace).gen;
-                trace = TraceSource{test.trace, g.shape, g.start, g.step};
-            }
-            for (const std::string& name : test.compare) {
-                DescribeOptions how = how_base;
-                how.axes = fn.output(name)->axes;
-                const npy::Array& got = run.outputs.at(name);
-                const npy::Array& want = ref.outputs.at(name);
-                const CheckResult c = test.shape_only
-                                          ? (got.shape == want.shape ? CheckResult{} : CheckResult{false, fmt::format("{} has shape {}; expected {}", name, shape_str(got.shape), shape_str(want.shape))})
-                                          : compare_output(name, got, want, test.tolerance, how, trace);
-                if (!c.passed) {
-                    fail(Verdict::wrong_answer, c.message);
-                    break;
-                }
-            }
-            if (o.verdict != Verdict::accepted) break;
-            for (const PropertyCheck& pc : test.checks) {
-                DescribeOptions how = how_base;
-                how.axes = fn.output(pc.output)->axes;
-                const CheckResult c = check_zero_beyond_lens(pc.output, run.outputs.at(pc.output), test.inputs.at(pc.lens).ints, how);
-                if (!c.passed) {
-                    fail(Verdict::wrong_answer, c.message);
-                    break;
-                }
-            }
+            const std::string problem = diagnose_outputs(test, fn, run, ref, how_base);
+            if (!problem.empty()) fail(Verdict::wrong_answer, problem);
             break;
         }
     }
@@ -221,7 +229,7 @@ TestOutcome Session::evaluate(size_t t, const TestRun& run, bool match_bugs) {
     if (!run.stderr_tail.empty() && !test.hidden && o.verdict == Verdict::runtime_error) {
         o.message += "\nlast output on stderr:\n" + run.stderr_tail;
     }
-    if (match_bugs && run.status != TestRun::Status::timed_out && run.status != TestRun::Status::crashed) {
+    if (match_bugs && run.status != TestRun::Status::timed_out) {
         // Prefer a bug declared for this test's trap; else any bug with the same behaviour.
         if (std::any_of(m_bug_builds.begin(), m_bug_builds.end(), [](const auto& b) { return !b; })) build_bugs();
         const SeededBug* best = nullptr;
@@ -296,9 +304,18 @@ Report Session::judge_file(const fs::path& source, const std::string& display_na
         return r;
     }
     std::vector<TestOutcome> outcomes;
+    int timeouts = 0;
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
-        const TestRun run = run_test(box.path() / "prog", m_p.function(m_p.tests[t].function), inputs_dir(t),
-                                     box.path() / "out" / m_p.tests[t].id, m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+        const TestSpec& ts = m_p.tests[t];
+        if (timeouts >= max_timeouts) {
+            // Bounds a student's total time: after this many time-outs the rest is not run.
+            outcomes.push_back({ts.id, ts.trap, ts.function, ts.description, ts.hidden, Verdict::time_limit, 0, ts.points,
+                                fmt::format("not run: {} earlier tests already hit the time limit", max_timeouts), "", ""});
+            continue;
+        }
+        const TestRun run = run_test(box.path() / "prog", m_p.function(ts.function), inputs_dir(t), box.path() / "out" / ts.id,
+                                     m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+        if (run.status == TestRun::Status::timed_out) ++timeouts;
         outcomes.push_back(evaluate(t, run, true));
     }
     Report r = assemble(std::move(outcomes));

@@ -26,6 +26,10 @@ namespace judge {
 
 class Session {
 public:
+    /// After this many tests hit the time limit, a submission's remaining tests are not run, so a
+    /// student's total grading time is at most about max_timeouts * time_per_test_ms plus the rest.
+    static constexpr int max_timeouts = 2;
+
     Session(const Problem& p, uint64_t seed, Builder& builder);
 
     const Problem& problem() const { return m_p; }

@@ -1,6 +1,8 @@
 #include "report/render.hpp"
 
+#include <algorithm>
 #include <fmt/core.h>
+#include <map>
 
 #include "cli/output.hpp"
 
@@ -28,22 +30,41 @@ std::string render_text(const Report& r) {
         s += fmt::format("\n{}: {}, {}/{} points\n", r.problem, paint(to_string(r.verdict), "red"), r.score, r.max_score);
         return s;
     }
+    // The misconception that explains the most failing tests, said once at the top.
+    std::map<std::string, int> matches;
+    for (const TestOutcome& test : r.tests) {
+        if (!test.misconception.empty()) ++matches[test.misconception];
+    }
+    const auto top = std::max_element(matches.begin(), matches.end(),
+                                      [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (top != matches.end()) {
+        s += paint(fmt::format("Your output on {} test{} is exactly what {} produces.", top->second,
+                               top->second == 1 ? "" : "s", top->first), "yellow") + "\n\n";
+    }
     size_t width = 0;
     for (const TrapOutcome& t : r.traps) width = std::max(width, t.id.size());
     for (const TrapOutcome& t : r.traps) {
         const std::string mark = t.passed ? paint("✓", "green") : paint("✗", "red");
         s += fmt::format("{} {:<{}}  {}\n", mark, t.id, width, t.title);
         if (t.passed) continue;
+        // The first failing test speaks for the trap; the others are counted.
+        const TestOutcome* first = nullptr;
+        int more = 0;
         for (const TestOutcome& test : r.tests) {
             if (test.trap != t.id || test.passed()) continue;
-            std::string head = fmt::format("test {} ({}{}): ", test.id, test.hidden ? "hidden" : "sample",
-                                           test.verdict == Verdict::wrong_answer ? "" : ", " + to_string(test.verdict));
-            s += indent(head + test.message, "    ") + "\n";
-            if (!test.inputs.empty()) s += "      inputs: " + test.inputs + "\n";
-            if (!test.misconception.empty()) {
-                s += "      " + paint("This is exactly what " + test.misconception + " produces.", "yellow") + "\n";
-            }
+            if (first == nullptr) first = &test;
+            else ++more;
         }
+        if (first == nullptr) continue;
+        const std::string head = fmt::format("test {} ({}{}): ", first->id, first->hidden ? "hidden" : "sample",
+                                             first->verdict == Verdict::wrong_answer ? "" : ", " + to_string(first->verdict));
+        s += indent(head + first->message, "    ") + "\n";
+        if (!first->description.empty() && !first->hidden) s += "      checks: " + first->description + "\n";
+        if (!first->inputs.empty()) s += "      inputs: " + first->inputs + "\n";
+        if (!first->misconception.empty()) {
+            s += "      " + paint("This is exactly what " + first->misconception + " produces.", "yellow") + "\n";
+        }
+        if (more > 0) s += fmt::format("      ({} more failing test{} in this trap)\n", more, more == 1 ? "" : "s");
         s += "    " + paint("hint: ", "bold") + t.hint + "\n";
     }
     int passed = 0;

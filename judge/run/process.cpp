@@ -14,6 +14,8 @@
 
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
+#include <boost/process/environment.hpp>
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
 #include <boost/process/io.hpp>
@@ -59,10 +61,12 @@ ProcessResult run_process(const ProcessSpec& spec) {
         if (spec.file_size_mb > 0) set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.file_size_mb) << 20);
     };
 
+    bp::environment env = boost::this_process::environment();
+    for (const auto& [k, v] : spec.env) env[k] = v;
     const auto t0 = std::chrono::steady_clock::now();
     std::error_code ec;
     bp::child child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd, bp::std_in < "/dev/null",
-                    bp::std_out > out, bp::std_err > err, bp::extend::on_exec_setup = setup, ec);
+                    bp::std_out > out, bp::std_err > err, bp::env = env, bp::extend::on_exec_setup = setup, ec);
     if (ec) {
         result.start_error = spec.argv[0] + ": cannot start: " + ec.message();
         return result;

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace judge {
@@ -18,6 +19,7 @@ struct ProcessSpec {
     int cpu_seconds = 0;                      // RLIMIT_CPU; 0 = unlimited
     long long address_space_mb = 0;           // RLIMIT_AS; 0 = unlimited
     long long file_size_mb = 0;               // RLIMIT_FSIZE; 0 = unlimited
+    std::vector<std::pair<std::string, std::string>> env;  // set on top of the judge's environment
 };
 
 /// How the child ended.

@@ -33,3 +33,181 @@ case_cli_bad_usage() {
     expect_exit 2 "$JUDGE" --root /nonexistent list
     expect_err "judge: error: --root: /nonexistent is not a course root (it has no problems/ folder)"
 }
+
+SUB="$ROOT/tests/e2e/submissions"
+
+case_show() {
+    expect_exit 0 "$JUDGE" --root "$ROOT" show problem_mha
+    expect_out "Split heads and multi-head attention"
+    expect_out "judge::Tensor split_heads(const judge::Tensor& x, int64_t num_heads);"
+    expect_out "mask_head_alignment"
+    expect_out "(2, 5, 4, 20)"
+}
+
+case_reference_accepted() {
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.cpp"
+    expect_out "problem_mha: accepted, 32/32 points, 9/9 traps passed"
+    expect_out "✓ chunk_order"
+}
+
+case_accepted_folded_layout() {
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/accepted_folded/solution.cpp"
+    expect_out "problem_mha: accepted"
+}
+
+case_accepted_index_loops() {
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/accepted_loops/solution.cpp"
+    expect_out "problem_mha: accepted"
+}
+
+case_template_stub_rejected() {
+    # The README's first command: from the repo root, with no solution.cpp there, the template is judged.
+    (cd "$ROOT" && "$JUDGE" submit problem_mha) >"$TMP/out" 2>"$TMP/err"
+    [ $? = 1 ] || fail "the stub should exit 1"
+    expect_err "judging the shipped student template"
+    expect_out "threw std::logic_error: split_heads: not implemented yet"
+    expect_out "problem_mha: runtime_error, 0/32 points, 0/9 traps passed"
+}
+
+case_default_submission_in_cwd() {
+    mkdir -p "$TMP/work/problem_mha"
+    cp "$ROOT/reference/problem_mha/solution.cpp" "$TMP/work/problem_mha/solution.cpp"
+    (cd "$TMP/work" && "$JUDGE" --root "$ROOT" submit problem_mha) >"$TMP/out" 2>"$TMP/err" || fail "should be accepted"
+    expect_err "judging problem_mha/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --dir "$TMP/work"
+    expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --dir "$TMP/nowhere"
+    expect_err "judge: error: --dir: neither $TMP/nowhere/problem_mha/solution.cpp nor $TMP/nowhere/solution.cpp exists"
+}
+
+case_missing_file() {
+    expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/none.cpp"
+    expect_err "judge: error: --file: $TMP/none.cpp does not exist"
+    expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --format xml
+}
+
+case_compile_error() {
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/compile_error/solution.cpp"
+    expect_out "Compilation failed. The compiler said:"
+    expect_out "solution.cpp:5:49: error: expected ';' before '}' token"
+    expect_out "problem_mha: compile_error, 0/32 points"
+}
+
+case_wrong_signature() {
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/wrong_signature/solution.cpp"
+    expect_out "undefined reference to \`split_heads(judge::Tensor const&, long)'"
+    expect_out "judge: your solution must define, with exactly these parameter types:"
+    expect_out "    judge::Tensor split_heads(const judge::Tensor& x, int64_t num_heads)"
+}
+
+case_time_limit() {
+    local t0=$SECONDS
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/time_limit/solution.cpp"
+    expect_out "did not finish within the time limit of 2000 ms"
+    expect_out "not run: 2 earlier tests already hit the time limit"
+    expect_out "problem_mha: time_limit"
+    [ $((SECONDS - t0)) -lt 20 ] || fail "a looping submission took $((SECONDS - t0)) s"
+    pgrep -f "$TMP" >/dev/null && fail "a process of the submission survived"
+    return 0
+}
+
+case_segfault() {
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/segfault/solution.cpp"
+    expect_out "crashed with SIGSEGV (segmentation fault: an invalid memory access)"
+    expect_out "problem_mha: runtime_error"
+}
+
+case_exit_early() {
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/exit_early/solution.cpp"
+    expect_out "exited (code 0) without finishing the call; is exit() or quick_exit() called?"
+}
+
+case_nan_output() {
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/nan_output/solution.cpp"
+    expect_out "output[0,0,0,0] is NaN (16 NaN values; 16 of 16 elements differ); NaN never matches"
+    expect_out "problem_mha: wrong_answer"
+}
+
+case_hidden_tests_hide_data() {
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/bugs/scale_by_sqrt_D.cpp"
+    expect_out "test per_head_random (hidden): output[0,0,0,0] differs from the expected value"
+    expect_no_out "per_head_random (hidden): output[0,0,0,0] is"
+    expect_out "This is exactly what scaling the scores by the square root of the full width D instead of d_k produces."
+}
+
+case_validate() {
+    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
+    expect_out "reference passes all 32 tests"
+    expect_out "student template compiles and is rejected"
+    expect_out "Kill matrix"
+    expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
+    expect_out "validate: ok"
+    expect_exit 2 "$JUDGE" --root "$ROOT" validate
+    expect_err "judge: error: validate: give a problem name or --all (not both)"
+}
+
+# A copy of the course whose problem can be broken in each test.
+make_course() {
+    mkdir -p "$TMP/course"
+    cp -r "$ROOT/problems" "$ROOT/reference" "$ROOT/student_template" "$TMP/course/"
+}
+
+case_validate_uncaught_bug() {
+    make_course
+    # A "bug" that is really the reference: no test can catch it.
+    { echo "// trap: masking"; echo "// misconception: nothing at all"; cat "$ROOT/reference/problem_mha/solution.cpp"; } \
+        >"$TMP/course/reference/problem_mha/bugs/not_a_bug.cpp"
+    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_mha
+    expect_out "not_a_bug [masking]: no test catches this seeded bug"
+    expect_out "validate: 1 problem found"
+}
+
+case_validate_bug_without_trap() {
+    make_course
+    echo "int x;" >"$TMP/course/reference/problem_mha/bugs/undeclared.cpp"
+    expect_exit 2 "$JUDGE" --root "$TMP/course" validate problem_mha
+    expect_err "judge: error: reference/problem_mha/bugs/undeclared.cpp:1: missing a '// trap: <id>' line in the first 40 lines"
+}
+
+case_malformed_spec() {
+    make_course
+    local spec="$TMP/course/problems/problem_mha/problem.json"
+    sed -i 's/"time_per_test_ms": 2000/"time_per_test_ms": "2s"/' "$spec"
+    expect_exit 2 "$JUDGE" --root "$TMP/course" submit problem_mha --file "$ROOT/reference/problem_mha/solution.cpp"
+    expect_err 'judge: error: problems/problem_mha/problem.json: limits.time_per_test_ms: expected an integer, got "2s"'
+    printf '{\n  "schema": 1,\n  "title": \n}\n' >"$spec"
+    expect_exit 2 "$JUDGE" --root "$TMP/course" show problem_mha
+    expect_err "judge: error: problems/problem_mha/problem.json:4:1: invalid JSON:"
+    # list keeps going and marks the broken problem.
+    expect_exit 0 "$JUDGE" --root "$TMP/course" list
+    expect_out "(invalid spec: problems/problem_mha/problem.json:4:1: invalid JSON:"
+}
+
+case_reference_broken() {
+    make_course
+    echo "this is not C++" >"$TMP/course/reference/problem_mha/solution.cpp"
+    expect_exit 2 "$JUDGE" --root "$TMP/course" submit problem_mha --file "$ROOT/reference/problem_mha/solution.cpp"
+    expect_err "judge: error: reference/problem_mha/solution.cpp: the reference does not compile:"
+}
+
+case_run_errors() {
+    mkdir -p "$TMP/in"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_head --inputs "$TMP/in" --outputs "$TMP/out_dir"
+    expect_err "judge: error: --function: problem_mha has no function \"split_head\"; its functions are: split_heads, merge_heads, multi_head_attention_per_head, multi_head_attention"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/in" --outputs "$TMP/out_dir"
+    expect_err "judge: error: $TMP/in/x.npy: missing; split_heads needs one .npy per parameter (tensor x)"
+    echo "garbage" >"$TMP/in/x.npy"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/in" --outputs "$TMP/out_dir"
+    expect_err "judge: error: $TMP/in/x.npy: not a .npy file"
+}
+
+# One case per seeded bug: it is rejected, its declared trap fails, and the report names its misconception.
+case_seeded_bug() {
+    local bug=$BUG
+    local file="$ROOT/reference/problem_mha/bugs/$bug.cpp"
+    local bug_trap mis
+    bug_trap=$(sed -n 's|^// trap: ||p' "$file" | head -1)
+    mis=$(sed -n 's|^// misconception: ||p' "$file" | head -1)
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$file"
+    expect_out "✗ $bug_trap "
+    expect_out "This is exactly what $mis produces."
+}
