@@ -29,7 +29,9 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
         ++problems;
     };
     fmt::print("{}\n", paint(name + ": " + p.title, "bold"));
-    fmt::print("  {} spec: {} functions, {} traps, {} tests\n", paint("✓", "green"), p.functions.size(), p.traps.size(), p.tests.size());
+    const auto count = [](size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); };
+    fmt::print("  {} spec: {}, {}, {}\n", paint("✓", "green"), count(p.functions.size(), "function"), count(p.traps.size(), "trap"),
+               count(p.tests.size(), "test"));
     if (!fs::exists(p.dir / p.statement_file)) problem(display(p, p.dir / p.statement_file) + ": the statement is missing");
 
     Session session(p, 0, builder);

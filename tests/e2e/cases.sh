@@ -14,7 +14,8 @@ case_cli_version() {
 
 case_cli_list() {
     expect_exit 0 "$JUDGE" --root "$ROOT" list
-    expect_out "problem_mha"
+    expect_out "problem_mha   Split heads and multi-head attention"
+    expect_out "problem_sdpa  Scaled dot-product attention with valid_lens"
     # The course root is also found from the current directory.
     (cd "$ROOT/problems" && "$JUDGE" list) >"$TMP/out" 2>"$TMP/err" || fail "list from a subdirectory failed"
     expect_out "problem_mha"
@@ -23,7 +24,7 @@ case_cli_list() {
 case_cli_unknown_problem() {
     expect_exit 2 "$JUDGE" --root "$ROOT" show no_such_problem
     expect_err "judge: error: unknown problem 'no_such_problem'"
-    expect_err "known problems: problem_mha"
+    expect_err "known problems: problem_mha, problem_sdpa"
 }
 
 case_cli_bad_usage() {
@@ -137,6 +138,8 @@ case_hidden_tests_hide_data() {
 case_validate() {
     expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
     expect_out "reference passes all 32 tests"
+    expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
+    expect_out "validate: ok (2 problems)"
     expect_out "student template compiles and is rejected"
     expect_out "Kill matrix"
     expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
@@ -202,12 +205,12 @@ case_run_errors() {
 
 # One case per seeded bug: it is rejected, its declared trap fails, and the report names its misconception.
 case_seeded_bug() {
-    local bug=$BUG
-    local file="$ROOT/reference/problem_mha/bugs/$bug.cpp"
+    local problem=${BUG%%/*} bug=${BUG#*/}
+    local file="$ROOT/reference/$problem/bugs/$bug.cpp"
     local bug_trap mis
     bug_trap=$(sed -n 's|^// trap: ||p' "$file" | head -1)
     mis=$(sed -n 's|^// misconception: ||p' "$file" | head -1)
-    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$file"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit "$problem" --file "$file"
     expect_out "✗ $bug_trap "
     expect_out "This is exactly what $mis produces."
 }
