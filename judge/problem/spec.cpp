@@ -386,9 +386,11 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
         for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
             if (text[i] == '\n') { ++line; col = 1; } else { ++col; }
         }
+        // nlohmann says "[json.exception.parse_error.101] parse error at line 4, column 1: <what>".
         std::string what = e.what();
-        const size_t colon = what.find("error: ");
-        if (colon != std::string::npos) what = what.substr(colon + 7);
+        const size_t column = what.find("column ");
+        const size_t colon = what.find(": ", column == std::string::npos ? 0 : column);
+        if (colon != std::string::npos) what = what.substr(colon + 2);
         throw InputError(display_path + ":" + std::to_string(line) + ":" + std::to_string(col) + ": invalid JSON: " + what);
     }
     const Field top(doc, "", display_path);

@@ -179,7 +179,7 @@ case_malformed_spec() {
     expect_err 'judge: error: problems/problem_mha/problem.json: limits.time_per_test_ms: expected an integer, got "2s"'
     printf '{\n  "schema": 1,\n  "title": \n}\n' >"$spec"
     expect_exit 2 "$JUDGE" --root "$TMP/course" show problem_mha
-    expect_err "judge: error: problems/problem_mha/problem.json:4:1: invalid JSON:"
+    expect_err "judge: error: problems/problem_mha/problem.json:4:1: invalid JSON: syntax error while parsing value - unexpected '}'; expected '[', '{', or a literal"
     # list keeps going and marks the broken problem.
     expect_exit 0 "$JUDGE" --root "$TMP/course" list
     expect_out "(invalid spec: problems/problem_mha/problem.json:4:1: invalid JSON:"
