@@ -23,9 +23,13 @@ INC=$(ls -d "$JUDGE_CACHE"/include-*)
 OUT=$(mktemp -d)
 
 echo "== compile floor vs warm submit ($SRC, $(nproc) cores)"
+# The floor compiles with the judge's own include dir, so both sides use its precompiled header.
+# The last command is the same compile without the cache: the header straight from the repo.
 hyperfine --warmup 2 --runs 10 --export-json "$OUT/submit.json" \
   -n "g++ -O2 -c (floor)" "g++ -std=c++20 -O2 -fdiagnostics-color=never -fmax-errors=20 -I $INC -c $SRC -o $OUT/x.o" \
-  -n "judge submit (warm)" "$JUDGE -q submit problem_mha --file $SRC"
+  -n "judge submit (warm)" "$JUDGE -q submit problem_mha --file $SRC" \
+  -n "g++ -O2 -c, no precompiled header" "g++ -std=c++20 -O2 -I . -c $SRC -o $OUT/y.o" \
+  -n "g++ -O2 -c of the student template, no precompiled header" "g++ -std=c++20 -O2 -I . -c student_template/problem_mha/solution.cpp -o $OUT/z.o"
 python3 - "$OUT/submit.json" <<'PY' 2>/dev/null || true
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]

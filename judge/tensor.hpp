@@ -6,7 +6,11 @@
 // physically move the elements. Misuse (a bad index, a shape mismatch, an impossible reshape, a
 // wrong rank) throws std::invalid_argument or std::out_of_range with a message naming the shapes.
 //
-// The header includes only a few standard headers so that a short solution compiles quickly.
+// Compile time: a solution sees only declarations and trivial accessors, so it compiles quickly.
+// The definitions are below, under JUDGE_TENSOR_IMPLEMENTATION; the judge compiles them once into
+// the cached harness. To build your own program with this header, write
+//     #define JUDGE_TENSOR_IMPLEMENTATION
+// before including it in exactly one .cpp file.
 #pragma once
 
 #include <cmath>
@@ -23,7 +27,105 @@ namespace judge {
 using Shape = std::vector<int64_t>;
 
 /// Formats a shape the way PyTorch prints it, e.g. "(2, 5, 4, 20)".
-inline std::string shape_str(const Shape& shape) {
+std::string shape_str(const Shape& shape);
+
+/// A dense float32 tensor with value semantics.
+class Tensor {
+public:
+    /// An empty tensor of shape (0,).
+    Tensor() : m_shape{0} {}
+
+    /// A tensor of the given shape holding `values` in row-major order; the counts must agree.
+    Tensor(Shape shape, std::vector<float> values);
+
+    /// Number of dimensions.
+    int64_t dim() const { return static_cast<int64_t>(m_shape.size()); }
+
+    /// Extent of dimension `d`; a negative `d` counts from the end.
+    int64_t size(int64_t d) const;
+
+    /// The shape, outermost dimension first.
+    const Shape& shape() const { return m_shape; }
+
+    /// Number of elements.
+    int64_t numel() const { return static_cast<int64_t>(m_data.size()); }
+
+    /// Raw row-major storage.
+    float* data() { return m_data.data(); }
+    const float* data() const { return m_data.data(); }
+
+    /// Bounds-checked element access: one index per dimension.
+    float& at(std::initializer_list<int64_t> index) { return m_data[offset(index.begin(), index.size())]; }
+    float at(std::initializer_list<int64_t> index) const { return m_data[offset(index.begin(), index.size())]; }
+    float& at(const Shape& index) { return m_data[offset(index.data(), index.size())]; }
+    float at(const Shape& index) const { return m_data[offset(index.data(), index.size())]; }
+
+    /// Row-major reinterpretation with a new shape; one extent may be -1 and is inferred.
+    Tensor reshape(Shape new_shape) const;
+
+    /// Reorders the dimensions: result dimension i is this tensor's dimension dims[i].
+    Tensor permute(const Shape& dims) const;
+
+    /// Swaps two dimensions (negative indices count from the end).
+    Tensor transpose(int64_t d0, int64_t d1) const;
+
+    /// The slice [start, start + length) along dimension `d`, as torch.narrow.
+    Tensor narrow(int64_t d, int64_t start, int64_t length) const;
+
+private:
+    size_t offset(const int64_t* index, size_t n) const;
+
+    Shape m_shape;
+    std::vector<float> m_data;
+};
+
+/// A tensor of the given shape filled with `value`.
+Tensor full(const Shape& shape, float value);
+
+/// A tensor of the given shape filled with zeros.
+Tensor zeros(const Shape& shape);
+
+/// A tensor of the given shape filled with ones.
+Tensor ones(const Shape& shape);
+
+/// The values 0, 1, ..., n-1 in a tensor of shape (n,).
+Tensor arange(int64_t n);
+
+/// A tensor of the given shape holding `values` in row-major order.
+Tensor from_vector(std::vector<float> values, const Shape& shape);
+
+/// Matrix product: (m, k) @ (k, n); or batched (..., m, k) @ (..., k, n) with identical leading
+/// dimensions; or (..., m, k) @ (k, n), which applies the same matrix to every batch element.
+Tensor matmul(const Tensor& a, const Tensor& b);
+
+/// Softmax along dimension `d` (negative counts from the end), computed stably by subtracting the max.
+Tensor softmax(const Tensor& x, int64_t d);
+
+/// Concatenates tensors along dimension `d`; all other extents must agree.
+Tensor cat(const std::vector<Tensor>& tensors, int64_t d);
+
+/// Element-wise arithmetic between tensors of the same shape (no broadcasting), or with a float scalar.
+Tensor operator+(const Tensor& a, const Tensor& b);
+Tensor operator-(const Tensor& a, const Tensor& b);
+Tensor operator*(const Tensor& a, const Tensor& b);
+Tensor operator/(const Tensor& a, const Tensor& b);
+Tensor operator+(const Tensor& a, float s);
+Tensor operator-(const Tensor& a, float s);
+Tensor operator*(const Tensor& a, float s);
+Tensor operator/(const Tensor& a, float s);
+Tensor operator+(float s, const Tensor& a);
+Tensor operator-(float s, const Tensor& a);
+Tensor operator*(float s, const Tensor& a);
+Tensor operator/(float s, const Tensor& a);
+Tensor operator-(const Tensor& a);
+
+}  // namespace judge
+
+#ifdef JUDGE_TENSOR_IMPLEMENTATION
+
+namespace judge {
+
+std::string shape_str(const Shape& shape) {
     std::string s = "(";
     for (size_t i = 0; i < shape.size(); ++i) {
         if (i > 0) s += ", ";
@@ -68,190 +170,154 @@ inline Shape strides_of(const Shape& shape) {
 
 }  // namespace detail
 
-/// A dense float32 tensor with value semantics.
-class Tensor {
-public:
-    /// An empty tensor of shape (0,).
-    Tensor() : m_shape{0} {}
+Tensor::Tensor(Shape shape, std::vector<float> values) : m_shape(std::move(shape)), m_data(std::move(values)) {
+    const int64_t n = detail::checked_numel(m_shape, "Tensor");
+    if (n != static_cast<int64_t>(m_data.size())) {
+        throw std::invalid_argument("Tensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
+                                    " values, got " + std::to_string(m_data.size()));
+    }
+}
 
-    /// A tensor of the given shape holding `values` in row-major order; the counts must agree.
-    Tensor(Shape shape, std::vector<float> values) : m_shape(std::move(shape)), m_data(std::move(values)) {
-        const int64_t n = detail::checked_numel(m_shape, "Tensor");
-        if (n != static_cast<int64_t>(m_data.size())) {
-            throw std::invalid_argument("Tensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
-                                        " values, got " + std::to_string(m_data.size()));
+int64_t Tensor::size(int64_t d) const {
+    return m_shape[static_cast<size_t>(detail::wrap_dim(d, dim(), "size", m_shape))];
+}
+
+Tensor Tensor::reshape(Shape new_shape) const {
+    int64_t known = 1;
+    int64_t infer = -1;
+    for (size_t i = 0; i < new_shape.size(); ++i) {
+        if (new_shape[i] == -1) {
+            if (infer >= 0) {
+                throw std::invalid_argument("reshape: only one dimension can be -1, got " + shape_str(new_shape));
+            }
+            infer = static_cast<int64_t>(i);
+        } else if (new_shape[i] < 0) {
+            throw std::invalid_argument("reshape: invalid extent " + std::to_string(new_shape[i]) + " in " +
+                                        shape_str(new_shape));
+        } else {
+            known *= new_shape[i];
         }
     }
-
-    /// Number of dimensions.
-    int64_t dim() const { return static_cast<int64_t>(m_shape.size()); }
-
-    /// Extent of dimension `d`; a negative `d` counts from the end.
-    int64_t size(int64_t d) const {
-        return m_shape[static_cast<size_t>(detail::wrap_dim(d, dim(), "size", m_shape))];
-    }
-
-    /// The shape, outermost dimension first.
-    const Shape& shape() const { return m_shape; }
-
-    /// Number of elements.
-    int64_t numel() const { return static_cast<int64_t>(m_data.size()); }
-
-    /// Raw row-major storage.
-    float* data() { return m_data.data(); }
-    const float* data() const { return m_data.data(); }
-
-    /// Bounds-checked element access: one index per dimension.
-    float& at(std::initializer_list<int64_t> index) { return m_data[offset(index.begin(), index.size())]; }
-    float at(std::initializer_list<int64_t> index) const { return m_data[offset(index.begin(), index.size())]; }
-    float& at(const Shape& index) { return m_data[offset(index.data(), index.size())]; }
-    float at(const Shape& index) const { return m_data[offset(index.data(), index.size())]; }
-
-    /// Row-major reinterpretation with a new shape; one extent may be -1 and is inferred.
-    Tensor reshape(Shape new_shape) const {
-        int64_t known = 1;
-        int64_t infer = -1;
-        for (size_t i = 0; i < new_shape.size(); ++i) {
-            if (new_shape[i] == -1) {
-                if (infer >= 0) {
-                    throw std::invalid_argument("reshape: only one dimension can be -1, got " + shape_str(new_shape));
-                }
-                infer = static_cast<int64_t>(i);
-            } else if (new_shape[i] < 0) {
-                throw std::invalid_argument("reshape: invalid extent " + std::to_string(new_shape[i]) + " in " +
-                                            shape_str(new_shape));
-            } else {
-                known *= new_shape[i];
-            }
-        }
-        if (infer >= 0) {
-            if (known == 0 || numel() % known != 0) {
-                throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(m_shape) + " (" +
-                                            std::to_string(numel()) + " elements) into " + shape_str(new_shape));
-            }
-            new_shape[static_cast<size_t>(infer)] = numel() / known;
-        } else if (known != numel()) {
+    if (infer >= 0) {
+        if (known == 0 || numel() % known != 0) {
             throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(m_shape) + " (" +
-                                        std::to_string(numel()) + " elements) into " + shape_str(new_shape) + " (" +
-                                        std::to_string(known) + " elements)");
+                                        std::to_string(numel()) + " elements) into " + shape_str(new_shape));
         }
-        return Tensor(std::move(new_shape), m_data);
+        new_shape[static_cast<size_t>(infer)] = numel() / known;
+    } else if (known != numel()) {
+        throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(m_shape) + " (" +
+                                    std::to_string(numel()) + " elements) into " + shape_str(new_shape) + " (" +
+                                    std::to_string(known) + " elements)");
     }
+    return Tensor(std::move(new_shape), m_data);
+}
 
-    /// Reorders the dimensions: result dimension i is this tensor's dimension dims[i].
-    Tensor permute(const Shape& dims) const {
-        const int64_t r = dim();
-        if (static_cast<int64_t>(dims.size()) != r) {
-            throw std::invalid_argument("permute: got " + std::to_string(dims.size()) +
-                                        " dimensions for a tensor of shape " + shape_str(m_shape) + " (it has " +
-                                        std::to_string(r) + ")");
+Tensor Tensor::permute(const Shape& dims) const {
+    const int64_t r = dim();
+    if (static_cast<int64_t>(dims.size()) != r) {
+        throw std::invalid_argument("permute: got " + std::to_string(dims.size()) +
+                                    " dimensions for a tensor of shape " + shape_str(m_shape) + " (it has " +
+                                    std::to_string(r) + ")");
+    }
+    Shape src(dims.size());
+    std::vector<bool> seen(dims.size(), false);
+    for (size_t i = 0; i < dims.size(); ++i) {
+        const int64_t d = detail::wrap_dim(dims[i], r, "permute", m_shape);
+        if (seen[static_cast<size_t>(d)]) {
+            throw std::invalid_argument("permute: dimension " + std::to_string(d) + " appears twice in " +
+                                        shape_str(dims));
         }
-        Shape src(dims.size());
-        std::vector<bool> seen(dims.size(), false);
-        for (size_t i = 0; i < dims.size(); ++i) {
-            const int64_t d = detail::wrap_dim(dims[i], r, "permute", m_shape);
-            if (seen[static_cast<size_t>(d)]) {
-                throw std::invalid_argument("permute: dimension " + std::to_string(d) + " appears twice in " +
-                                            shape_str(dims));
-            }
-            seen[static_cast<size_t>(d)] = true;
-            src[i] = d;
-        }
-        Shape out_shape(dims.size());
-        for (size_t i = 0; i < dims.size(); ++i) out_shape[i] = m_shape[static_cast<size_t>(src[i])];
-        const Shape in_strides = detail::strides_of(m_shape);
-        Shape step(dims.size());  // input stride of each output dimension
-        for (size_t i = 0; i < dims.size(); ++i) step[i] = in_strides[static_cast<size_t>(src[i])];
-        std::vector<float> out(m_data.size());
-        if (!out.empty()) {
-            Shape idx(dims.size(), 0);
-            int64_t in_off = 0;
-            for (float& o : out) {
-                o = m_data[static_cast<size_t>(in_off)];
-                for (int64_t k = r - 1; k >= 0; --k) {  // odometer increment over the output index
-                    const auto ku = static_cast<size_t>(k);
-                    if (++idx[ku] < out_shape[ku]) {
-                        in_off += step[ku];
-                        break;
-                    }
-                    in_off -= step[ku] * (out_shape[ku] - 1);
-                    idx[ku] = 0;
+        seen[static_cast<size_t>(d)] = true;
+        src[i] = d;
+    }
+    Shape out_shape(dims.size());
+    for (size_t i = 0; i < dims.size(); ++i) out_shape[i] = m_shape[static_cast<size_t>(src[i])];
+    const Shape in_strides = detail::strides_of(m_shape);
+    Shape step(dims.size());  // input stride of each output dimension
+    for (size_t i = 0; i < dims.size(); ++i) step[i] = in_strides[static_cast<size_t>(src[i])];
+    std::vector<float> out(m_data.size());
+    if (!out.empty()) {
+        Shape idx(dims.size(), 0);
+        int64_t in_off = 0;
+        for (float& o : out) {
+            o = m_data[static_cast<size_t>(in_off)];
+            for (int64_t k = r - 1; k >= 0; --k) {  // odometer increment over the output index
+                const auto ku = static_cast<size_t>(k);
+                if (++idx[ku] < out_shape[ku]) {
+                    in_off += step[ku];
+                    break;
                 }
+                in_off -= step[ku] * (out_shape[ku] - 1);
+                idx[ku] = 0;
             }
         }
-        return Tensor(std::move(out_shape), std::move(out));
     }
+    return Tensor(std::move(out_shape), std::move(out));
+}
 
-    /// Swaps two dimensions (negative indices count from the end).
-    Tensor transpose(int64_t d0, int64_t d1) const {
-        const int64_t a = detail::wrap_dim(d0, dim(), "transpose", m_shape);
-        const int64_t b = detail::wrap_dim(d1, dim(), "transpose", m_shape);
-        Shape dims(static_cast<size_t>(dim()));
-        for (int64_t i = 0; i < dim(); ++i) dims[static_cast<size_t>(i)] = i;
-        std::swap(dims[static_cast<size_t>(a)], dims[static_cast<size_t>(b)]);
-        return permute(dims);
+Tensor Tensor::transpose(int64_t d0, int64_t d1) const {
+    const int64_t a = detail::wrap_dim(d0, dim(), "transpose", m_shape);
+    const int64_t b = detail::wrap_dim(d1, dim(), "transpose", m_shape);
+    Shape dims(static_cast<size_t>(dim()));
+    for (int64_t i = 0; i < dim(); ++i) dims[static_cast<size_t>(i)] = i;
+    std::swap(dims[static_cast<size_t>(a)], dims[static_cast<size_t>(b)]);
+    return permute(dims);
+}
+
+Tensor Tensor::narrow(int64_t d, int64_t start, int64_t length) const {
+    const int64_t w = detail::wrap_dim(d, dim(), "narrow", m_shape);
+    const int64_t extent = m_shape[static_cast<size_t>(w)];
+    if (start < 0 || length < 0 || start + length > extent) {
+        throw std::out_of_range("narrow: [" + std::to_string(start) + ", " + std::to_string(start + length) +
+                                ") is outside dimension " + std::to_string(w) + " of size " +
+                                std::to_string(extent) + " (tensor shape " + shape_str(m_shape) + ")");
     }
-
-    /// The slice [start, start + length) along dimension `d`, as torch.narrow.
-    Tensor narrow(int64_t d, int64_t start, int64_t length) const {
-        const int64_t w = detail::wrap_dim(d, dim(), "narrow", m_shape);
-        const int64_t extent = m_shape[static_cast<size_t>(w)];
-        if (start < 0 || length < 0 || start + length > extent) {
-            throw std::out_of_range("narrow: [" + std::to_string(start) + ", " + std::to_string(start + length) +
-                                    ") is outside dimension " + std::to_string(w) + " of size " +
-                                    std::to_string(extent) + " (tensor shape " + shape_str(m_shape) + ")");
-        }
-        Shape out_shape = m_shape;
-        out_shape[static_cast<size_t>(w)] = length;
-        int64_t outer = 1;
-        int64_t inner = 1;
-        for (int64_t i = 0; i < w; ++i) outer *= m_shape[static_cast<size_t>(i)];
-        for (int64_t i = w + 1; i < dim(); ++i) inner *= m_shape[static_cast<size_t>(i)];
-        std::vector<float> out;
-        out.reserve(static_cast<size_t>(outer * length * inner));
-        for (int64_t o = 0; o < outer; ++o) {
-            const float* base = m_data.data() + (o * extent + start) * inner;
-            out.insert(out.end(), base, base + length * inner);
-        }
-        return Tensor(std::move(out_shape), std::move(out));
+    Shape out_shape = m_shape;
+    out_shape[static_cast<size_t>(w)] = length;
+    int64_t outer = 1;
+    int64_t inner = 1;
+    for (int64_t i = 0; i < w; ++i) outer *= m_shape[static_cast<size_t>(i)];
+    for (int64_t i = w + 1; i < dim(); ++i) inner *= m_shape[static_cast<size_t>(i)];
+    std::vector<float> out;
+    out.reserve(static_cast<size_t>(outer * length * inner));
+    for (int64_t o = 0; o < outer; ++o) {
+        const float* base = m_data.data() + (o * extent + start) * inner;
+        out.insert(out.end(), base, base + length * inner);
     }
+    return Tensor(std::move(out_shape), std::move(out));
+}
 
-private:
-    size_t offset(const int64_t* index, size_t n) const {
-        if (n != m_shape.size()) {
-            throw std::invalid_argument("at: got " + std::to_string(n) + " indices for a tensor of shape " +
-                                        shape_str(m_shape) + " (it has " + std::to_string(m_shape.size()) +
-                                        " dimensions)");
-        }
-        int64_t off = 0;
-        for (size_t i = 0; i < n; ++i) {
-            if (index[i] < 0 || index[i] >= m_shape[i]) {
-                throw std::out_of_range("at: index " + std::to_string(index[i]) + " is out of range for dimension " +
-                                        std::to_string(i) + " of size " + std::to_string(m_shape[i]) +
-                                        " (tensor shape " + shape_str(m_shape) + ")");
-            }
-            off = off * m_shape[i] + index[i];
-        }
-        return static_cast<size_t>(off);
+size_t Tensor::offset(const int64_t* index, size_t n) const {
+    if (n != m_shape.size()) {
+        throw std::invalid_argument("at: got " + std::to_string(n) + " indices for a tensor of shape " +
+                                    shape_str(m_shape) + " (it has " + std::to_string(m_shape.size()) +
+                                    " dimensions)");
     }
-
-    Shape m_shape;
-    std::vector<float> m_data;
-};
+    int64_t off = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (index[i] < 0 || index[i] >= m_shape[i]) {
+            throw std::out_of_range("at: index " + std::to_string(index[i]) + " is out of range for dimension " +
+                                    std::to_string(i) + " of size " + std::to_string(m_shape[i]) +
+                                    " (tensor shape " + shape_str(m_shape) + ")");
+        }
+        off = off * m_shape[i] + index[i];
+    }
+    return static_cast<size_t>(off);
+}
 
 /// A tensor of the given shape filled with `value`.
-inline Tensor full(const Shape& shape, float value) {
+Tensor full(const Shape& shape, float value) {
     return Tensor(shape, std::vector<float>(static_cast<size_t>(detail::checked_numel(shape, "full")), value));
 }
 
 /// A tensor of the given shape filled with zeros.
-inline Tensor zeros(const Shape& shape) { return full(shape, 0.0f); }
+Tensor zeros(const Shape& shape) { return full(shape, 0.0f); }
 
 /// A tensor of the given shape filled with ones.
-inline Tensor ones(const Shape& shape) { return full(shape, 1.0f); }
+Tensor ones(const Shape& shape) { return full(shape, 1.0f); }
 
 /// The values 0, 1, ..., n-1 in a tensor of shape (n,).
-inline Tensor arange(int64_t n) {
+Tensor arange(int64_t n) {
     if (n < 0) throw std::invalid_argument("arange: n must be >= 0, got " + std::to_string(n));
     std::vector<float> v(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = static_cast<float>(i);
@@ -259,11 +325,11 @@ inline Tensor arange(int64_t n) {
 }
 
 /// A tensor of the given shape holding `values` in row-major order.
-inline Tensor from_vector(std::vector<float> values, const Shape& shape) { return Tensor(shape, std::move(values)); }
+Tensor from_vector(std::vector<float> values, const Shape& shape) { return Tensor(shape, std::move(values)); }
 
 /// Matrix product: (m, k) @ (k, n); or batched (..., m, k) @ (..., k, n) with identical leading
 /// dimensions; or (..., m, k) @ (k, n), which applies the same matrix to every batch element.
-inline Tensor matmul(const Tensor& a, const Tensor& b) {
+Tensor matmul(const Tensor& a, const Tensor& b) {
     const auto fail = [&](const std::string& why) {
         return std::invalid_argument("matmul: cannot multiply shapes " + shape_str(a.shape()) + " and " +
                                      shape_str(b.shape()) + ": " + why);
@@ -306,7 +372,7 @@ inline Tensor matmul(const Tensor& a, const Tensor& b) {
 }
 
 /// Softmax along dimension `d` (negative counts from the end), computed stably by subtracting the max.
-inline Tensor softmax(const Tensor& x, int64_t d) {
+Tensor softmax(const Tensor& x, int64_t d) {
     const int64_t w = detail::wrap_dim(d, x.dim(), "softmax", x.shape());
     const int64_t extent = x.size(w);
     int64_t outer = 1, inner = 1;
@@ -331,7 +397,7 @@ inline Tensor softmax(const Tensor& x, int64_t d) {
 }
 
 /// Concatenates tensors along dimension `d`; all other extents must agree.
-inline Tensor cat(const std::vector<Tensor>& tensors, int64_t d) {
+Tensor cat(const std::vector<Tensor>& tensors, int64_t d) {
     if (tensors.empty()) throw std::invalid_argument("cat: needs at least one tensor");
     const Tensor& first = tensors.front();
     const int64_t w = detail::wrap_dim(d, first.dim(), "cat", first.shape());
@@ -389,26 +455,28 @@ Tensor scalar_op(const Tensor& a, Op op) {
 }  // namespace detail
 
 /// Element-wise arithmetic between tensors of the same shape, or with a float scalar.
-inline Tensor operator+(const Tensor& a, const Tensor& b) {
+Tensor operator+(const Tensor& a, const Tensor& b) {
     return detail::elementwise(a, b, "+", [](float x, float y) { return x + y; });
 }
-inline Tensor operator-(const Tensor& a, const Tensor& b) {
+Tensor operator-(const Tensor& a, const Tensor& b) {
     return detail::elementwise(a, b, "-", [](float x, float y) { return x - y; });
 }
-inline Tensor operator*(const Tensor& a, const Tensor& b) {
+Tensor operator*(const Tensor& a, const Tensor& b) {
     return detail::elementwise(a, b, "*", [](float x, float y) { return x * y; });
 }
-inline Tensor operator/(const Tensor& a, const Tensor& b) {
+Tensor operator/(const Tensor& a, const Tensor& b) {
     return detail::elementwise(a, b, "/", [](float x, float y) { return x / y; });
 }
-inline Tensor operator+(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x + s; }); }
-inline Tensor operator-(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x - s; }); }
-inline Tensor operator*(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x * s; }); }
-inline Tensor operator/(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x / s; }); }
-inline Tensor operator+(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s + x; }); }
-inline Tensor operator-(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s - x; }); }
-inline Tensor operator*(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s * x; }); }
-inline Tensor operator/(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s / x; }); }
-inline Tensor operator-(const Tensor& a) { return detail::scalar_op(a, [](float x) { return -x; }); }
+Tensor operator+(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x + s; }); }
+Tensor operator-(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x - s; }); }
+Tensor operator*(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x * s; }); }
+Tensor operator/(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x / s; }); }
+Tensor operator+(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s + x; }); }
+Tensor operator-(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s - x; }); }
+Tensor operator*(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s * x; }); }
+Tensor operator/(float s, const Tensor& a) { return detail::scalar_op(a, [s](float x) { return s / x; }); }
+Tensor operator-(const Tensor& a) { return detail::scalar_op(a, [](float x) { return -x; }); }
 
 }  // namespace judge
+
+#endif  // JUDGE_TENSOR_IMPLEMENTATION

@@ -19,6 +19,7 @@ struct Toolchain {
     std::string cxx;                 // $CXX or g++
     std::string id;                  // first line of `cxx --version`, part of every cache key
     std::vector<std::string> flags;  // compile flags shared by all builds
+    std::vector<std::string> link_flags;  // e.g. -fuse-ld=gold where gold is installed (4x faster links)
 };
 
 /// Finds the compiler; throws JudgeFailure when it cannot be run.
@@ -54,6 +55,7 @@ public:
     const Toolchain& toolchain() const { return m_tc; }
 
 private:
+    void precompile_header();
     std::filesystem::path harness_object(const Problem& p);
     BuildResult compile_and_link(const Problem& p, const std::filesystem::path& dir, const std::string& source_name,
                                  const std::filesystem::path& exe_out);

@@ -44,7 +44,9 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const fs::path source = choose_submission(o, p);
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
+    spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
     Session session(p, o.seed, builder);
+    spdlog::debug("test inputs written");
     Report r = session.judge_file(source, source.string());
     r.sandbox = "process";
     if (o.format == "json") {

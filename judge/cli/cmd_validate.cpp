@@ -35,7 +35,7 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
     if (!fs::exists(p.dir / p.statement_file)) problem(display(p, p.dir / p.statement_file) + ": the statement is missing");
 
     Session session(p, 0, builder);
-    const Report ref = session.judge_program(session.reference_exe(), false);
+    const Report ref = session.judge_program(session.reference_exe(), true);
     if (ref.verdict == Verdict::accepted) {
         fmt::print("  {} reference passes all {} tests\n", paint("✓", "green"), p.tests.size());
     } else {
@@ -68,7 +68,7 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
     const std::vector<BuildResult> builds = session.build_bugs();
     std::vector<Report> reports(bugs.size());
     parallel_for(bugs.size(), 2, [&](size_t b) {
-        if (builds[b].ok) reports[b] = session.judge_program(builds[b].exe, false);
+        if (builds[b].ok) reports[b] = session.judge_program(builds[b].exe, true);
     });
 
     // The kill matrix: one row per test, one column per bug.

@@ -30,7 +30,8 @@ void configure_logging(int verbose, bool quiet) {
     const char* no = std::getenv("NO_COLOR");
     const bool colour = (no == nullptr || *no == '\0') && ::isatty(STDERR_FILENO) == 1;
     auto logger = colour ? spdlog::stderr_color_st("judge") : spdlog::stderr_color_st("judge", spdlog::color_mode::never);
-    logger->set_pattern("judge: %^%l%$: %v");
+    // With -v, timestamps help to see where the time goes.
+    logger->set_pattern(verbose >= 1 ? "judge: %H:%M:%S.%e %^%l%$: %v" : "judge: %^%l%$: %v");
     spdlog::set_default_logger(logger);
     if (quiet) spdlog::set_level(spdlog::level::err);
     else if (verbose >= 2) spdlog::set_level(spdlog::level::trace);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <future>
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 #include <thread>
@@ -113,8 +115,12 @@ std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test) {
 
 Session::Session(const Problem& p, uint64_t seed, Builder& builder)
     : m_p(p), m_seed(seed), m_builder(builder), m_work("judge-session"), m_bugs(load_bugs(p)),
-      m_reference_runs(p.tests.size()), m_bug_builds(m_bugs.size()) {
-    for (size_t t = 0; t < p.tests.size(); ++t) write_inputs(inputs_dir(t), make_inputs(p.tests[t], seed));
+      m_reference_runs(p.tests.size()), m_bug_builds(m_bugs.size()) {}
+
+void Session::ensure_inputs() {
+    std::call_once(m_inputs_once, [this] {
+        for (size_t t = 0; t < m_p.tests.size(); ++t) write_inputs(inputs_dir(t), make_inputs(m_p.tests[t], m_seed));
+    });
 }
 
 fs::path Session::inputs_dir(size_t t) const { return m_work.path() / "in" / m_p.tests[t].id; }
@@ -126,6 +132,7 @@ TestRun Session::cached_run(const fs::path& exe, size_t t) {
     const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
     const FunctionSpec& fn = m_p.function(test.function);
     if (fs::exists(dir / "judge_status")) return read_test_run(fn, dir);
+    ensure_inputs();
     const fs::path staging = fs::path(dir.string() + ".tmp." + std::to_string(::getpid()) + "." +
                                       std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())));
     fs::remove_all(staging);
@@ -268,23 +275,41 @@ Report Session::assemble(std::vector<TestOutcome> tests) const {
     return r;
 }
 
-Report Session::judge_program(const fs::path& exe, bool match_bugs) {
+Report Session::judge_program(const fs::path& exe, bool trusted) {
+    ensure_inputs();
     std::vector<TestOutcome> outcomes;
     TempDir box("judge-run");
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
-        const TestRun run = run_test(exe, m_p.function(m_p.tests[t].function), inputs_dir(t), box.path() / m_p.tests[t].id,
-                                     m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
-        outcomes.push_back(evaluate(t, run, match_bugs));
+        // A trusted program's runs go to the cache, where later submissions find them for attribution.
+        const TestRun run = trusted ? cached_run(exe, t)
+                                    : run_test(exe, m_p.function(m_p.tests[t].function), inputs_dir(t), box.path() / m_p.tests[t].id,
+                                               m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+        outcomes.push_back(evaluate(t, run, false));
     }
     return assemble(std::move(outcomes));
 }
 
 Report Session::judge_file(const fs::path& source, const std::string& display_name) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     TempDir box("judge-box");
     write_file_atomic(box.path() / "solution.cpp", read_file(source));
     // Build the reference first so that a broken course is reported as such, not as the student's fault.
     reference_exe();
-    const BuildResult br = m_builder.build_submission(m_p, box.path());
+    spdlog::debug("{:.3f}s: reference ready", since());
+    // The compile is the long pole: make the inputs and load the expected outputs meanwhile.
+    auto building = std::async(std::launch::async, [&] { return m_builder.build_submission(m_p, box.path()); });
+    try {
+        ensure_inputs();
+        for (size_t t = 0; t < m_p.tests.size(); ++t) {
+            if (!m_p.tests[t].throws) reference(t);
+        }
+    } catch (...) {
+        building.wait();
+        throw;
+    }
+    const BuildResult br = building.get();
+    spdlog::debug("{:.3f}s: submission {} in {:.3f}s", since(), br.ok ? "built" : "failed to build", br.seconds);
     if (!br.ok) {
         Report r = assemble({});
         r.verdict = Verdict::compile_error;
@@ -303,21 +328,38 @@ Report Session::judge_file(const fs::path& source, const std::string& display_na
         }
         return r;
     }
-    std::vector<TestOutcome> outcomes;
+    // Tests run in ordered batches, one per core. The time-out cutoff is then applied in test order,
+    // so which tests count as "not run" never depends on the number of cores or on scheduling.
+    const size_t n = m_p.tests.size();
+    // Two runs per core: a short run spends much of its time loading and writing files, not computing.
+    const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
+    std::vector<std::optional<TestRun>> runs(n);
+    size_t cutoff = n;  // tests from here on are not run
     int timeouts = 0;
-    for (size_t t = 0; t < m_p.tests.size(); ++t) {
+    for (size_t start = 0; start < cutoff; start += batch) {
+        const size_t end = std::min(cutoff, start + batch);
+        parallel_for(end - start, static_cast<unsigned>(batch), [&](size_t i) {
+            const size_t t = start + i;
+            const TestSpec& ts = m_p.tests[t];
+            runs[t] = run_test(box.path() / "prog", m_p.function(ts.function), inputs_dir(t), box.path() / "out" / ts.id,
+                               m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+        });
+        for (size_t t = start; t < end && cutoff == n; ++t) {
+            if (runs[t]->status == TestRun::Status::timed_out && ++timeouts >= max_timeouts) cutoff = t + 1;
+        }
+    }
+    std::vector<TestOutcome> outcomes;
+    for (size_t t = 0; t < n; ++t) {
         const TestSpec& ts = m_p.tests[t];
-        if (timeouts >= max_timeouts) {
+        if (t >= cutoff) {
             // Bounds a student's total time: after this many time-outs the rest is not run.
             outcomes.push_back({ts.id, ts.trap, ts.function, ts.description, ts.hidden, Verdict::time_limit, 0, ts.points,
                                 fmt::format("not run: {} earlier tests already hit the time limit", max_timeouts), "", ""});
             continue;
         }
-        const TestRun run = run_test(box.path() / "prog", m_p.function(ts.function), inputs_dir(t), box.path() / "out" / ts.id,
-                                     m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
-        if (run.status == TestRun::Status::timed_out) ++timeouts;
-        outcomes.push_back(evaluate(t, run, true));
+        outcomes.push_back(evaluate(t, *runs[t], true));
     }
+    spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
     Report r = assemble(std::move(outcomes));
     r.compile_log = br.log;
     r.submission = display_name;

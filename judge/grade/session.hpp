@@ -38,6 +38,9 @@ public:
     /// The folder holding test `t`'s input files.
     std::filesystem::path inputs_dir(size_t t) const;
 
+    /// Writes every test's inputs (once; later calls return at once). Thread-safe.
+    void ensure_inputs();
+
     /// The reference's executable, built on first use. Throws InputError when it does not build.
     const std::filesystem::path& reference_exe();
 
@@ -53,8 +56,9 @@ public:
     /// Judges a submission's source file: compile, run every test, compare, attribute traps.
     Report judge_file(const std::filesystem::path& source, const std::string& display_name);
 
-    /// Judges an already built trusted program (reference or bug), with bug attribution off.
-    Report judge_program(const std::filesystem::path& exe, bool match_bugs);
+    /// Judges an already built program without bug attribution. A `trusted` program (reference or
+    /// seeded bug, built by build_trusted so that its file name is its content hash) has its runs cached.
+    Report judge_program(const std::filesystem::path& exe, bool trusted);
 
     /// Evaluates one run of test `t` against the reference and the test's checks.
     TestOutcome evaluate(size_t t, const TestRun& run, bool match_bugs);
@@ -73,6 +77,7 @@ private:
     std::vector<std::optional<BuildResult>> m_bug_builds;
     std::map<std::pair<size_t, size_t>, TestRun> m_bug_runs;
     std::mutex m_mutex;
+    std::once_flag m_inputs_once;
 };
 
 /// A one-line summary of a test's inputs: "x (2, 5, 12), num_heads = 3".

@@ -36,6 +36,9 @@ struct ProcessResult {
 /// (also after a normal exit, so that nothing it left running survives).
 ProcessResult run_process(const ProcessSpec& spec);
 
+/// True when `program` is found in PATH.
+bool find_in_path(const std::string& program);
+
 /// A readable description of a signal number, e.g. "SIGSEGV (segmentation fault)".
 std::string describe_signal(int sig);
 
