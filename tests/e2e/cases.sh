@@ -215,3 +215,34 @@ case_seeded_bug() {
     expect_out "✗ $bug_trap "
     expect_out "This is exactly what $mis produces."
 }
+
+case_colour_only_on_a_terminal() {
+    command -v script >/dev/null || { echo "skip: no script(1)"; return 0; }
+    local ref="$ROOT/reference/problem_mha/solution.cpp"
+    # On a pseudo-terminal the verdict is coloured...
+    env -u NO_COLOR script -qec "'$JUDGE' --root '$ROOT' -q submit problem_mha --file '$ref'" /dev/null >"$TMP/out" 2>&1
+    grep -q $'\033\\[32m' "$TMP/out" || fail "no colour on a terminal"
+    # ...NO_COLOR turns it off there...
+    NO_COLOR=1 script -qec "'$JUDGE' --root '$ROOT' -q submit problem_mha --file '$ref'" /dev/null >"$TMP/out" 2>&1
+    grep -q $'\033\\[' "$TMP/out" && fail "colour despite NO_COLOR"
+    # ...and a pipe never gets it.
+    env -u NO_COLOR "$JUDGE" --root "$ROOT" -q submit problem_mha --file "$ref" >"$TMP/out" 2>&1
+    grep -q $'\033\\[' "$TMP/out" && fail "colour on a pipe"
+    return 0
+}
+
+case_judge_failure_exit_3() {
+    CXX=/nonexistent/g++ "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.cpp" >"$TMP/out" 2>"$TMP/err"
+    [ $? = 3 ] || fail "a missing compiler should exit 3"
+    expect_err "judge: error: internal: cannot run the C++ compiler '/nonexistent/g++'"
+}
+
+case_quiet_and_verbose() {
+    local ref="$ROOT/reference/problem_mha/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" -q submit problem_mha --file "$ref"
+    [ -s "$TMP/err" ] && fail "-q still printed: $(cat "$TMP/err")"
+    expect_exit 0 "$JUDGE" --root "$ROOT" -v submit problem_mha --file "$ref"
+    expect_err "debug: toolchain:"
+    # Global options also work after the subcommand.
+    expect_exit 0 "$JUDGE" submit problem_mha --root "$ROOT" --file "$ref"
+}
