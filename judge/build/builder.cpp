@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
+#include <fmt/core.h>
 #include <mutex>
 #include <spdlog/spdlog.h>
 
@@ -19,6 +21,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr size_t max_log_bytes = 64 * 1024;
+constexpr long long compiler_memory_mb = 2048;         // RLIMIT_AS of the compiler
+constexpr long long compiler_file_bytes = 64LL << 20;  // no object file or log past 64 MiB
 
 std::string cpp_type(ParamType t) {
     switch (t) {
@@ -137,37 +141,51 @@ void Builder::precompile_header() {
 }
 
 BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, const std::string& source_name,
-                                      const fs::path& exe_out) {
+                                      const fs::path& exe_out, const Sandbox* sandbox) {
     BuildResult br;
+    // Untrusted builds run in the box; it sees the headers and the harness object read-only.
+    const fs::path harness = sandbox != nullptr ? sandbox->share(harness_object(p), dir) : harness_object(p);
+    const fs::path include = sandbox != nullptr ? sandbox->share(m_include, dir) : m_include;
+    const std::vector<Mount> mounts = {{dir, "/box", true}, {include, "/include", false}, {harness, "/harness/harness.o", false}};
+    const auto run = [&](const ProcessSpec& ps) { return sandbox != nullptr ? sandbox->run(ps, mounts) : run_process(ps); };
     const fs::path obj = dir / (fs::path(source_name).stem().string() + ".o");
     ProcessSpec ps;
     ps.argv = {m_tc.cxx};
     ps.argv.insert(ps.argv.end(), m_tc.flags.begin(), m_tc.flags.end());
-    ps.argv.insert(ps.argv.end(), {"-I", m_include.string(), "-c", source_name, "-o", obj.string()});
+    ps.argv.insert(ps.argv.end(), {"-I", include.string(), "-c", source_name, "-o", obj.string()});
     ps.cwd = dir;
     ps.stdout_path = dir / "compile.out";
     ps.stderr_path = dir / "compile.log";
     ps.wall_limit = std::chrono::milliseconds(p.limits.compile_time_ms);
-    ps.file_size_mb = 256;
+    ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;
+    ps.address_space_mb = compiler_memory_mb;
+    ps.file_size_bytes = compiler_file_bytes;
     ps.env = {{"LC_ALL", "C"}};  // the same diagnostics, plain quotes included, on every machine
-    ProcessResult r = run_process(ps);
+    ProcessResult r = run(ps);
     br.seconds = r.wall_seconds;
     if (!r.started) throw JudgeFailure(r.start_error);
     br.log = read_head(dir / "compile.log", max_log_bytes);
-    if (r.timed_out) {
+    if (r.timed_out || r.signal == SIGXCPU) {
         br.timed_out = true;
-        br.log += "judge: compilation stopped after the limit of " + std::to_string(p.limits.compile_time_ms) + " ms\n";
+        br.log += "judge: compilation stopped at the time limit of " + std::to_string(p.limits.compile_time_ms) + " ms\n";
         return br;
     }
     if (r.exit_code != 0) {
-        if (r.signal != 0) br.log += "judge: the compiler was ended by " + describe_signal(r.signal) + "\n";
+        if (r.signal == SIGXFSZ) {
+            br.log += fmt::format("judge: compilation stopped: it wrote a file larger than the limit of {} MB\n", compiler_file_bytes >> 20);
+        } else if (r.signal != 0) {
+            br.log += "judge: the compiler was ended by " + describe_signal(r.signal) + "\n";
+        }
+        if (br.log.find("virtual memory exhausted") != std::string::npos || br.log.find("out of memory") != std::string::npos) {
+            br.log += fmt::format("judge: compilation stopped at the memory limit of {} MB\n", compiler_memory_mb);
+        }
         return br;
     }
     ps.argv = {m_tc.cxx};
     ps.argv.insert(ps.argv.end(), m_tc.link_flags.begin(), m_tc.link_flags.end());
-    ps.argv.insert(ps.argv.end(), {obj.string(), harness_object(p).string(), "-o", exe_out.string()});
+    ps.argv.insert(ps.argv.end(), {obj.string(), harness.string(), "-o", exe_out.string()});
     ps.stderr_path = dir / "link.log";
-    r = run_process(ps);
+    r = run(ps);
     br.seconds += r.wall_seconds;
     if (!r.started) throw JudgeFailure(r.start_error);
     if (r.timed_out || r.exit_code != 0) {
@@ -221,7 +239,7 @@ BuildResult Builder::build_trusted(const Problem& p, const fs::path& source) {
     write_file_atomic(tmp.path() / "solution.cpp", text);
     fs::create_directories(exe.parent_path());
     const fs::path staged = exe.string() + ".tmp." + std::to_string(::getpid()) + "." + tmp.path().filename().string();
-    BuildResult br = compile_and_link(p, tmp.path(), "solution.cpp", staged);
+    BuildResult br = compile_and_link(p, tmp.path(), "solution.cpp", staged, nullptr);
     if (br.ok) {
         fs::rename(staged, exe);
         br.exe = exe;
@@ -230,7 +248,7 @@ BuildResult Builder::build_trusted(const Problem& p, const fs::path& source) {
     return br;
 }
 
-BuildResult Builder::build_submission(const Problem& p, const fs::path& box) {
+BuildResult Builder::build_submission(const Problem& p, const fs::path& box, const Sandbox& sandbox) {
     const fs::path src = box / "solution.cpp";
     std::error_code ec;
     if (fs::file_size(src, ec) > max_source_bytes) {
@@ -239,7 +257,8 @@ BuildResult Builder::build_submission(const Problem& p, const fs::path& box) {
                  std::to_string(max_source_bytes) + " bytes\n";
         return br;
     }
-    return compile_and_link(p, box, "solution.cpp", box / "prog");
+    sandbox.prepare_writable(box);
+    return compile_and_link(p, box, "solution.cpp", box / "prog", &sandbox);
 }
 
 }  // namespace judge

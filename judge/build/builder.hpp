@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "problem/spec.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace judge {
 
@@ -49,8 +50,9 @@ public:
     /// Builds a trusted solution (reference or seeded bug) with the harness; cached by content.
     BuildResult build_trusted(const Problem& p, const std::filesystem::path& source);
 
-    /// Compiles `box/solution.cpp` in `box` and links it with the cached harness into `box/prog`.
-    BuildResult build_submission(const Problem& p, const std::filesystem::path& box);
+    /// Compiles `box/solution.cpp` in `box` and links it with the cached harness into `box/prog`,
+    /// both inside `sandbox`: the compiler sees only /usr, the box, the headers and the harness object.
+    BuildResult build_submission(const Problem& p, const std::filesystem::path& box, const Sandbox& sandbox);
 
     const Toolchain& toolchain() const { return m_tc; }
 
@@ -58,7 +60,7 @@ private:
     void precompile_header();
     std::filesystem::path harness_object(const Problem& p);
     BuildResult compile_and_link(const Problem& p, const std::filesystem::path& dir, const std::string& source_name,
-                                 const std::filesystem::path& exe_out);
+                                 const std::filesystem::path& exe_out, const Sandbox* sandbox);
 
     Toolchain m_tc;
     std::filesystem::path m_cache;

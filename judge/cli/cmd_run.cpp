@@ -7,6 +7,7 @@
 #include "course/course.hpp"
 #include "grade/session.hpp"
 #include "run/test_run.hpp"
+#include "sandbox/sandbox.hpp"
 #include "util/errors.hpp"
 #include "util/files.hpp"
 
@@ -64,7 +65,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     fs::path exe;
     if (o.file) {
         write_file_atomic(box.path() / "solution.cpp", read_file(*o.file));
-        const BuildResult br = builder.build_submission(p, box.path());
+        const BuildResult br = builder.build_submission(p, box.path(), Sandbox::instance());
         if (!br.ok) {
             fmt::print(stderr, "{}", br.log);
             throw InputError("--file: " + *o.file + " does not compile (the compiler's words are above)");
@@ -75,7 +76,12 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         Session session(p, 0, builder);
         exe = session.reference_exe();
     }
-    const TestRun run = run_test(exe, fn, o.inputs, box.path() / "out", p.limits.time_per_test_ms, p.limits.memory_mb);
+    // The box gets its own copy of the inputs: the caller's folder may be out of the box user's reach.
+    const fs::path in_copy = box.path() / "in";
+    fs::create_directories(in_copy);
+    for (const Param& prm : fn.params) fs::copy_file(fs::path(o.inputs) / (prm.name + ".npy"), in_copy / (prm.name + ".npy"));
+    const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, &Sandbox::instance(), box.path())
+                               : run_test(exe, fn, in_copy, box.path() / "out", p.limits);
     switch (run.status) {
         case TestRun::Status::ok: {
             fs::create_directories(o.outputs);

@@ -6,6 +6,7 @@
 #include "course/course.hpp"
 #include "grade/session.hpp"
 #include "report/render.hpp"
+#include "sandbox/sandbox.hpp"
 #include "util/errors.hpp"
 #include "util/files.hpp"
 
@@ -45,10 +46,12 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
+    const Sandbox& sandbox = Sandbox::instance();
+    spdlog::debug("sandbox: {}", sandbox.name());
+    if (!sandbox.warning().empty()) spdlog::warn("{}", sandbox.warning());
     Session session(p, o.seed, builder);
-    spdlog::debug("test inputs written");
     Report r = session.judge_file(source, source.string());
-    r.sandbox = "process";
+    r.sandbox = sandbox.name();
     if (o.format == "json") {
         fmt::print("{}\n", render_json(r).dump(2));
     } else {

@@ -9,6 +9,7 @@
 #include "cli/output.hpp"
 #include "course/course.hpp"
 #include "grade/session.hpp"
+#include "sandbox/sandbox.hpp"
 #include "util/errors.hpp"
 #include "util/files.hpp"
 
@@ -47,7 +48,7 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
     if (fs::exists(p.template_solution)) {
         TempDir box("judge-validate");
         write_file_atomic(box.path() / "solution.cpp", read_file(p.template_solution));
-        const BuildResult tb = builder.build_submission(p, box.path());
+        const BuildResult tb = builder.build_submission(p, box.path(), Sandbox::instance());
         if (!tb.ok) {
             problem(display(p, p.template_solution) + ": the student template does not compile:\n" + tb.log);
         } else if (session.judge_program(tb.exe, false).verdict == Verdict::accepted) {

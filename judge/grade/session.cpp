@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "checks/compare.hpp"
+#include "sandbox/sandbox.hpp"
 #include "util/errors.hpp"
 #include "util/hash.hpp"
 
@@ -115,7 +116,10 @@ std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test) {
 
 Session::Session(const Problem& p, uint64_t seed, Builder& builder)
     : m_p(p), m_seed(seed), m_builder(builder), m_work("judge-session"), m_bugs(load_bugs(p)),
-      m_reference_runs(p.tests.size()), m_bug_builds(m_bugs.size()) {}
+      m_reference_runs(p.tests.size()), m_bug_builds(m_bugs.size()) {
+    // The box's user must reach its test's inputs (mounted read-only), but not list other tests'.
+    fs::permissions(m_work.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+}
 
 void Session::ensure_inputs() {
     std::call_once(m_inputs_once, [this] {
@@ -136,7 +140,7 @@ TestRun Session::cached_run(const fs::path& exe, size_t t) {
     const fs::path staging = fs::path(dir.string() + ".tmp." + std::to_string(::getpid()) + "." +
                                       std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())));
     fs::remove_all(staging);
-    TestRun run = run_test(exe, fn, inputs_dir(t), staging, m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+    TestRun run = run_test(exe, fn, inputs_dir(t), staging, m_p.limits);
     std::error_code ec;
     fs::rename(staging, dir, ec);
     if (ec) fs::remove_all(staging, ec);  // another process cached it first
@@ -202,12 +206,18 @@ TestOutcome Session::evaluate(size_t t, const TestRun& run, bool match_bugs) {
         o.message = std::move(msg);
     };
     switch (run.status) {
-        case TestRun::Status::timed_out: fail(Verdict::time_limit, run.detail); break;
+        case TestRun::Status::timed_out:
+        case TestRun::Status::cpu_limit: fail(Verdict::time_limit, run.detail); break;
+        case TestRun::Status::output_limit: fail(Verdict::output_limit, run.detail); break;
         case TestRun::Status::crashed:
         case TestRun::Status::no_result:
         case TestRun::Status::bad_output: fail(Verdict::runtime_error, run.detail); break;
         case TestRun::Status::exception:
             if (test.throws && run.exception_type == *test.throws) break;
+            if (run.exception_type == "bad_alloc") {
+                fail(Verdict::memory_limit, fmt::format("ran out of memory (std::bad_alloc): the limit is {} MB", m_p.limits.memory_mb));
+                break;
+            }
             if (test.throws) {
                 fail(Verdict::wrong_answer, exception_words(run) + "; expected std::" + *test.throws);
             } else {
@@ -236,7 +246,8 @@ TestOutcome Session::evaluate(size_t t, const TestRun& run, bool match_bugs) {
     if (!run.stderr_tail.empty() && !test.hidden && o.verdict == Verdict::runtime_error) {
         o.message += "\nlast output on stderr:\n" + run.stderr_tail;
     }
-    if (match_bugs && run.status != TestRun::Status::timed_out) {
+    if (match_bugs && run.status != TestRun::Status::timed_out && run.status != TestRun::Status::cpu_limit &&
+        run.status != TestRun::Status::output_limit) {
         // Prefer a bug declared for this test's trap; else any bug with the same behaviour.
         if (std::any_of(m_bug_builds.begin(), m_bug_builds.end(), [](const auto& b) { return !b; })) build_bugs();
         const SeededBug* best = nullptr;
@@ -278,12 +289,13 @@ Report Session::assemble(std::vector<TestOutcome> tests) const {
 Report Session::judge_program(const fs::path& exe, bool trusted) {
     ensure_inputs();
     std::vector<TestOutcome> outcomes;
-    TempDir box("judge-run");
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
         // A trusted program's runs go to the cache, where later submissions find them for attribution.
+        // An untrusted program was built in its own box, and runs there.
         const TestRun run = trusted ? cached_run(exe, t)
-                                    : run_test(exe, m_p.function(m_p.tests[t].function), inputs_dir(t), box.path() / m_p.tests[t].id,
-                                               m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+                                    : run_test(exe, m_p.function(m_p.tests[t].function), inputs_dir(t),
+                                               exe.parent_path() / "out" / m_p.tests[t].id, m_p.limits, &Sandbox::instance(),
+                                               exe.parent_path());
         outcomes.push_back(evaluate(t, run, false));
     }
     return assemble(std::move(outcomes));
@@ -298,7 +310,8 @@ Report Session::judge_file(const fs::path& source, const std::string& display_na
     reference_exe();
     spdlog::debug("{:.3f}s: reference ready", since());
     // The compile is the long pole: make the inputs and load the expected outputs meanwhile.
-    auto building = std::async(std::launch::async, [&] { return m_builder.build_submission(m_p, box.path()); });
+    const Sandbox& sandbox = Sandbox::instance();
+    auto building = std::async(std::launch::async, [&] { return m_builder.build_submission(m_p, box.path(), sandbox); });
     try {
         ensure_inputs();
         for (size_t t = 0; t < m_p.tests.size(); ++t) {
@@ -342,10 +355,11 @@ Report Session::judge_file(const fs::path& source, const std::string& display_na
             const size_t t = start + i;
             const TestSpec& ts = m_p.tests[t];
             runs[t] = run_test(box.path() / "prog", m_p.function(ts.function), inputs_dir(t), box.path() / "out" / ts.id,
-                               m_p.limits.time_per_test_ms, m_p.limits.memory_mb);
+                               m_p.limits, &sandbox, box.path());
         });
         for (size_t t = start; t < end && cutoff == n; ++t) {
-            if (runs[t]->status == TestRun::Status::timed_out && ++timeouts >= max_timeouts) cutoff = t + 1;
+            const bool slow = runs[t]->status == TestRun::Status::timed_out || runs[t]->status == TestRun::Status::cpu_limit;
+        if (slow && ++timeouts >= max_timeouts) cutoff = t + 1;
         }
     }
     std::vector<TestOutcome> outcomes;

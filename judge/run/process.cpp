@@ -7,6 +7,7 @@
 #include "run/process.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <signal.h>
 #include <poll.h>
 #include <sys/resource.h>
@@ -23,8 +24,11 @@
 #include <boost/process/io.hpp>
 #include <boost/process/search_path.hpp>
 #include <boost/process/start_dir.hpp>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <mutex>
+#include <set>
 #include <thread>
 
 namespace judge {
@@ -38,7 +42,44 @@ void set_limit(int resource, rlim_t value) {
     ::setrlimit(resource, &r);
 }
 
+// The children that are runs in progress. Spawning and registering happen under the same lock
+// that kill_adopted_orphans takes, so it never mistakes a just-started run for an orphan.
+std::mutex g_children_mutex;
+std::set<pid_t> g_children;
+
 }  // namespace
+
+void reap_adopted_zombies() {
+    for (;;) {
+        siginfo_t info{};
+        // Peek (WNOWAIT) so that a registered run's status is left for the thread that waits for it.
+        if (::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == 0) return;
+        const std::lock_guard lock(g_children_mutex);
+        if (g_children.count(info.si_pid) != 0) return;  // its owner reaps it; try again after the next run
+        ::waitpid(info.si_pid, nullptr, WNOHANG);
+    }
+}
+
+void kill_adopted_orphans() {
+    const std::lock_guard lock(g_children_mutex);
+    const pid_t self = ::getpid();
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(e.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const size_t close = line.rfind(')');
+        char state = 0;
+        long ppid = 0;
+        if (close == std::string::npos || std::sscanf(line.c_str() + close + 1, " %c %ld", &state, &ppid) != 2) continue;
+        const auto pid = static_cast<pid_t>(std::stol(name));
+        if (ppid != self || g_children.count(pid) != 0) continue;
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+    }
+}
 
 ProcessResult run_process(const ProcessSpec& spec) {
     ProcessResult result;
@@ -54,23 +95,36 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
     const std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
 
-    // Runs in the child between fork and exec: only async-signal-safe calls here.
-    auto setup = [&spec](auto&) {
+    // Runs in the child between fork and exec: only async-signal-safe calls here. The order matters:
+    // join the cgroup while still root, set the limits, then drop the uid (which cannot be undone).
+    const char* cgroup_procs = spec.join_cgroup.empty() ? nullptr : spec.join_cgroup.c_str();
+    auto setup = [&spec, cgroup_procs](auto&) {
         ::setpgid(0, 0);
+        if (cgroup_procs != nullptr) {
+            const int fd = ::open(cgroup_procs, O_WRONLY | O_CLOEXEC);
+            if (fd < 0 || ::write(fd, "0", 1) != 1) ::_exit(125);
+            ::close(fd);
+        }
         set_limit(RLIMIT_CORE, 0);
         if (spec.cpu_seconds > 0) set_limit(RLIMIT_CPU, static_cast<rlim_t>(spec.cpu_seconds));
         if (spec.address_space_mb > 0) set_limit(RLIMIT_AS, static_cast<rlim_t>(spec.address_space_mb) << 20);
-        if (spec.file_size_mb > 0) set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.file_size_mb) << 20);
+        if (spec.file_size_bytes > 0) set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.file_size_bytes));
+        if (spec.max_processes > 0) set_limit(RLIMIT_NPROC, static_cast<rlim_t>(spec.max_processes));
+        if (spec.run_as_uid >= 0) {
+            const auto id = static_cast<uid_t>(spec.run_as_uid);
+            if (::setgroups(0, nullptr) != 0 || ::setgid(id) != 0 || ::setuid(id) != 0) ::_exit(126);
+        }
     };
 
     const auto t0 = std::chrono::steady_clock::now();
     std::error_code ec;
+    std::unique_lock spawn_lock(g_children_mutex);
     bp::child child;
-    if (spec.env.empty()) {
+    if (spec.env.empty() && !spec.clear_env) {
         child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd, bp::std_in < "/dev/null",
                           bp::std_out > out, bp::std_err > err, bp::extend::on_exec_setup = setup, ec);
     } else {
-        bp::environment env = boost::this_process::environment();
+        bp::environment env = spec.clear_env ? bp::environment() : bp::environment(boost::this_process::environment());
         for (const auto& [k, v] : spec.env) env[k] = v;
         child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd, bp::std_in < "/dev/null",
                           bp::std_out > out, bp::std_err > err, bp::env = env, bp::extend::on_exec_setup = setup, ec);
@@ -81,6 +135,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
     }
     result.started = true;
     const pid_t pid = child.id();
+    g_children.insert(pid);
+    spawn_lock.unlock();
 
     // Wait for the exit or the wall clock, whichever comes first. A pidfd becomes readable exactly
     // when the child exits (Linux 5.3+); where there is none, poll with a short sleep instead.
@@ -109,6 +165,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
     if (pidfd >= 0) ::close(pidfd);
     ::kill(-pid, SIGKILL);  // whatever the child left in its group
     child.detach();         // we reaped it ourselves
+    {
+        const std::lock_guard lock(g_children_mutex);
+        g_children.erase(pid);
+    }
     result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!result.timed_out) {
         if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);

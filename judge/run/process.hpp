@@ -18,8 +18,12 @@ struct ProcessSpec {
     std::chrono::milliseconds wall_limit{10000};
     int cpu_seconds = 0;                      // RLIMIT_CPU; 0 = unlimited
     long long address_space_mb = 0;           // RLIMIT_AS; 0 = unlimited
-    long long file_size_mb = 0;               // RLIMIT_FSIZE; 0 = unlimited
+    long long file_size_bytes = 0;            // RLIMIT_FSIZE: no file written may grow past it; 0 = unlimited
     std::vector<std::pair<std::string, std::string>> env;  // set on top of the judge's environment
+    bool clear_env = false;                   // start from an empty environment instead
+    long long max_processes = 0;              // RLIMIT_NPROC; 0 = unlimited (binds only a non-root uid)
+    int run_as_uid = -1;                      // drop to this uid and gid before exec; -1 = stay
+    std::string join_cgroup;                  // a cgroup.procs file to join before exec; "" = none
 };
 
 /// How the child ended.
@@ -35,6 +39,15 @@ struct ProcessResult {
 /// Runs the child in its own process group, waits at most `wall_limit`, then kills the whole group
 /// (also after a normal exit, so that nothing it left running survives).
 ProcessResult run_process(const ProcessSpec& spec);
+
+/// Kills (and reaps) every child of the judge that is not the leader of a run in progress: the
+/// orphans a program left behind with a double fork and setsid, which the judge adopted as child
+/// subreaper. Only useful after prctl(PR_SET_CHILD_SUBREAPER).
+void kill_adopted_orphans();
+
+/// Reaps the judge's adopted children that have exited and are not runs in progress (zombies left
+/// by sandboxes, which count against the box user's process limit until reaped). Cheap: no /proc scan.
+void reap_adopted_zombies();
 
 /// True when `program` is found in PATH.
 bool find_in_path(const std::string& program);

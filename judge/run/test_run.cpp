@@ -1,5 +1,6 @@
 #include "run/test_run.hpp"
 
+#include <csignal>
 #include <sstream>
 
 #include "run/process.hpp"
@@ -16,23 +17,34 @@ void write_inputs(const fs::path& dir, const InputArrays& inputs) {
 }
 
 TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out_dir,
-                 int time_limit_ms, int memory_mb) {
+                 const Limits& limits, const Sandbox* sandbox, const fs::path& box) {
     fs::create_directories(out_dir);
+    if (sandbox != nullptr) sandbox->prepare_writable(out_dir);
     ProcessSpec ps;
     ps.argv = {exe.string(), fn.name, fs::absolute(in_dir).string(), fs::absolute(out_dir).string()};
     ps.cwd = out_dir;
     ps.stdout_path = out_dir / "stdout.txt";
     ps.stderr_path = out_dir / "stderr.txt";
-    ps.wall_limit = std::chrono::milliseconds(time_limit_ms);
-    ps.cpu_seconds = (time_limit_ms + 999) / 1000 + 1;
-    ps.address_space_mb = memory_mb;
-    ps.file_size_mb = 64;
-    const ProcessResult r = run_process(ps);
+    ps.wall_limit = std::chrono::milliseconds(limits.time_per_test_ms);
+    ps.cpu_seconds = (limits.time_per_test_ms + 999) / 1000 + 1;
+    ps.address_space_mb = limits.memory_mb;
+    ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
+    const ProcessResult r = sandbox != nullptr
+                                ? sandbox->run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}})
+                                : run_process(ps);
     if (!r.started) throw JudgeFailure(r.start_error);
     std::string how;
-    if (r.timed_out) how = "timed_out " + std::to_string(time_limit_ms);
+    if (r.timed_out) how = "timed_out " + std::to_string(limits.time_per_test_ms);
+    else if (r.signal == SIGXCPU) how = "cpu_limit " + std::to_string(ps.cpu_seconds);
+    else if (r.signal == SIGXFSZ) how = "output_limit " + std::to_string(limits.output_kb);
     else if (r.signal != 0) how = "signal " + std::to_string(r.signal);
     else how = "exit " + std::to_string(r.exit_code);
+    // A program that ignores SIGXFSZ is stopped at the cap all the same: a full stdout or stderr counts.
+    const auto full = [&](const char* f) {
+        std::error_code ec;
+        return fs::file_size(out_dir / f, ec) >= static_cast<uintmax_t>(ps.file_size_bytes);
+    };
+    if (how.rfind("exit", 0) == 0 && (full("stdout.txt") || full("stderr.txt"))) how = "output_limit " + std::to_string(limits.output_kb);
     write_file_atomic(out_dir / "judge_status", how + "\n");
     return read_test_run(fn, out_dir);
 }
@@ -47,6 +59,16 @@ TestRun read_test_run(const FunctionSpec& fn, const fs::path& out_dir) {
     if (kind == "timed_out") {
         run.status = TestRun::Status::timed_out;
         run.detail = "did not finish within the time limit of " + std::to_string(value) + " ms";
+        return run;
+    }
+    if (kind == "cpu_limit") {
+        run.status = TestRun::Status::cpu_limit;
+        run.detail = "used more than the CPU time limit of " + std::to_string(value) + " s";
+        return run;
+    }
+    if (kind == "output_limit") {
+        run.status = TestRun::Status::output_limit;
+        run.detail = "wrote more than the output limit of " + std::to_string(value) + " KB (stdout, stderr or a file)";
         return run;
     }
     std::istringstream status(read_head(out_dir / "status", 8192));

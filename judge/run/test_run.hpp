@@ -8,12 +8,13 @@
 #include "judge/protocol/npy.hpp"
 #include "problem/inputs.hpp"
 #include "problem/spec.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace judge {
 
 /// How one run of one function on one test ended, read only from files.
 struct TestRun {
-    enum class Status { ok, exception, timed_out, crashed, no_result, bad_output };
+    enum class Status { ok, exception, timed_out, cpu_limit, output_limit, crashed, no_result, bad_output };
     Status status = Status::no_result;
     std::string exception_type;     // e.g. "invalid_argument"
     std::string exception_message;
@@ -26,9 +27,12 @@ struct TestRun {
 void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
 
 /// Runs `exe` on `fn` with inputs from `in_dir`, writing into `out_dir` (created, must be empty),
-/// and reads the result back. `time_limit_ms` bounds the wall clock.
+/// and reads the result back, under the problem's limits. With a sandbox (untrusted code) the run
+/// sees `box` read-write at /box and `in_dir` read-only at /in; `exe` and `out_dir` must be in `box`.
+/// Without one (trusted code) it runs as a plain limited process.
 TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,
-                 const std::filesystem::path& out_dir, int time_limit_ms, int memory_mb);
+                 const std::filesystem::path& out_dir, const Limits& limits, const Sandbox* sandbox = nullptr,
+                 const std::filesystem::path& box = {});
 
 /// Reads a finished run's directory (also used for cached runs of trusted programs).
 TestRun read_test_run(const FunctionSpec& fn, const std::filesystem::path& out_dir);
