@@ -70,6 +70,11 @@ int run_cli(int argc, char** argv) {
     run->add_option("--outputs", run_opts.outputs, "Folder to write <output>.npy files into")->required();
     run->add_option("--file", run_opts.file, "A solution file (default: the reference)");
 
+    auto* doctor = app.add_subcommand(
+        "doctor",
+        "Show what this machine offers for isolating submissions (bubblewrap, user namespaces, cgroups,\n"
+        "the uid) and which sandbox tier submit will use. Set JUDGE_SANDBOX=fallback or =bubblewrap to force one.");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -88,6 +93,7 @@ int run_cli(int argc, char** argv) {
     if (submit->parsed()) return cmd_submit(g, submit_opts);
     if (validate->parsed()) return cmd_validate(g, validate_opts);
     if (run->parsed()) return cmd_run(g, run_opts);
+    if (doctor->parsed()) return cmd_doctor(g);
     return static_cast<int>(ExitCode::bad_input);
 }
 

@@ -37,5 +37,6 @@ int cmd_show(const GlobalOptions& g, const std::string& problem);
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o);
 int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
+int cmd_doctor(const GlobalOptions& g);
 
 }  // namespace judge

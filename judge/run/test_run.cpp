@@ -45,6 +45,8 @@ TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in
         return fs::file_size(out_dir / f, ec) >= static_cast<uintmax_t>(ps.file_size_bytes);
     };
     if (how.rfind("exit", 0) == 0 && (full("stdout.txt") || full("stderr.txt"))) how = "output_limit " + std::to_string(limits.output_kb);
+    // Time wins over output (first match in the verdict table), but the message says both.
+    if (how.rfind("timed_out", 0) == 0 && (full("stdout.txt") || full("stderr.txt"))) how += " " + std::to_string(limits.output_kb);
     write_file_atomic(out_dir / "judge_status", how + "\n");
     return read_test_run(fn, out_dir);
 }
@@ -59,6 +61,8 @@ TestRun read_test_run(const FunctionSpec& fn, const fs::path& out_dir) {
     if (kind == "timed_out") {
         run.status = TestRun::Status::timed_out;
         run.detail = "did not finish within the time limit of " + std::to_string(value) + " ms";
+        long output_kb = 0;
+        if (how >> output_kb) run.detail += "; its output had reached the limit of " + std::to_string(output_kb) + " KB";
         return run;
     }
     if (kind == "cpu_limit") {

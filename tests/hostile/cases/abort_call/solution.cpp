@@ -1,0 +1,8 @@
+// expect: runtime_error
+// tiers: bubblewrap fallback
+#include <judge/tensor.hpp>
+#include <cstdlib>
+judge::Tensor probe(const judge::Tensor& x) {
+    std::abort();
+    return x;
+}

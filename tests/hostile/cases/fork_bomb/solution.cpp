@@ -1,0 +1,9 @@
+// expect: time_limit
+// tiers: bubblewrap fallback
+// check: no_survivors
+#include <judge/tensor.hpp>
+#include <unistd.h>
+judge::Tensor probe(const judge::Tensor& x) {
+    for (;;) ::fork();
+    return x;
+}

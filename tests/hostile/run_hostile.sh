@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# One hostile submission: run_hostile.sh CASE TIER JUDGE_BINARY SOURCE_ROOT
+# Runs tests/hostile/cases/CASE/solution.cpp against the probe problem in sandbox TIER and checks:
+#   - the verdict is the one the case declares (// expect: ...);
+#   - the run ends within its limits plus a grace;
+#   - no process of the submission survives;
+#   - the judge is healthy afterwards (the reference is still accepted);
+#   - the case's own containment check (// check: ...), if any.
+set -uo pipefail
+case_name=$1 tier=$2 JUDGE=$3 ROOT=$4
+SRC="$ROOT/tests/hostile/cases/$case_name/solution.cpp"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+# The judge's boxes go under a private TMPDIR, so that "no process survived" looks at this run's
+# processes only, even when other tests run at the same time. The box user must traverse it.
+chmod 755 "$TMP"
+mkdir -m 755 "$TMP/t"
+export TMPDIR="$TMP/t"
+tag=$$
+export NO_COLOR=1 JUDGE_SANDBOX=$tier
+export JUDGE_CACHE="${JUDGE_E2E_CACHE:-$TMP/cache}"
+mkdir -p "$JUDGE_CACHE"
+fail() { echo "FAIL [$case_name/$tier]: $*" >&2; exit 1; }
+
+# A private copy of the course, with a secret a submission must never see.
+cp -r "$ROOT/tests/hostile/course" "$TMP/course"
+echo 'int SECRET_4242_LEAKED = ;' >"$TMP/course/reference/probe/secret.txt"
+expect=$(sed -n 's|^// expect: ||p' "$SRC" | head -1)
+checks=$(sed -n 's|^// check: ||p' "$SRC")
+port=0
+if [[ " $checks " == *" no_connection "* ]]; then
+    cc -O1 -o "$TMP/listener" "$ROOT/tests/hostile/listener.c" || fail "cannot build the listener"
+    "$TMP/listener" "$TMP/connected" >"$TMP/port" &
+    listener=$!
+    for _ in $(seq 50); do [ -s "$TMP/port" ] && break; sleep 0.1; done
+    port=$(cat "$TMP/port")
+fi
+sed -e "s|@TAG@|$tag|g" -e "s|@PORT@|$port|g" -e "s|@COURSE@|$TMP/course|g" -e "s|@CACHE@|$JUDGE_CACHE|g" -e "s|@HOME@|${HOME:-/root}|g" "$SRC" >"$TMP/solution.cpp"
+if [[ " $checks " == *" huge "* ]]; then
+    head -c 1200000 /dev/zero | tr '\0' '\n' | sed 's|^$|// padding|' >>"$TMP/solution.cpp"
+fi
+
+start=$(date +%s.%N)
+timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.cpp" --format json >"$TMP/out" 2>"$TMP/err"
+code=$?
+elapsed=$(echo "$(date +%s.%N) - $start" | bc)
+verdict=$(grep -m1 '^  "verdict"' "$TMP/out" | sed 's/.*: "\([a-z_]*\)".*/\1/')
+echo "case $case_name, tier $tier: verdict $verdict, exit $code, ${elapsed}s"
+
+want_code=1
+[ "$expect" = accepted ] && want_code=0
+[ "$code" = "$want_code" ] || { cat "$TMP/err"; head -c 3000 "$TMP/out"; fail "exit code $code, expected $want_code"; }
+[ "$verdict" = "$expect" ] || { head -c 3000 "$TMP/out"; fail "verdict $verdict, expected $expect"; }
+grep -q "\"sandbox\": \"$tier\"" "$TMP/out" || fail "the report does not say sandbox $tier"
+# Limits: 2 tests of 1 s (then the time-out cutoff), an 8 s compile limit, plus a grace.
+(( $(echo "$elapsed < 20" | bc) )) || fail "took ${elapsed}s"
+# Nothing of the submission survives: its test processes, a left-behind grandchild, a fork bomb.
+if pgrep -f "sleep 4242$tag" >/dev/null || pgrep -f "$TMPDIR/" >/dev/null; then
+    ps -eo pid,ppid,user,cmd | grep -E "sleep 4242$tag|$TMPDIR/" | grep -v grep
+    fail "a process of the submission survived"
+fi
+for c in $checks; do
+    case $c in
+        no_survivors | huge) ;;
+        no_written_files)
+            for f in "$TMP/course/reference/probe/pwned" "$JUDGE_CACHE/pwned" "$JUDGE_CACHE/runs/pwned" /tmp/judge-hostile-pwned; do
+                [ -e "$f" ] && { rm -f "$f"; fail "the submission wrote $f outside its box"; }
+            done ;;
+        no_connection)
+            kill "$listener" 2>/dev/null
+            [ -e "$TMP/connected" ] && fail "the submission connected to the host's loopback" ;;
+        output_capped)
+            grep -q "its output had reached the limit of 64 KB" "$TMP/out" || fail "the report does not mention the output cap" ;;
+        secret_not_in_report)
+            grep -q SECRET_4242 "$TMP/out" "$TMP/err" && fail "the secret's content appears in the report" ;;
+        *) fail "unknown check $c" ;;
+    esac
+done
+# The judge is still healthy.
+"$JUDGE" --root "$TMP/course" -q submit probe --file "$TMP/course/reference/probe/solution.cpp" >"$TMP/after" 2>&1 ||
+    { cat "$TMP/after"; fail "the judge did not accept the reference afterwards"; }
+echo "ok: $case_name ($tier)"
