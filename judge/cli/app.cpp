@@ -75,6 +75,20 @@ int run_cli(int argc, char** argv) {
         "Show what this machine offers for isolating submissions (bubblewrap, user namespaces, cgroups,\n"
         "the uid) and which sandbox tier submit will use. Set JUDGE_SANDBOX=fallback or =bubblewrap to force one.");
 
+    // Internal: the judge runs itself inside a submission's box as the test runner. Hidden from help.
+    BoxRunOptions box_opts;
+    auto* box_run = app.add_subcommand("__box-run", "");
+    box_run->group("");
+    box_run->add_option("--plan", box_opts.plan)->required();
+    box_run->add_option("--exe", box_opts.exe)->required();
+    box_run->add_option("--in", box_opts.in)->required();
+    box_run->add_option("--out", box_opts.out)->required();
+    box_run->add_option("--time-ms", box_opts.time_ms)->required();
+    box_run->add_option("--memory-mb", box_opts.memory_mb)->required();
+    box_run->add_option("--output-kb", box_opts.output_kb)->required();
+    box_run->add_option("--batch", box_opts.batch)->required();
+    box_run->add_option("--max-timeouts", box_opts.max_timeouts)->required();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -94,6 +108,7 @@ int run_cli(int argc, char** argv) {
     if (validate->parsed()) return cmd_validate(g, validate_opts);
     if (run->parsed()) return cmd_run(g, run_opts);
     if (doctor->parsed()) return cmd_doctor(g);
+    if (box_run->parsed()) return cmd_box_run(box_opts);
     return static_cast<int>(ExitCode::bad_input);
 }
 

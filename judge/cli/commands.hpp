@@ -32,7 +32,14 @@ struct RunOptions {
     std::optional<std::string> file;
 };
 
+struct BoxRunOptions {
+    std::string plan, exe, in, out;
+    int time_ms = 0, memory_mb = 0, output_kb = 0, max_timeouts = 0;
+    size_t batch = 1;
+};
+
 int cmd_list(const GlobalOptions& g);
+int cmd_box_run(const BoxRunOptions& o);
 int cmd_show(const GlobalOptions& g, const std::string& problem);
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o);
 int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);

@@ -20,6 +20,7 @@
 #include "grade/report.hpp"
 #include "problem/spec.hpp"
 #include "run/test_run.hpp"
+#include "sandbox/sandbox.hpp"
 #include "util/files.hpp"
 
 namespace judge {
@@ -64,6 +65,9 @@ public:
     TestOutcome evaluate(size_t t, const TestRun& run, bool match_bugs);
 
 private:
+    /// Runs every test of the built `box/prog` in one bubblewrap launch (judge __box-run inside).
+    /// Returns the cutoff; tests before it without a judge_status got no result.
+    size_t run_in_box(const std::filesystem::path& box, const Sandbox& sandbox, size_t batch, bool& timed_out);
     TestRun cached_run(const std::filesystem::path& exe, size_t t);
     Report assemble(std::vector<TestOutcome> tests) const;
 

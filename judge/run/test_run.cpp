@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <sstream>
+#include <thread>
 
 #include "run/process.hpp"
 #include "util/errors.hpp"
@@ -18,10 +19,33 @@ void write_inputs(const fs::path& dir, const InputArrays& inputs) {
 
 TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out_dir,
                  const Limits& limits, const Sandbox* sandbox, const fs::path& box) {
+    execute_test(exe, fn.name, in_dir, out_dir, limits, sandbox, box);
+    return read_test_run(fn, out_dir);
+}
+
+size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
+                    const std::function<bool(size_t)>& timed_out) {
+    size_t cutoff = n;
+    int timeouts = 0;
+    for (size_t start = 0; start < cutoff; start += batch) {
+        const size_t end = std::min(cutoff, start + batch);
+        std::vector<std::thread> pool;
+        for (size_t t = start + 1; t < end; ++t) pool.emplace_back([&run, t] { run(t); });
+        run(start);
+        for (auto& th : pool) th.join();
+        for (size_t t = start; t < end && cutoff == n; ++t) {
+            if (timed_out(t) && ++timeouts >= max_timeouts) cutoff = t + 1;
+        }
+    }
+    return cutoff;
+}
+
+void execute_test(const fs::path& exe, const std::string& function, const fs::path& in_dir, const fs::path& out_dir,
+                  const Limits& limits, const Sandbox* sandbox, const fs::path& box) {
     fs::create_directories(out_dir);
     if (sandbox != nullptr) sandbox->prepare_writable(out_dir);
     ProcessSpec ps;
-    ps.argv = {exe.string(), fn.name, fs::absolute(in_dir).string(), fs::absolute(out_dir).string()};
+    ps.argv = {exe.string(), function, fs::absolute(in_dir).string(), fs::absolute(out_dir).string()};
     ps.cwd = out_dir;
     ps.stdout_path = out_dir / "stdout.txt";
     ps.stderr_path = out_dir / "stderr.txt";
@@ -48,7 +72,6 @@ TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in
     // Time wins over output (first match in the verdict table), but the message says both.
     if (how.rfind("timed_out", 0) == 0 && (full("stdout.txt") || full("stderr.txt"))) how += " " + std::to_string(limits.output_kb);
     write_file_atomic(out_dir / "judge_status", how + "\n");
-    return read_test_run(fn, out_dir);
 }
 
 TestRun read_test_run(const FunctionSpec& fn, const fs::path& out_dir) {

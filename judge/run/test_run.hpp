@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -33,6 +34,18 @@ void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
 TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,
                  const std::filesystem::path& out_dir, const Limits& limits, const Sandbox* sandbox = nullptr,
                  const std::filesystem::path& box = {});
+
+/// Runs one test and records how the process ended in <out_dir>/judge_status, without reading the
+/// outputs back. This is run_test's first half, and what the in-box runner does for each test.
+void execute_test(const std::filesystem::path& exe, const std::string& function, const std::filesystem::path& in_dir,
+                  const std::filesystem::path& out_dir, const Limits& limits, const Sandbox* sandbox = nullptr,
+                  const std::filesystem::path& box = {});
+
+/// Runs `n` tests in order, in batches of `batch` at a time, and stops after `max_timeouts` time-outs.
+/// `run(i)` runs test i; `timed_out(i)` says whether it hit a time limit. Returns the index of the
+/// first test not run. The cutoff is applied in test order, so it never depends on scheduling.
+size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
+                    const std::function<bool(size_t)>& timed_out);
 
 /// Reads a finished run's directory (also used for cached runs of trusted programs).
 TestRun read_test_run(const FunctionSpec& fn, const std::filesystem::path& out_dir);
