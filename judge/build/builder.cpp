@@ -160,6 +160,7 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
     ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;
     ps.address_space_mb = compiler_memory_mb;
     ps.file_size_bytes = compiler_file_bytes;
+    ps.max_open_files = 256;
     ps.env = {{"LC_ALL", "C"}};  // the same diagnostics, plain quotes included, on every machine
     ProcessResult r = run(ps);
     br.seconds = r.wall_seconds;

@@ -1,5 +1,5 @@
 // Theory of operation: the judge (parent) spawns the child with Boost.Process. Between fork and
-// exec the child puts itself in a new process group and applies its rlimits, so the parent can
+// exec the child starts a new session (and so a new process group) and applies its rlimits, so the parent can
 // later kill everything the child started with one kill(-pgid). Boost 1.81's wait_for is
 // unreliable, so the parent waits on a pidfd with poll() and enforces the wall clock itself.
 // Output goes straight to files: no pipe can fill up and block the child, and the judge never
@@ -99,7 +99,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // join the cgroup while still root, set the limits, then drop the uid (which cannot be undone).
     const char* cgroup_procs = spec.join_cgroup.empty() ? nullptr : spec.join_cgroup.c_str();
     auto setup = [&spec, cgroup_procs](auto&) {
-        ::setpgid(0, 0);
+        ::setsid();  // a new session and process group: no terminal, and one kill(-pid) reaches all
         if (cgroup_procs != nullptr) {
             const int fd = ::open(cgroup_procs, O_WRONLY | O_CLOEXEC);
             if (fd < 0 || ::write(fd, "0", 1) != 1) ::_exit(125);
@@ -110,6 +110,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         if (spec.address_space_mb > 0) set_limit(RLIMIT_AS, static_cast<rlim_t>(spec.address_space_mb) << 20);
         if (spec.file_size_bytes > 0) set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.file_size_bytes));
         if (spec.max_processes > 0) set_limit(RLIMIT_NPROC, static_cast<rlim_t>(spec.max_processes));
+        if (spec.max_open_files > 0) set_limit(RLIMIT_NOFILE, static_cast<rlim_t>(spec.max_open_files));
         if (spec.run_as_uid >= 0) {
             const auto id = static_cast<uid_t>(spec.run_as_uid);
             if (::setgroups(0, nullptr) != 0 || ::setgid(id) != 0 || ::setuid(id) != 0) ::_exit(126);

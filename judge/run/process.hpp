@@ -22,6 +22,7 @@ struct ProcessSpec {
     std::vector<std::pair<std::string, std::string>> env;  // set on top of the judge's environment
     bool clear_env = false;                   // start from an empty environment instead
     long long max_processes = 0;              // RLIMIT_NPROC; 0 = unlimited (binds only a non-root uid)
+    long long max_open_files = 0;             // RLIMIT_NOFILE; 0 = inherited
     int run_as_uid = -1;                      // drop to this uid and gid before exec; -1 = stay
     std::string join_cgroup;                  // a cgroup.procs file to join before exec; "" = none
 };
@@ -36,8 +37,8 @@ struct ProcessResult {
     double wall_seconds = 0.0;
 };
 
-/// Runs the child in its own process group, waits at most `wall_limit`, then kills the whole group
-/// (also after a normal exit, so that nothing it left running survives).
+/// Runs the child in a new session and process group, waits at most `wall_limit`, then kills the
+/// whole group (also after a normal exit, so that nothing it left running survives).
 ProcessResult run_process(const ProcessSpec& spec);
 
 /// Kills (and reaps) every child of the judge that is not the leader of a run in progress: the

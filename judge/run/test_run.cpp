@@ -53,6 +53,7 @@ void execute_test(const fs::path& exe, const std::string& function, const fs::pa
     ps.cpu_seconds = (limits.time_per_test_ms + 999) / 1000 + 1;
     ps.address_space_mb = limits.memory_mb;
     ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
+    ps.max_open_files = 64;
     const ProcessResult r = sandbox != nullptr
                                 ? sandbox->run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}})
                                 : run_process(ps);
