@@ -37,10 +37,12 @@ namespace bp = boost::process;
 
 namespace {
 
-void set_limit(int resource, rlim_t value) {
-    const rlimit r{value, value};
+void set_limit(int resource, rlim_t soft, rlim_t hard) {
+    const rlimit r{soft, hard};
     ::setrlimit(resource, &r);
 }
+
+void set_limit(int resource, rlim_t value) { set_limit(resource, value, value); }
 
 // The children that are runs in progress. Spawning and registering happen under the same lock
 // that kill_adopted_orphans takes, so it never mistakes a just-started run for an orphan.
@@ -106,7 +108,9 @@ ProcessResult run_process(const ProcessSpec& spec) {
             ::close(fd);
         }
         set_limit(RLIMIT_CORE, 0);
-        if (spec.cpu_seconds > 0) set_limit(RLIMIT_CPU, static_cast<rlim_t>(spec.cpu_seconds));
+        // The hard limit one second later: at the soft limit the kernel sends SIGXCPU, which says
+        // "CPU time"; with equal limits it would send SIGKILL, which says nothing.
+        if (spec.cpu_seconds > 0) set_limit(RLIMIT_CPU, static_cast<rlim_t>(spec.cpu_seconds), static_cast<rlim_t>(spec.cpu_seconds) + 1);
         if (spec.address_space_mb > 0) set_limit(RLIMIT_AS, static_cast<rlim_t>(spec.address_space_mb) << 20);
         if (spec.file_size_bytes > 0) set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.file_size_bytes));
         if (spec.max_processes > 0) set_limit(RLIMIT_NPROC, static_cast<rlim_t>(spec.max_processes));

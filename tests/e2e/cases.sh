@@ -246,3 +246,23 @@ case_quiet_and_verbose() {
     # Global options also work after the subcommand.
     expect_exit 0 "$JUDGE" submit problem_mha --root "$ROOT" --file "$ref"
 }
+
+case_doctor() {
+    expect_exit 0 "$JUDGE" doctor
+    expect_out "bubblewrap:"
+    expect_out "user namespaces:"
+    expect_out "cgroups:"
+    expect_out "tier:"
+    JUDGE_SANDBOX=fallback "$JUDGE" doctor >"$TMP/out" 2>"$TMP/err" || fail "doctor failed"
+    expect_out "tier:             fallback (NOT isolated) (JUDGE_SANDBOX=fallback)"
+    JUDGE_SANDBOX=nope "$JUDGE" doctor >"$TMP/out" 2>"$TMP/err"
+    [ $? = 2 ] || fail "a bad JUDGE_SANDBOX should exit 2"
+    expect_err 'judge: error: JUDGE_SANDBOX: expected bubblewrap or fallback, got "nope"'
+}
+
+case_fallback_warns() {
+    JUDGE_SANDBOX=fallback "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.cpp" --format json \
+        >"$TMP/out" 2>"$TMP/err" || fail "the reference should be accepted in the fallback tier too"
+    expect_err "judge: warning: the submission runs WITHOUT isolation (fallback tier: JUDGE_SANDBOX=fallback); run \`judge doctor\` for details"
+    expect_out '"sandbox": "fallback"'
+}

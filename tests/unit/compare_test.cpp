@@ -1,0 +1,71 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+#include "checks/compare.hpp"
+
+namespace npy = judge::npy;
+
+namespace {
+
+npy::Array arr(std::vector<int64_t> shape, std::vector<float> v) {
+    npy::Array a;
+    a.shape = std::move(shape);
+    a.f32 = std::move(v);
+    return a;
+}
+
+const judge::Tolerance tol{};
+
+}  // namespace
+
+TEST_CASE("values within atol + rtol * |expected| pass, others fail", "[compare]") {
+    const auto want = arr({2}, {1.0f, 1000.0f});
+    CHECK(judge::compare_output("o", arr({2}, {1.0f + 1e-5f, 1000.0f + 0.09f}), want, tol, {}, std::nullopt).passed);
+    CHECK_FALSE(judge::compare_output("o", arr({2}, {1.0f + 1e-3f, 1000.0f}), want, tol, {}, std::nullopt).passed);
+    CHECK(judge::arrays_close(arr({2}, {1.0f, 1000.0f}), want, tol));
+}
+
+TEST_CASE("NaN never matches and infinity matches only itself", "[compare]") {
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    CHECK_FALSE(judge::arrays_close(arr({1}, {nan}), arr({1}, {nan}), tol));
+    CHECK(judge::arrays_close(arr({1}, {inf}), arr({1}, {inf}), tol));
+    CHECK_FALSE(judge::arrays_close(arr({1}, {inf}), arr({1}, {-inf}), tol));
+    CHECK_FALSE(judge::arrays_close(arr({1}, {inf}), arr({1}, {1e30f}), tol));
+    CHECK(judge::compare_output("output", arr({2}, {nan, 1}), arr({2}, {0, 1}), tol, {}, std::nullopt).message ==
+          "output[0] is NaN (1 NaN values; 1 of 2 elements differ); NaN never matches");
+}
+
+TEST_CASE("a shape mismatch is reported with both shapes before any value", "[compare]") {
+    const auto r = judge::compare_output("weights", arr({2, 3}, std::vector<float>(6)), arr({3, 2}, std::vector<float>(6)), tol, {},
+                                         std::nullopt);
+    CHECK(r.message == "weights has shape (2, 3); expected (3, 2)");
+}
+
+TEST_CASE("value mismatches show values for sample tests and positions only for hidden tests", "[compare]") {
+    const auto got = arr({2, 2}, {0, 1, 2, 5}), want = arr({2, 2}, {0, 1, 2, 3});
+    CHECK(judge::compare_output("o", got, want, tol, {{}, true}, std::nullopt).message ==
+          "o[1,1] is 5, expected 3 (1 of 4 elements differ; largest error 2)");
+    CHECK(judge::compare_output("o", got, want, tol, {{}, false}, std::nullopt).message ==
+          "o[1,1] differs from the expected value (1 of 4 elements differ; largest error 2)");
+}
+
+TEST_CASE("arange inputs let a wrong element be traced to its source", "[compare][trace]") {
+    // x is arange (1, 2, 4); split into 2 heads the right answer is head 0 = x[0,:,0:2], head 1 = x[0,:,2:4].
+    const auto want = arr({1, 2, 2, 2}, {0, 1, 4, 5, 2, 3, 6, 7});
+    const auto got = arr({1, 2, 2, 2}, {0, 1, 2, 3, 4, 5, 6, 7});  // one reshape, no permute
+    const judge::TraceSource x{"x", {1, 2, 4}, 0.0, 1.0};
+    const judge::DescribeOptions how{{"example", "head", "position", "feature"}, false};
+    CHECK(judge::compare_output("output", got, want, tol, how, x).message ==
+          "example 0, head 0, position 1 holds x[0,0,2:4]; expected x[0,1,0:2] (4 of 8 elements differ)");
+}
+
+TEST_CASE("masked keys must have weight exactly 0", "[compare][masking]") {
+    // weights (B=2, Lq=1, Lk=3) with valid_lens [1, 3]: keys 1 and 2 of example 0 are masked.
+    const judge::DescribeOptions how{{"example", "query", "key"}, false};
+    CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 0, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how).passed);
+    const auto r = judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how);
+    CHECK(r.message == "example 0, query 0: key 1 is masked (valid_lens[0] = 1) but has weight 0.1; expected exactly 0 (1 masked "
+                       "weights are not 0)");
+    CHECK_FALSE(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 1e-30f, 0, 0, 0, 1}), {1, 3}, how).passed);
+}

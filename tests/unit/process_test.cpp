@@ -1,0 +1,75 @@
+#include <catch2/catch.hpp>
+#include <csignal>
+
+#include "run/process.hpp"
+#include "util/files.hpp"
+
+namespace {
+
+judge::ProcessResult sh(const std::string& script, judge::TempDir& tmp, judge::ProcessSpec ps = {}) {
+    ps.argv = {"/bin/sh", "-c", script};
+    ps.cwd = tmp.path();
+    if (ps.stdout_path.empty()) ps.stdout_path = tmp.path() / "out";
+    return judge::run_process(ps);
+}
+
+// Alive means running or sleeping: a zombie waiting to be reaped by init is dead.
+bool alive(int pid) {
+    const std::string stat = judge::read_head("/proc/" + std::to_string(pid) + "/stat", 512);
+    const size_t close = stat.rfind(')');
+    return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z' && stat[close + 2] != 'X';
+}
+
+}  // namespace
+
+TEST_CASE("run_process reports exit codes and signals", "[process]") {
+    judge::TempDir tmp("judge-process-test");
+    CHECK(sh("exit 3", tmp).exit_code == 3);
+    const auto r = sh("kill -SEGV $$", tmp);
+    CHECK(r.signal == SIGSEGV);
+    CHECK(judge::describe_signal(SIGSEGV) == "SIGSEGV (segmentation fault: an invalid memory access)");
+    judge::ProcessSpec missing;
+    missing.argv = {"no-such-program-here"};
+    missing.cwd = tmp.path();
+    const auto m = judge::run_process(missing);
+    CHECK_FALSE(m.started);
+    CHECK(m.start_error == "no-such-program-here: not found in PATH");
+}
+
+TEST_CASE("the wall-clock limit kills the whole process group", "[process]") {
+    judge::TempDir tmp("judge-process-test");
+    judge::ProcessSpec ps;
+    ps.wall_limit = std::chrono::milliseconds(300);
+    // A background child in the same group must die too.
+    const auto r = sh("sleep 30 & echo $! > pid; sleep 30", tmp, ps);
+    CHECK(r.timed_out);
+    CHECK(r.wall_seconds < 5);
+    const std::string pid = judge::read_head(tmp.path() / "pid", 32);
+    REQUIRE_FALSE(pid.empty());
+    CHECK_FALSE(alive(std::stoi(pid)));
+}
+
+TEST_CASE("rlimits apply: file size and CPU time", "[process]") {
+    judge::TempDir tmp("judge-process-test");
+    judge::ProcessSpec ps;
+    ps.file_size_bytes = 1024;
+    CHECK(sh("exec head -c 100000 /dev/zero", tmp, ps).signal == SIGXFSZ);
+    judge::ProcessSpec cpu;
+    cpu.cpu_seconds = 1;
+    cpu.wall_limit = std::chrono::seconds(20);
+    CHECK(sh("while :; do :; done", tmp, cpu).signal == SIGXCPU);
+}
+
+TEST_CASE("the environment can be extended or replaced", "[process]") {
+    judge::TempDir tmp("judge-process-test");
+    judge::ProcessSpec ps;
+    ps.env = {{"JUDGE_TEST_VAR", "hello"}};
+    sh("echo $JUDGE_TEST_VAR", tmp, ps);
+    CHECK(judge::read_head(tmp.path() / "out", 100) == "hello\n");
+    judge::ProcessSpec clean;
+    clean.clear_env = true;
+    clean.env = {{"ONLY", "this"}};
+    ::setenv("JUDGE_SHOULD_NOT_LEAK", "1", 1);
+    sh("env | grep -c JUDGE_SHOULD_NOT_LEAK; echo $ONLY", tmp, clean);
+    CHECK(judge::read_head(tmp.path() / "out", 100) == "0\nthis\n");
+}
