@@ -70,6 +70,20 @@ int run_cli(int argc, char** argv) {
     run->add_option("--outputs", run_opts.outputs, "Folder to write <output>.npy files into")->required();
     run->add_option("--file", run_opts.file, "A solution file (default: the reference)");
 
+    GradeCliOptions grade_opts;
+    auto* grade = app.add_subcommand(
+        "grade",
+        "Grade a class: every subdirectory of --class is one student, whose submission is\n"
+        "<id>/<problem>/solution.cpp or <id>/solution.cpp. Writes grades.csv, junit.xml, summary.md and\n"
+        "<id>/report.json and <id>/results.json (Gradescope) into --out. A rerun into the same --out\n"
+        "grades only changed submissions. Exit 0 when every student was graded, whatever the verdicts.");
+    grade->add_option("problem", grade_opts.problem, "Problem name")->required();
+    grade->add_option("--class", grade_opts.class_dir, "The class directory")->required();
+    grade->add_option("--out", grade_opts.out, "Output directory")->required();
+    grade->add_option("--jobs", grade_opts.jobs, "Students graded in parallel (default 1)");
+    grade->add_option("--shard", grade_opts.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
+    grade->add_option("--seed", grade_opts.seed, "Grading seed (default 0: the spec's inputs)");
+
     auto* doctor = app.add_subcommand(
         "doctor",
         "Show what this machine offers for isolating submissions (bubblewrap, user namespaces, cgroups,\n"
@@ -108,6 +122,7 @@ int run_cli(int argc, char** argv) {
     if (validate->parsed()) return cmd_validate(g, validate_opts);
     if (run->parsed()) return cmd_run(g, run_opts);
     if (doctor->parsed()) return cmd_doctor(g);
+    if (grade->parsed()) return cmd_grade(g, grade_opts);
     if (box_run->parsed()) return cmd_box_run(box_opts);
     return static_cast<int>(ExitCode::bad_input);
 }

@@ -32,6 +32,15 @@ struct RunOptions {
     std::optional<std::string> file;
 };
 
+struct GradeCliOptions {
+    std::string problem;
+    std::string class_dir;
+    std::string out;
+    unsigned jobs = 1;
+    std::optional<std::string> shard;
+    uint64_t seed = 0;
+};
+
 struct BoxRunOptions {
     std::string plan, exe, in, out;
     int time_ms = 0, memory_mb = 0, output_kb = 0, max_timeouts = 0;
@@ -45,5 +54,6 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o);
 int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
 int cmd_doctor(const GlobalOptions& g);
+int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o);
 
 }  // namespace judge

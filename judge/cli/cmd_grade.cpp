@@ -1,0 +1,52 @@
+// `judge grade`: a whole class directory, for CI.
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "cli/commands.hpp"
+#include "course/course.hpp"
+#include "grade/class_grade.hpp"
+#include "sandbox/sandbox.hpp"
+#include "util/errors.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+namespace {
+
+std::pair<unsigned, unsigned> parse_shard(const std::string& s) {
+    const size_t slash = s.find('/');
+    try {
+        if (slash != std::string::npos) {
+            const unsigned long k = std::stoul(s.substr(0, slash)), n = std::stoul(s.substr(slash + 1));
+            if (n >= 1 && k >= 1 && k <= n && s.find_first_not_of("0123456789/") == std::string::npos) return {static_cast<unsigned>(k), static_cast<unsigned>(n)};
+        }
+    } catch (const std::exception&) {
+    }
+    throw InputError("--shard: expected K/N with 1 <= K <= N, got \"" + s + "\"");
+}
+
+}  // namespace
+
+int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
+    const CourseRoot root = find_course_root(g.root);
+    require_known_problem(root.path, o.problem);
+    const Problem p = load_problem(root.path, o.problem);
+    GradeOptions go;
+    go.class_dir = o.class_dir;
+    go.out = o.out;
+    go.jobs = o.jobs;
+    go.seed = o.seed;
+    if (o.shard) go.shard = parse_shard(*o.shard);
+    if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
+    const Sandbox& sandbox = Sandbox::instance();
+    if (!sandbox.warning().empty()) spdlog::warn("{}", sandbox.warning());
+    Builder builder(detect_toolchain(), cache_root());
+    const GradeSummary s = grade_class(p, go, builder);
+    fmt::print("{}: {} students ({} graded, {} unchanged){}\n", p.name, s.students, s.graded, s.reused,
+               go.shard ? fmt::format(", shard {}/{}", go.shard->first, go.shard->second) : "");
+    for (const auto& [verdict, n] : s.verdict_counts) fmt::print("  {:<14} {}\n", verdict, n);
+    fmt::print("wrote {}/grades.csv, junit.xml, summary.md and <student>/report.json, results.json\n", o.out);
+    return 0;
+}
+
+}  // namespace judge

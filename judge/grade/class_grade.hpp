@@ -1,0 +1,52 @@
+// judge/grade/class_grade.hpp: grading a whole class directory (judge grade).
+//
+// Every immediate subdirectory of the class directory is one student. Per student, OUT/<id>/
+// gets report.json (what `judge submit --format json` prints), results.json (Gradescope's format)
+// and key (the hash of the submission, the problem and the seed). A rerun skips students whose key
+// is unchanged. The class files (grades.csv, junit.xml, summary.md) are always rebuilt from the
+// per-student report.json files, sorted by student, and hold no timings, so the same inputs give
+// byte-identical files.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "build/builder.hpp"
+#include "problem/spec.hpp"
+
+namespace judge {
+
+struct GradeOptions {
+    std::filesystem::path class_dir;
+    std::filesystem::path out;
+    unsigned jobs = 1;
+    uint64_t seed = 0;
+    std::optional<std::pair<unsigned, unsigned>> shard;  // K of N, 1-based
+};
+
+/// What grading the class did, for the closing table.
+struct GradeSummary {
+    size_t students = 0;
+    size_t graded = 0;   // judged in this run
+    size_t reused = 0;   // unchanged since a previous run into the same OUT
+    std::vector<std::pair<std::string, size_t>> verdict_counts;
+};
+
+/// The student ids in `class_dir` (its immediate subdirectories), sorted; only shard K/N's when given.
+std::vector<std::string> list_students(const std::filesystem::path& class_dir,
+                                       const std::optional<std::pair<unsigned, unsigned>>& shard);
+
+/// The submission of `id`: <id>/<problem>/solution.cpp, else <id>/solution.cpp; empty when missing.
+std::filesystem::path find_submission(const std::filesystem::path& class_dir, const std::string& id, const std::string& problem);
+
+/// Grades the class into `o.out`, then writes the class files. Progress goes to stderr.
+GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder);
+
+/// Rebuilds grades.csv, junit.xml and summary.md in `out` from its per-student report.json files.
+/// Returns the verdict counts.
+std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const std::filesystem::path& out);
+
+}  // namespace judge
