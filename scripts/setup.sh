@@ -8,6 +8,7 @@ packages=(
   g++ cmake ninja-build make
   catch2 libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev
   bubblewrap
+  python3   # the tests parse the grading outputs with Python's csv, xml.etree and json
 )
 
 missing=()

@@ -84,6 +84,12 @@ int run_cli(int argc, char** argv) {
     grade->add_option("--shard", grade_opts.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
     grade->add_option("--seed", grade_opts.seed, "Grading seed (default 0: the spec's inputs)");
 
+    MergeOptions merge_opts;
+    auto* merge = app.add_subcommand(
+        "merge", "Merge the --out directories of judge grade --shard runs into one gradebook, byte-identical to\na single run over the whole class.");
+    merge->add_option("inputs", merge_opts.inputs, "The shard output directories")->required();
+    merge->add_option("--out", merge_opts.out, "The merged output directory")->required();
+
     auto* doctor = app.add_subcommand(
         "doctor",
         "Show what this machine offers for isolating submissions (bubblewrap, user namespaces, cgroups,\n"
@@ -123,6 +129,7 @@ int run_cli(int argc, char** argv) {
     if (run->parsed()) return cmd_run(g, run_opts);
     if (doctor->parsed()) return cmd_doctor(g);
     if (grade->parsed()) return cmd_grade(g, grade_opts);
+    if (merge->parsed()) return cmd_merge(g, merge_opts);
     if (box_run->parsed()) return cmd_box_run(box_opts);
     return static_cast<int>(ExitCode::bad_input);
 }

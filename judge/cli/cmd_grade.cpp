@@ -49,4 +49,12 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     return 0;
 }
 
+int cmd_merge(const GlobalOptions& g, const MergeOptions& o) {
+    const CourseRoot root = find_course_root(g.root);
+    std::vector<std::filesystem::path> inputs(o.inputs.begin(), o.inputs.end());
+    const std::string problem = merge_outputs(inputs, o.out, root.path);
+    fmt::print("{}: merged {} output directories into {}\n", problem, inputs.size(), o.out);
+    return 0;
+}
+
 }  // namespace judge

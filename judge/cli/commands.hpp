@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace judge {
 
@@ -41,6 +42,11 @@ struct GradeCliOptions {
     uint64_t seed = 0;
 };
 
+struct MergeOptions {
+    std::vector<std::string> inputs;
+    std::string out;
+};
+
 struct BoxRunOptions {
     std::string plan, exe, in, out;
     int time_ms = 0, memory_mb = 0, output_kb = 0, max_timeouts = 0;
@@ -55,5 +61,6 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
 int cmd_doctor(const GlobalOptions& g);
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o);
+int cmd_merge(const GlobalOptions& g, const MergeOptions& o);
 
 }  // namespace judge

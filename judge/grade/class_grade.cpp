@@ -135,6 +135,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
     const std::string pkey = problem_key(p, o.seed);
     fs::create_directories(o.out);
+    write_file_atomic(o.out / "grade.json", json({{"problem", p.name}, {"seed", o.seed}}).dump(2) + "\n");
     GradeSummary summary;
     summary.students = ids.size();
     const bool tty = ::isatty(STDERR_FILENO) == 1;
@@ -204,6 +205,45 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     summary.reused = reused;
     summary.verdict_counts = write_class_files(p, o.out);
     return summary;
+}
+
+std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& out, const fs::path& course_root) {
+    if (inputs.empty()) throw InputError("merge: give at least one output directory to merge");
+    json meta;
+    std::map<std::string, fs::path> owner;
+    for (const fs::path& in : inputs) {
+        const fs::path m = in / "grade.json";
+        if (!fs::exists(m)) throw InputError(m.string() + ": missing; is " + in.string() + " the --out of a judge grade run?");
+        json j;
+        try {
+            j = json::parse(read_file(m));
+        } catch (const json::exception& e) {
+            throw InputError(m.string() + ": invalid JSON: " + e.what());
+        }
+        if (!j.contains("problem") || !j.contains("seed")) throw InputError(m.string() + ": needs \"problem\" and \"seed\"");
+        if (meta.is_null()) meta = j;
+        if (j != meta) {
+            throw InputError(m.string() + ": problem " + j["problem"].dump() + ", seed " + j["seed"].dump() + " differs from " +
+                             meta["problem"].dump() + ", seed " + meta["seed"].dump() + " in " + (inputs.front() / "grade.json").string());
+        }
+        for (const auto& e : fs::directory_iterator(in)) {
+            if (!e.is_directory() || !fs::exists(e.path() / "report.json")) continue;
+            const std::string id = e.path().filename().string();
+            if (owner.count(id)) throw InputError("merge: student " + id + " is in both " + owner[id].string() + " and " + in.string());
+            owner[id] = in;
+        }
+    }
+    const Problem p = load_problem(course_root, meta["problem"].get<std::string>());
+    fs::create_directories(out);
+    for (const auto& [id, in] : owner) {
+        fs::create_directories(out / id);
+        for (const char* f : {"report.json", "results.json", "key"}) {
+            if (fs::exists(in / id / f)) write_file_atomic(out / id / f, read_file(in / id / f));
+        }
+    }
+    write_file_atomic(out / "grade.json", meta.dump(2) + "\n");
+    write_class_files(p, out);
+    return p.name;
 }
 
 std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const fs::path& out) {

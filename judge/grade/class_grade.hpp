@@ -45,6 +45,12 @@ std::filesystem::path find_submission(const std::filesystem::path& class_dir, co
 /// Grades the class into `o.out`, then writes the class files. Progress goes to stderr.
 GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder);
 
+/// Merges shard outputs into `out`: copies every student's folder (a student in two shards is an
+/// error), then rebuilds the class files. The result is byte-identical to one run over the class.
+/// Every input must hold a grade.json of the same problem and seed. Returns the problem name.
+std::string merge_outputs(const std::vector<std::filesystem::path>& inputs, const std::filesystem::path& out,
+                          const std::filesystem::path& course_root);
+
 /// Rebuilds grades.csv, junit.xml and summary.md in `out` from its per-student report.json files.
 /// Returns the verdict counts.
 std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const std::filesystem::path& out);

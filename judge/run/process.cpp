@@ -10,6 +10,7 @@
 #include <grp.h>
 #include <signal.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -102,6 +103,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const char* cgroup_procs = spec.join_cgroup.empty() ? nullptr : spec.join_cgroup.c_str();
     auto setup = [&spec, cgroup_procs](auto&) {
         ::setsid();  // a new session and process group: no terminal, and one kill(-pid) reaches all
+        // If the judge dies (Ctrl-C, kill), the child dies with it; bwrap then takes its whole box along.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (cgroup_procs != nullptr) {
             const int fd = ::open(cgroup_procs, O_WRONLY | O_CLOEXEC);
             if (fd < 0 || ::write(fd, "0", 1) != 1) ::_exit(125);

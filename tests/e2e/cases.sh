@@ -266,3 +266,83 @@ case_fallback_warns() {
     expect_err "judge: warning: the submission runs WITHOUT isolation (fallback tier: JUDGE_SANDBOX=fallback); run \`judge doctor\` for details"
     expect_out '"sandbox": "fallback"'
 }
+
+# A class with a correct, a buggy, a missing, a non-compiling and a hostile student.
+make_class() {
+    local c=$1
+    mkdir -p "$c"/{alice,bob,carol,dave,eve/problem_mha,mallory}
+    cp "$ROOT/reference/problem_mha/solution.cpp" "$c/alice/"
+    cp "$ROOT/reference/problem_mha/bugs/lens_repeat_not_interleave.cpp" "$c/bob/solution.cpp"
+    cp "$SUB/compile_error/solution.cpp" "$c/dave/"
+    cp "$SUB/accepted_folded/solution.cpp" "$c/eve/problem_mha/solution.cpp"
+    cp "$SUB/time_limit/solution.cpp" "$c/mallory/"
+}
+
+case_grade_class() {
+    make_class "$TMP/class"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g" --jobs 2
+    expect_out "problem_mha: 6 students (6 graded, 0 unchanged)"
+    expect_err "judge: [6/6]"
+    cat >"$TMP/want.csv" <<'CSV'
+student,verdict,score,max_score,shapes,chunk_order,merge_order,per_head_loop,masking,mask_head_alignment,cross_attention,projections,input_validation
+alice,accepted,32,32,pass,pass,pass,pass,pass,pass,pass,pass,pass
+bob,wrong_answer,22,32,pass,pass,pass,pass,fail,fail,fail,fail,pass
+carol,missing,0,32,fail,fail,fail,fail,fail,fail,fail,fail,fail
+dave,compile_error,0,32,fail,fail,fail,fail,fail,fail,fail,fail,fail
+eve,accepted,32,32,pass,pass,pass,pass,pass,pass,pass,pass,pass
+mallory,time_limit,0,32,fail,fail,fail,fail,fail,fail,fail,fail,fail
+CSV
+    cmp "$TMP/want.csv" "$TMP/g/grades.csv" || { diff "$TMP/want.csv" "$TMP/g/grades.csv"; fail "grades.csv differs"; }
+    grep -q '<failure type="wrong_answer"' "$TMP/g/junit.xml" || fail "junit.xml has no failure"
+    grep -q '<error type="compile_error"' "$TMP/g/junit.xml" || fail "junit.xml has no compile error"
+    grep -q '| `mask_head_alignment` | Each head uses its own example' "$TMP/g/summary.md" || fail "summary.md lacks the trap table"
+    # The outputs parse with standard tools.
+    python3 - "$TMP/g" <<'PY' || fail "the outputs do not parse with Python's csv, xml.etree and json"
+import csv, json, sys, xml.etree.ElementTree as ET
+out = sys.argv[1]
+rows = list(csv.DictReader(open(f"{out}/grades.csv")))
+assert [r["student"] for r in rows] == ["alice", "bob", "carol", "dave", "eve", "mallory"]
+root = ET.parse(f"{out}/junit.xml").getroot()
+assert root.tag == "testsuites" and len(root) == 6 and all(len(s) == 9 for s in root)
+r = json.load(open(f"{out}/bob/results.json"))
+assert r["score"] == 22 and "execution_time" in r and len(r["tests"]) == 9
+assert {t["status"] for t in r["tests"]} == {"passed", "failed"}
+assert json.load(open(f"{out}/bob/report.json"))["verdict"] == "wrong_answer"
+PY
+    # A rerun resumes: nothing is graded again and the class files are byte-identical.
+    cp "$TMP/g/grades.csv" "$TMP/g/junit.xml" "$TMP/g/summary.md" "$TMP/"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g"
+    expect_out "problem_mha: 6 students (0 graded, 6 unchanged)"
+    for f in grades.csv junit.xml summary.md; do cmp "$TMP/$f" "$TMP/g/$f" || fail "$f changed on a rerun"; done
+    # A changed submission is graded again.
+    cp "$ROOT/reference/problem_mha/solution.cpp" "$TMP/class/bob/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g"
+    expect_out "problem_mha: 6 students (1 graded, 5 unchanged)"
+    grep -q "^bob,accepted,32,32" "$TMP/g/grades.csv" || fail "bob was not regraded"
+}
+
+case_grade_shards_merge() {
+    make_class "$TMP/class"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/all" --jobs 2
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/s1" --shard 1/2
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/s2" --shard 2/2
+    local n1 n2
+    n1=$(($(wc -l <"$TMP/s1/grades.csv") - 1)) n2=$(($(wc -l <"$TMP/s2/grades.csv") - 1))
+    [ $((n1 + n2)) = 6 ] || fail "the shards hold $n1 + $n2 students, not 6"
+    expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/merged"
+    for f in grades.csv junit.xml summary.md; do cmp "$TMP/all/$f" "$TMP/merged/$f" || fail "merged $f differs from a single run"; done
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s1" --out "$TMP/bad"
+    expect_err "judge: error: merge: student"
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/class" --out "$TMP/bad"
+    expect_err "judge: error: $TMP/class/grade.json: missing; is $TMP/class the --out of a judge grade run?"
+}
+
+case_grade_errors() {
+    mkdir -p "$TMP/class"
+    expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/nowhere" --out "$TMP/g"
+    expect_err "judge: error: --class: $TMP/nowhere is not a directory"
+    expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g" --shard 3/2
+    expect_err 'judge: error: --shard: expected K/N with 1 <= K <= N, got "3/2"'
+    expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g" --jobs 0
+    expect_err "judge: error: --jobs: must be at least 1"
+}
