@@ -48,7 +48,9 @@ int run_cli(int argc, char** argv) {
     submit->add_option("problem", submit_opts.problem, "Problem name, e.g. problem_mha")->required();
     auto* file_opt = submit->add_option("--file", submit_opts.file, "The solution file to judge");
     submit->add_option("--dir", submit_opts.dir, "A folder holding <problem>/solution.cpp or solution.cpp")->excludes(file_opt);
-    submit->add_option("--format", submit_opts.format, "Report format: text (default) or json")->check(CLI::IsMember({"text", "json"}));
+    submit->add_option("--format", submit_opts.format,
+                       "Report format on stdout: text (default), json (docs/report.md), junit (JUnit XML) or gradescope\n"
+                       "(Gradescope's results.json)");
     submit->add_option("--seed", submit_opts.seed, "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones");
 
     ValidateOptions validate_opts;

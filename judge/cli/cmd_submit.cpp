@@ -5,6 +5,10 @@
 #include "cli/commands.hpp"
 #include "course/course.hpp"
 #include "grade/session.hpp"
+#include <chrono>
+#include <cmath>
+
+#include "report/formats.hpp"
 #include "report/render.hpp"
 #include "sandbox/sandbox.hpp"
 #include "util/errors.hpp"
@@ -38,7 +42,10 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
 }  // namespace
 
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
-    if (o.format != "text" && o.format != "json") throw InputError("--format: expected text or json, got \"" + o.format + "\"");
+    if (o.format != "text" && o.format != "json" && o.format != "junit" && o.format != "gradescope") {
+        throw InputError("--format: expected text, json, junit or gradescope, got \"" + o.format + "\"");
+    }
+    const auto t0 = std::chrono::steady_clock::now();
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
     const Problem p = load_problem(root.path, o.problem);
@@ -54,6 +61,13 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     r.sandbox = sandbox.name();
     if (o.format == "json") {
         fmt::print("{}\n", render_json(r).dump(2));
+    } else if (o.format == "gradescope") {
+        const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        fmt::print("{}\n", gradescope_results(p, render_json(r), seconds).dump(2));
+    } else if (o.format == "junit") {
+        JunitCounts total;
+        const std::string suite = render_junit_suite(p.name, render_json(r), total);
+        fmt::print("{}", render_junit_document(p.name, suite, total));
     } else {
         fmt::print("{}", render_text(r));
     }

@@ -14,6 +14,7 @@
 
 #include "grade/bugs.hpp"
 #include "grade/session.hpp"
+#include "report/formats.hpp"
 #include "report/render.hpp"
 #include "sandbox/sandbox.hpp"
 #include "util/errors.hpp"
@@ -48,51 +49,6 @@ json missing_report(const Problem& p, uint64_t seed) {
     return {{"problem", p.name}, {"verdict", "missing"},  {"score", 0},          {"max_score", p.max_score()},
             {"seed", seed},      {"sandbox", ""},          {"traps", traps},      {"tests", json::array()},
             {"compile", {{"ok", false}, {"log", ""}}}};
-}
-
-// Gradescope's autograder format: one test per trap, worth the points of that trap's tests.
-json gradescope_results(const Problem& p, const json& report, long seconds) {
-    json tests = json::array();
-    for (const json& trap : report["traps"]) {
-        int score = 0, max = 0;
-        for (const TestSpec& t : p.tests) {
-            if (t.trap != trap["id"]) continue;
-            max += t.points;
-        }
-        for (const json& t : report["tests"]) {
-            if (t["trap"] == trap["id"]) score += t["points"].get<int>();
-        }
-        std::string output = trap["passed"].get<bool>() ? "passed" : trap["message"].get<std::string>() + "\nhint: " + trap["hint"].get<std::string>();
-        tests.push_back({{"name", trap["id"].get<std::string>() + ": " + trap["title"].get<std::string>()},
-                         {"score", score},
-                         {"max_score", max},
-                         {"status", trap["passed"].get<bool>() ? "passed" : "failed"},
-                         {"output", output},
-                         {"visibility", "visible"}});
-    }
-    std::string output = fmt::format("{}: {}, {}/{} points", p.name, report["verdict"].get<std::string>(), report["score"].get<int>(),
-                                     report["max_score"].get<int>());
-    if (!report["compile"]["ok"].get<bool>() && report["verdict"] == "compile_error") {
-        output += "\n\nThe compiler said:\n" + report["compile"]["log"].get<std::string>();
-    }
-    return {{"score", report["score"]}, {"execution_time", seconds}, {"output", output}, {"output_format", "text"}, {"tests", tests}};
-}
-
-std::string xml_escape(const std::string& s) {
-    std::string out;
-    for (const char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default:
-                // XML 1.0 allows no control characters but tab, newline and carriage return.
-                if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t' || c == '\r') out += c;
-        }
-    }
-    return out;
 }
 
 std::string csv_field(const std::string& s) {
@@ -270,39 +226,15 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     // junit.xml: a testsuite per student, a testcase per trap.
     std::map<std::string, size_t> counts, trap_failures;
     std::string suites;
-    size_t total_tests = 0, total_failures = 0, total_errors = 0;
+    JunitCounts total;
     for (const auto& [id, r] : reports) {
-        const std::string verdict = r["verdict"];
-        ++counts[verdict];
-        std::string cases;
-        size_t failures = 0, errors = 0;
+        ++counts[r["verdict"].get<std::string>()];
         for (const json& t : r["traps"]) {
-            cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\">", xml_escape(id), xml_escape(t["id"].get<std::string>()));
-            if (!t["passed"].get<bool>()) {
-                ++trap_failures[t["id"].get<std::string>()];
-                // The verdict of the trap's first failing test decides failure (wrong answer) or error.
-                std::string test_verdict = verdict == "missing" ? "missing" : "wrong_answer";
-                for (const json& test : r["tests"]) {
-                    if (test["trap"] == t["id"] && !test["passed"].get<bool>()) {
-                        test_verdict = test["verdict"];
-                        break;
-                    }
-                }
-                const std::string tag = test_verdict == "wrong_answer" ? "failure" : "error";
-                (tag == "failure" ? failures : errors)++;
-                cases += fmt::format("\n      <{} type=\"{}\" message=\"{}\"/>\n    ", tag, test_verdict, xml_escape(t["message"].get<std::string>()));
-            }
-            cases += "</testcase>\n";
+            if (!t["passed"].get<bool>()) ++trap_failures[t["id"].get<std::string>()];
         }
-        total_tests += r["traps"].size();
-        total_failures += failures;
-        total_errors += errors;
-        suites += fmt::format("  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\">\n{}  </testsuite>\n", xml_escape(id),
-                              r["traps"].size(), failures, errors, cases);
+        suites += render_junit_suite(id, r, total);
     }
-    write_file_atomic(out / "junit.xml", fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"{}\" tests=\"{}\" "
-                                                     "failures=\"{}\" errors=\"{}\">\n{}</testsuites>\n",
-                                                     xml_escape(p.name), total_tests, total_failures, total_errors, suites));
+    write_file_atomic(out / "junit.xml", render_junit_document(p.name, suites, total));
 
     // summary.md: the class-level picture of which misconceptions are common.
     std::string md = fmt::format("# {}: {}\n\n{} students.\n\n| verdict | students |\n|---|---|\n", p.name, p.title, reports.size());

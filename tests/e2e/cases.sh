@@ -84,6 +84,33 @@ case_missing_file() {
     expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/none.cpp"
     expect_err "judge: error: --file: $TMP/none.cpp does not exist"
     expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --format xml
+    expect_err 'judge: error: --format: expected text, json, junit or gradescope, got "xml"'
+}
+
+case_submit_junit_and_gradescope() {
+    local bug="$ROOT/reference/problem_mha/bugs/no_output_projection.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format junit
+    python3 - "$TMP/out" <<'PY' || fail "--format junit is not one valid JUnit document"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+# Leaving out W_o fails every trap whose tests run the whole block.
+assert root.tag == "testsuites" and root.attrib["failures"] == "4" and root.attrib["errors"] == "0", root.attrib
+cases = root.find("testsuite").findall("testcase")
+assert [c.attrib["name"] for c in cases][0] == "shapes" and len(cases) == 9
+failed = [c.attrib["name"] for c in cases if c.find("failure") is not None]
+assert failed == ["masking", "mask_head_alignment", "cross_attention", "projections"], failed
+PY
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format gradescope
+    python3 - "$TMP/out" <<'PY' || fail "--format gradescope is not Gradescope's results.json"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert isinstance(r["execution_time"], int) and r["output_format"] == "text"
+assert r["score"] == sum(x["score"] for x in r["tests"]) and r["score"] < 32
+t = {x["name"].split(":")[0]: x for x in r["tests"]}
+assert t["projections"]["status"] == "failed" and t["projections"]["max_score"] == 2 and t["projections"]["score"] == 0
+assert "hint: " in t["projections"]["output"]
+assert t["shapes"]["status"] == "passed" and t["shapes"]["score"] == t["shapes"]["max_score"]
+PY
 }
 
 case_compile_error() {
@@ -345,4 +372,26 @@ case_grade_errors() {
     expect_err 'judge: error: --shard: expected K/N with 1 <= K <= N, got "3/2"'
     expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g" --jobs 0
     expect_err "judge: error: --jobs: must be at least 1"
+}
+
+case_grade_interrupted() {
+    for tier in bubblewrap fallback; do
+        rm -rf "$TMP/class" "$TMP/g" "$TMP/t"
+        mkdir -p "$TMP/t" && chmod 755 "$TMP" "$TMP/t"
+        for s in s1 s2 s3 s4; do mkdir -p "$TMP/class/$s" && cp "$SUB/time_limit/solution.cpp" "$TMP/class/$s/"; done
+        TMPDIR="$TMP/t" JUDGE_SANDBOX=$tier "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g" --jobs 2 \
+            >"$TMP/out" 2>"$TMP/err" &
+        local pid=$!
+        # Wait until a submission is really running, then interrupt the judge.
+        for _ in $(seq 100); do pgrep -f "$TMP/t/" >/dev/null && break; sleep 0.1; done
+        pgrep -f "$TMP/t/" >/dev/null || fail "no submission started ($tier)"
+        sleep 0.5
+        kill -INT "$pid"
+        wait "$pid"
+        sleep 0.2
+        if pgrep -f "$TMP/t/" >/dev/null; then
+            ps -eo pid,ppid,user,cmd | grep "$TMP/t/" | grep -v grep
+            fail "processes survived Ctrl-C ($tier)"
+        fi
+    done
 }
