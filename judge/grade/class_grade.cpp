@@ -131,6 +131,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             }
             const size_t n = ++done;
             const std::lock_guard lock(print_mutex);
+            if (!spdlog::should_log(spdlog::level::info)) continue;  // -q: errors only
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             const double eta = elapsed / static_cast<double>(n) * static_cast<double>(ids.size() - n);
             const std::string line = fmt::format("[{}/{}] {}: {} {}/{}{}", n, ids.size(), id, report["verdict"].get<std::string>(),
@@ -155,7 +156,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     for (unsigned k = 1; k < std::max(1u, o.jobs); ++k) pool.emplace_back(guarded);
     guarded();
     for (auto& th : pool) th.join();
-    if (tty && !ids.empty()) fmt::print(stderr, "\n");
+    if (tty && !ids.empty() && spdlog::should_log(spdlog::level::info)) fmt::print(stderr, "\n");
     if (failure) std::rethrow_exception(failure);
     summary.graded = graded;
     summary.reused = reused;
