@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <spdlog/spdlog.h>
 #include <thread>
 
@@ -100,10 +101,15 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     std::mutex print_mutex;
     std::exception_ptr failure;
 
+    std::set<std::string> in_progress;  // for the live line: who is being graded now
     auto worker = [&] {
         Session session(p, o.seed, builder);  // one per worker: a Session is not shared between threads
         for (size_t i = next++; i < ids.size(); i = next++) {
             const std::string& id = ids[i];
+            {
+                const std::lock_guard lock(print_mutex);
+                in_progress.insert(id);
+            }
             const fs::path dir = o.out / id;
             const fs::path sub = find_submission(o.class_dir, id, p.name);
             const std::string key = Hasher().add(pkey).add(sub.empty() ? std::string("missing") : read_file(sub)).hex();
@@ -131,13 +137,16 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             }
             const size_t n = ++done;
             const std::lock_guard lock(print_mutex);
+            in_progress.erase(id);
             if (!spdlog::should_log(spdlog::level::info)) continue;  // -q: errors only
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             const double eta = elapsed / static_cast<double>(n) * static_cast<double>(ids.size() - n);
             const std::string line = fmt::format("[{}/{}] {}: {} {}/{}{}", n, ids.size(), id, report["verdict"].get<std::string>(),
                                                  report["score"].get<int>(), report["max_score"].get<int>(), fresh ? "" : " (unchanged)");
             if (tty) {
-                fmt::print(stderr, "\r\033[K{} (ETA {:.0f}s)", line, eta);
+                std::string now;
+                for (const std::string& other : in_progress) now += (now.empty() ? "" : ", ") + other;
+                fmt::print(stderr, "\r\033[K{}; now: {}; ETA {:.0f}s", line, now.empty() ? "-" : now, eta);
             } else {
                 fmt::print(stderr, "judge: {}\n", line);
             }

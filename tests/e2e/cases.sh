@@ -346,6 +346,11 @@ PY
     expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g"
     expect_out "problem_mha: 6 students (1 graded, 5 unchanged)"
     grep -q "^bob,accepted,32,32" "$TMP/g/grades.csv" || fail "bob was not regraded"
+    # On a terminal, a live line: done/total, who is being graded now, an ETA.
+    if command -v script >/dev/null; then
+        script -qec "'$JUDGE' --root '$ROOT' grade problem_mha --class '$TMP/class' --out '$TMP/g2'" /dev/null >"$TMP/tty" 2>&1
+        grep -q "\[1/6\] alice: accepted 32/32; now: .*; ETA" "$TMP/tty" || { cat "$TMP/tty"; fail "no live progress line on a terminal"; }
+    fi
 }
 
 case_grade_shards_merge() {
