@@ -12,6 +12,7 @@
 #include "sandbox/sandbox.hpp"
 #include "util/errors.hpp"
 #include "util/files.hpp"
+#include "util/parallel.hpp"
 
 namespace judge {
 

@@ -1,7 +1,6 @@
 #include "grade/session.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <future>
 #include <fmt/core.h>
@@ -11,6 +10,7 @@
 #include "checks/compare.hpp"
 #include "sandbox/sandbox.hpp"
 #include "util/errors.hpp"
+#include "util/parallel.hpp"
 #include "util/hash.hpp"
 
 namespace judge {
@@ -71,28 +71,27 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
     return "";
 }
 
-}  // namespace
-
-void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& body) {
-    std::atomic<size_t> next{0};
-    std::exception_ptr error;
-    std::mutex error_mutex;
-    auto worker = [&] {
-        for (size_t i = next++; i < n; i = next++) {
-            try {
-                body(i);
-            } catch (...) {
-                const std::lock_guard lock(error_mutex);
-                if (!error) error = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned k = 1; k < std::max(1u, threads); ++k) pool.emplace_back(worker);
-    worker();
-    for (auto& th : pool) th.join();
-    if (error) std::rethrow_exception(error);
+// An outcome for test `ts` with its identity filled in, accepted and with no points yet.
+TestOutcome outcome_of(const TestSpec& ts) {
+    TestOutcome o;
+    o.id = ts.id;
+    o.trap = ts.trap;
+    o.function = ts.function;
+    o.description = ts.description;
+    o.hidden = ts.hidden;
+    o.max_points = ts.points;
+    return o;
 }
+
+// A test that produced no run to evaluate: not compiled, cut off, or lost with its runner.
+TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message) {
+    TestOutcome o = outcome_of(ts);
+    o.verdict = verdict;
+    o.message = std::move(message);
+    return o;
+}
+
+}  // namespace
 
 std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test) {
     std::string s;
@@ -191,13 +190,7 @@ const TestRun* Session::bug(size_t b, size_t t) {
 TestOutcome Session::evaluate(size_t t, const TestRun& run, bool match_bugs) {
     const TestSpec& test = m_p.tests[t];
     const FunctionSpec& fn = m_p.function(test.function);
-    TestOutcome o;
-    o.id = test.id;
-    o.trap = test.trap;
-    o.function = test.function;
-    o.description = test.description;
-    o.hidden = test.hidden;
-    o.max_points = test.points;
+    TestOutcome o = outcome_of(test);
     if (!test.hidden) o.inputs = summarize_inputs(fn, test);
     const DescribeOptions how_base{{}, !test.hidden};
 
@@ -246,8 +239,7 @@ TestOutcome Session::evaluate(size_t t, const TestRun& run, bool match_bugs) {
     if (!run.stderr_tail.empty() && !test.hidden && o.verdict == Verdict::runtime_error) {
         o.message += "\nlast output on stderr:\n" + run.stderr_tail;
     }
-    if (match_bugs && run.status != TestRun::Status::timed_out && run.status != TestRun::Status::cpu_limit &&
-        run.status != TestRun::Status::output_limit) {
+    if (match_bugs && !run.hit_time_limit() && run.status != TestRun::Status::output_limit) {
         // Prefer a bug declared for this test's trap; else any bug with the same behaviour.
         if (std::any_of(m_bug_builds.begin(), m_bug_builds.end(), [](const auto& b) { return !b; })) build_bugs();
         const SeededBug* best = nullptr;
@@ -365,12 +357,7 @@ Report Session::judge_file(const fs::path& source, const std::string& display_na
             t.passed = false;
             t.message = "not run: the submission did not compile";
         }
-        for (size_t t = 0; t < m_p.tests.size(); ++t) {
-            const TestSpec& ts = m_p.tests[t];
-            TestOutcome o{ts.id, ts.trap, ts.function, ts.description, ts.hidden, Verdict::compile_error, 0, ts.points,
-                          "not run: the submission did not compile", "", ""};
-            r.tests.push_back(o);
-        }
+        for (const TestSpec& ts : m_p.tests) r.tests.push_back(not_run(ts, Verdict::compile_error, "not run: the submission did not compile"));
         return r;
     }
     // Tests run in ordered batches, two per core. The time-out cutoff is then applied in test order,
@@ -379,7 +366,9 @@ Report Session::judge_file(const fs::path& source, const std::string& display_na
     const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
     std::vector<std::optional<TestRun>> runs(n);
     size_t cutoff = n;
-    std::optional<TestOutcome> missing;  // what a test without a result becomes
+    // What a test before the cutoff that left no result becomes (bubblewrap tier only).
+    Verdict missing_verdict = Verdict::runtime_error;
+    std::string missing_message;
     if (sandbox.tier() == Tier::bubblewrap) {
         // One box for all tests: a bubblewrap launch costs about 6 ms, a test about 3 ms.
         bool box_timed_out = false;
@@ -388,10 +377,9 @@ Report Session::judge_file(const fs::path& source, const std::string& display_na
             const fs::path dir = box.path() / "out" / m_p.tests[t].id;
             if (fs::exists(dir / "judge_status")) runs[t] = read_test_run(m_p.function(m_p.tests[t].function), dir);
         }
-        missing = TestOutcome{};
-        missing->verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
-        missing->message = box_timed_out ? "not run: the submission's tests used up their total time"
-                                         : "no result: the test runner in the box was stopped (killed by the submission?)";
+        missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
+        missing_message = box_timed_out ? "not run: the submission's tests used up their total time"
+                                        : "no result: the test runner in the box was stopped (killed by the submission?)";
     } else {
         cutoff = run_in_order(
             n, batch, max_timeouts,
@@ -400,25 +388,20 @@ Report Session::judge_file(const fs::path& source, const std::string& display_na
                 runs[t] = run_test(box.path() / "prog", m_p.function(ts.function), inputs_dir(t), box.path() / "out" / ts.id,
                                    m_p.limits, &sandbox, box.path());
             },
-            [&](size_t t) {
-                return runs[t]->status == TestRun::Status::timed_out || runs[t]->status == TestRun::Status::cpu_limit;
-            });
+            [&](size_t t) { return runs[t]->hit_time_limit(); });
     }
     std::vector<TestOutcome> outcomes;
     for (size_t t = 0; t < n; ++t) {
         const TestSpec& ts = m_p.tests[t];
-        if (t < cutoff && !runs[t]) {
-            outcomes.push_back({ts.id, ts.trap, ts.function, ts.description, ts.hidden, missing->verdict, 0, ts.points,
-                                missing->message, "", ""});
-            continue;
-        }
         if (t >= cutoff) {
             // Bounds a student's total time: after this many time-outs the rest is not run.
-            outcomes.push_back({ts.id, ts.trap, ts.function, ts.description, ts.hidden, Verdict::time_limit, 0, ts.points,
-                                fmt::format("not run: {} earlier tests already hit the time limit", max_timeouts), "", ""});
-            continue;
+            outcomes.push_back(
+                not_run(ts, Verdict::time_limit, fmt::format("not run: {} earlier tests already hit the time limit", max_timeouts)));
+        } else if (!runs[t]) {
+            outcomes.push_back(not_run(ts, missing_verdict, missing_message));
+        } else {
+            outcomes.push_back(evaluate(t, *runs[t], true));
         }
-        outcomes.push_back(evaluate(t, *runs[t], true));
     }
     spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
     Report r = assemble(std::move(outcomes));

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -87,7 +86,5 @@ private:
 /// A one-line summary of a test's inputs: "x (2, 5, 12), num_heads = 3".
 std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test);
 
-/// Runs `body(i)` for i in [0, n) on up to `threads` threads.
-void parallel_for(size_t n, unsigned threads, const std::function<void(size_t)>& body);
 
 }  // namespace judge

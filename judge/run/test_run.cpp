@@ -2,11 +2,11 @@
 
 #include <csignal>
 #include <sstream>
-#include <thread>
 
 #include "run/process.hpp"
 #include "util/errors.hpp"
 #include "util/files.hpp"
+#include "util/parallel.hpp"
 
 namespace judge {
 
@@ -29,10 +29,7 @@ size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::functio
     int timeouts = 0;
     for (size_t start = 0; start < cutoff; start += batch) {
         const size_t end = std::min(cutoff, start + batch);
-        std::vector<std::thread> pool;
-        for (size_t t = start + 1; t < end; ++t) pool.emplace_back([&run, t] { run(t); });
-        run(start);
-        for (auto& th : pool) th.join();
+        parallel_for(end - start, static_cast<unsigned>(end - start), [&](size_t i) { run(start + i); });
         for (size_t t = start; t < end && cutoff == n; ++t) {
             if (timed_out(t) && ++timeouts >= max_timeouts) cutoff = t + 1;
         }

@@ -22,6 +22,9 @@ struct TestRun {
     std::string detail;             // crash or bad-output explanation
     std::string stderr_tail;        // the program's last words on stderr
     std::map<std::string, npy::Array> outputs;
+
+    /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.
+    bool hit_time_limit() const { return status == Status::timed_out || status == Status::cpu_limit; }
 };
 
 /// Writes each input as <dir>/<param>.npy.
