@@ -5,7 +5,7 @@
 #include <new>
 
 #include "cli/app.hpp"
-#include "util/errors.hpp"
+#include "core/errors.hpp"
 
 int main(int argc, char** argv) {
     try {

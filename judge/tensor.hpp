@@ -21,13 +21,14 @@
 #include <utility>
 #include <vector>
 
+#include "protocol/shape.hpp"
+
 namespace judge {
 
 /// A shape: one extent per dimension, outermost first.
 using Shape = std::vector<int64_t>;
 
-/// Formats a shape the way PyTorch prints it, e.g. "(2, 5, 4, 20)".
-std::string shape_str(const Shape& shape);
+// shape_str(shape) formats a shape the way PyTorch prints it, e.g. "(2, 5, 4, 20)" (protocol/shape.hpp).
 
 /// A dense float32 tensor with value semantics.
 class Tensor {
@@ -124,16 +125,6 @@ Tensor operator-(const Tensor& a);
 #ifdef JUDGE_TENSOR_IMPLEMENTATION
 
 namespace judge {
-
-std::string shape_str(const Shape& shape) {
-    std::string s = "(";
-    for (size_t i = 0; i < shape.size(); ++i) {
-        if (i > 0) s += ", ";
-        s += std::to_string(shape[i]);
-    }
-    if (shape.size() == 1) s += ",";
-    return s + ")";
-}
 
 namespace detail {
 

@@ -1,7 +1,7 @@
 #include "checks/compare.hpp"
 
-#include <cmath>
 #include <fmt/core.h>
+#include <cmath>
 
 namespace judge {
 
@@ -77,8 +77,10 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
     for (size_t i = 0; i < got.f32.size(); ++i) {
         if (close(got.f32[i], want.f32[i], tol)) continue;
         ++bad;
-        if (std::isnan(got.f32[i])) ++nan;
-        else worst = std::max(worst, std::fabs(static_cast<double>(got.f32[i]) - want.f32[i]));
+        if (std::isnan(got.f32[i]))
+            ++nan;
+        else
+            worst = std::max(worst, std::fabs(static_cast<double>(got.f32[i]) - want.f32[i]));
         if (first < 0) first = static_cast<int64_t>(i);
     }
     if (bad == 0) return {};
@@ -113,15 +115,18 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
             std::string pos = position_words(how, idx);
             if (first % row != 0 || n != row) {
                 const std::string last = idx.size() <= how.axes.size() ? how.axes[idx.size() - 1] : "index";
-                const std::string span = n == 1 ? std::to_string(idx.back()) : fmt::format("{}:{}", idx.back(), idx.back() + n);
+                const std::string span =
+                    n == 1 ? std::to_string(idx.back()) : fmt::format("{}:{}", idx.back(), idx.back() + n);
                 pos += (pos.empty() ? "" : ", ") + last + " " + span;
             }
             if (how.axes.empty()) pos = name + index_str(got.shape, first);
-            return {false, fmt::format("{} holds {}; expected {} ({})", pos, slice_words(*trace, *g0, n), slice_words(*trace, *w0, n), extent)};
+            return {false, fmt::format("{} holds {}; expected {} ({})", pos, slice_words(*trace, *g0, n),
+                                       slice_words(*trace, *w0, n), extent)};
         }
     }
     if (how.show_values) {
-        return {false, fmt::format("{} is {}, expected {} ({}; largest error {:.3g})", where, fmt_value(got.f32[static_cast<size_t>(first)]),
+        return {false, fmt::format("{} is {}, expected {} ({}; largest error {:.3g})", where,
+                                   fmt_value(got.f32[static_cast<size_t>(first)]),
                                    fmt_value(want.f32[static_cast<size_t>(first)]), extent, worst)};
     }
     return {false, fmt::format("{} differs from the expected value ({}; largest error {:.3g})", where, extent, worst)};
@@ -129,7 +134,8 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
 
 CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const std::vector<int64_t>& lens,
                                    const DescribeOptions& how) {
-    if (got.shape.size() < 2) return {false, fmt::format("{} has shape {}; expected at least 2 dimensions", name, shape_str(got.shape))};
+    if (got.shape.size() < 2)
+        return {false, fmt::format("{} has shape {}; expected at least 2 dimensions", name, shape_str(got.shape))};
     const int64_t keys = got.shape.back();
     int64_t per_example = 1;
     for (size_t i = 1; i < got.shape.size(); ++i) per_example *= got.shape[i];

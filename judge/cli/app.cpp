@@ -4,7 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
-#include "util/errors.hpp"
+#include "core/errors.hpp"
 
 #ifndef JUDGE_VERSION
 #define JUDGE_VERSION "0.0.0"
@@ -27,9 +27,10 @@ int run_cli(int argc, char** argv) {
     GlobalOptions g;
     int verbose = 0;
     bool quiet = false;
-    app.add_option_function<std::string>("--root", [&](const std::string& r) { g.root = r; },
-                                         "Course root holding problems/ and reference/ (default: $JUDGE_ROOT, "
-                                         "then the nearest ancestor holding problems/, then the build tree)");
+    app.add_option_function<std::string>(
+        "--root", [&](const std::string& r) { g.root = r; },
+        "Course root holding problems/ and reference/ (default: $JUDGE_ROOT, "
+        "then the nearest ancestor holding problems/, then the build tree)");
     app.add_flag("-v,--verbose", verbose, "More log output on stderr (repeat for more)");
     app.add_flag("-q,--quiet", quiet, "Only errors on stderr");
 
@@ -47,11 +48,14 @@ int run_cli(int argc, char** argv) {
         "current directory), else the shipped student template. Exit 0 only when accepted.");
     submit->add_option("problem", submit_opts.problem, "Problem name, e.g. problem_mha")->required();
     auto* file_opt = submit->add_option("--file", submit_opts.file, "The solution file to judge");
-    submit->add_option("--dir", submit_opts.dir, "A folder holding <problem>/solution.cpp or solution.cpp")->excludes(file_opt);
-    submit->add_option("--format", submit_opts.format,
-                       "Report format on stdout: text (default), json (docs/report.md), junit (JUnit XML) or gradescope\n"
-                       "(Gradescope's results.json)");
-    submit->add_option("--seed", submit_opts.seed, "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones");
+    submit->add_option("--dir", submit_opts.dir, "A folder holding <problem>/solution.cpp or solution.cpp")
+        ->excludes(file_opt);
+    submit->add_option(
+        "--format", submit_opts.format,
+        "Report format on stdout: text (default), json (docs/report.md), junit (JUnit XML) or gradescope\n"
+        "(Gradescope's results.json)");
+    submit->add_option("--seed", submit_opts.seed,
+                       "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones");
 
     ValidateOptions validate_opts;
     auto* validate = app.add_subcommand(
@@ -88,7 +92,9 @@ int run_cli(int argc, char** argv) {
 
     MergeOptions merge_opts;
     auto* merge = app.add_subcommand(
-        "merge", "Merge the --out directories of judge grade --shard runs into one gradebook, byte-identical to\na single run over the whole class.");
+        "merge",
+        "Merge the --out directories of judge grade --shard runs into one gradebook, byte-identical to\n"
+        "a single run over the whole class.");
     merge->add_option("inputs", merge_opts.inputs, "The shard output directories")->required();
     merge->add_option("--out", merge_opts.out, "The merged output directory")->required();
 
@@ -105,11 +111,6 @@ int run_cli(int argc, char** argv) {
     box_run->add_option("--exe", box_opts.exe)->required();
     box_run->add_option("--in", box_opts.in)->required();
     box_run->add_option("--out", box_opts.out)->required();
-    box_run->add_option("--time-ms", box_opts.time_ms)->required();
-    box_run->add_option("--memory-mb", box_opts.memory_mb)->required();
-    box_run->add_option("--output-kb", box_opts.output_kb)->required();
-    box_run->add_option("--batch", box_opts.batch)->required();
-    box_run->add_option("--max-timeouts", box_opts.max_timeouts)->required();
 
     try {
         app.parse(argc, argv);

@@ -1,10 +1,11 @@
 // `judge doctor`: what this machine offers for isolation, and the tier `submit` will use.
 #include <fmt/core.h>
 
-#include "build/builder.hpp"
+#include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "compile/toolchain.hpp"
+#include "core/cache.hpp"
 #include "sandbox/sandbox.hpp"
-#include "util/files.hpp"
 
 namespace judge {
 
@@ -16,10 +17,10 @@ int cmd_doctor(const GlobalOptions&) {
         fmt::print("compiler:         {} ({}){}\n", tc.cxx, tc.id, tc.link_flags.empty() ? "" : ", links with gold");
     } catch (const std::exception& e) {
         fmt::print("compiler:         not usable: {}\n", e.what());
-        return 3;
+        return code(ExitCode::judge_error);
     }
     fmt::print("cache:            {}\n", cache_root().string());
-    return 0;
+    return code(ExitCode::ok);
 }
 
 }  // namespace judge

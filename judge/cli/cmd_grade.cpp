@@ -2,12 +2,13 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
+#include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "core/cache.hpp"
+#include "core/errors.hpp"
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
 #include "sandbox/sandbox.hpp"
-#include "util/errors.hpp"
-#include "util/files.hpp"
 
 namespace judge {
 
@@ -18,10 +19,10 @@ std::pair<unsigned, unsigned> parse_shard(const std::string& s) {
     try {
         if (slash != std::string::npos) {
             const unsigned long k = std::stoul(s.substr(0, slash)), n = std::stoul(s.substr(slash + 1));
-            if (n >= 1 && k >= 1 && k <= n && s.find_first_not_of("0123456789/") == std::string::npos) return {static_cast<unsigned>(k), static_cast<unsigned>(n)};
+            if (n >= 1 && k >= 1 && k <= n && s.find_first_not_of("0123456789/") == std::string::npos)
+                return {static_cast<unsigned>(k), static_cast<unsigned>(n)};
         }
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     throw InputError("--shard: expected K/N with 1 <= K <= N, got \"" + s + "\"");
 }
 
@@ -38,15 +39,15 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     go.seed = o.seed;
     if (o.shard) go.shard = parse_shard(*o.shard);
     if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
-    const Sandbox& sandbox = Sandbox::instance();
-    if (!sandbox.warning().empty()) spdlog::warn("{}", sandbox.warning());
+    const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
+    if (!sandbox->warning().empty()) spdlog::warn("{}", sandbox->warning());
     Builder builder(detect_toolchain(), cache_root());
-    const GradeSummary s = grade_class(p, go, builder);
+    const GradeSummary s = grade_class(p, go, builder, *sandbox);
     fmt::print("{}: {} students ({} graded, {} unchanged){}\n", p.name, s.students, s.graded, s.reused,
                go.shard ? fmt::format(", shard {}/{}", go.shard->first, go.shard->second) : "");
     for (const auto& [verdict, n] : s.verdict_counts) fmt::print("  {:<14} {}\n", verdict, n);
     fmt::print("wrote {}/grades.csv, junit.xml, summary.md and <student>/report.json, results.json\n", o.out);
-    return 0;
+    return code(ExitCode::ok);
 }
 
 int cmd_merge(const GlobalOptions& g, const MergeOptions& o) {
@@ -54,7 +55,7 @@ int cmd_merge(const GlobalOptions& g, const MergeOptions& o) {
     std::vector<std::filesystem::path> inputs(o.inputs.begin(), o.inputs.end());
     const std::string problem = merge_outputs(inputs, o.out, root.path);
     fmt::print("{}: merged {} output directories into {}\n", problem, inputs.size(), o.out);
-    return 0;
+    return code(ExitCode::ok);
 }
 
 }  // namespace judge

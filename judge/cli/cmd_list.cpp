@@ -1,10 +1,11 @@
 #include <fmt/core.h>
 
+#include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "core/errors.hpp"
 #include "course/course.hpp"
 #include "problem/spec.hpp"
-#include "util/errors.hpp"
 
 namespace judge {
 
@@ -13,7 +14,7 @@ int cmd_list(const GlobalOptions& g) {
     const auto names = list_problem_names(root.path);
     if (names.empty()) {
         fmt::print("no problems under {}\n", (root.path / "problems").string());
-        return 0;
+        return code(ExitCode::ok);
     }
     size_t width = 0;
     for (const auto& n : names) width = std::max(width, n.size());
@@ -26,7 +27,7 @@ int cmd_list(const GlobalOptions& g) {
         }
         fmt::print("{:<{}}  {}\n", n, width, title);
     }
-    return 0;
+    return code(ExitCode::ok);
 }
 
 }  // namespace judge

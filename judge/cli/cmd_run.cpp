@@ -2,13 +2,18 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-#include "build/builder.hpp"
+#include <algorithm>
+
+#include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "compile/builder.hpp"
+#include "core/cache.hpp"
+#include "core/errors.hpp"
 #include "course/course.hpp"
-#include "grade/session.hpp"
-#include "run/test_run.hpp"
+#include "execution/test_process.hpp"
+#include "judging/judge.hpp"
+#include "problem/types.hpp"
 #include "sandbox/sandbox.hpp"
-#include "util/errors.hpp"
 #include "util/files.hpp"
 
 namespace judge {
@@ -23,7 +28,8 @@ void check_inputs(const FunctionSpec& fn, const fs::path& dir) {
     for (const Param& p : fn.params) {
         const fs::path file = dir / (p.name + ".npy");
         if (!fs::exists(file)) {
-            throw InputError(file.string() + ": missing; " + fn.name + " needs one .npy per parameter (" + to_string(p.type) + " " + p.name + ")");
+            throw InputError(file.string() + ": missing; " + fn.name + " needs one .npy per parameter (" +
+                             to_string(p.type) + " " + p.name + ")");
         }
         npy::Array a;
         try {
@@ -31,15 +37,10 @@ void check_inputs(const FunctionSpec& fn, const fs::path& dir) {
         } catch (const npy::NpyError& e) {
             throw InputError(e.what());
         }
-        const bool ok = (p.type == ParamType::tensor && a.dtype == npy::Dtype::float32) ||
-                        (p.type == ParamType::float32 && a.dtype == npy::Dtype::float32 && a.shape.empty()) ||
-                        (p.type == ParamType::int64 && a.dtype == npy::Dtype::int64 && a.shape.empty()) ||
-                        (p.type == ParamType::int_list && a.dtype == npy::Dtype::int64 && a.shape.size() == 1);
-        if (!ok) {
-            static const char* want[] = {"a float32 array", "a 0-d int64 array", "a 1-D int64 array", "a 0-d float32 array"};
-            throw InputError(fmt::format("{}: expected {} for {} {}, got {} {}", file.string(), want[static_cast<int>(p.type)],
-                                         to_string(p.type), p.name, a.dtype == npy::Dtype::float32 ? "float32" : "int64",
-                                         shape_str(a.shape)));
+        if (!wire_matches(p.type, a)) {
+            throw InputError(fmt::format("{}: expected {} for {} {}, got {} {}", file.string(),
+                                         type_info(p.type).npy_words, to_string(p.type), p.name,
+                                         a.dtype == npy::Dtype::float32 ? "float32" : "int64", shape_str(a.shape)));
         }
     }
 }
@@ -50,11 +51,13 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
     const Problem p = load_problem(root.path, o.problem);
-    const auto it = std::find_if(p.functions.begin(), p.functions.end(), [&](const FunctionSpec& f) { return f.name == o.function; });
+    const auto it = std::find_if(p.functions.begin(), p.functions.end(),
+                                 [&](const FunctionSpec& f) { return f.name == o.function; });
     if (it == p.functions.end()) {
         std::string known;
         for (const FunctionSpec& f : p.functions) known += (known.empty() ? "" : ", ") + f.name;
-        throw InputError("--function: " + p.name + " has no function \"" + o.function + "\"; its functions are: " + known);
+        throw InputError("--function: " + p.name + " has no function \"" + o.function +
+                         "\"; its functions are: " + known);
     }
     const FunctionSpec& fn = *it;
     check_inputs(fn, o.inputs);
@@ -63,9 +66,11 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     Builder builder(detect_toolchain(), cache_root());
     TempDir box("judge-run");
     fs::path exe;
+    std::unique_ptr<Sandbox> sandbox;
     if (o.file) {
-        write_file_atomic(box.path() / "solution.cpp", read_file(*o.file));
-        const BuildResult br = builder.build_submission(p, box.path(), Sandbox::instance());
+        write_file_atomic(box.path() / "solution.cpp", read_input_file(*o.file));
+        sandbox = make_sandbox(probe_sandbox());
+        const BuildResult br = builder.build_submission(p, box.path(), *sandbox);
         if (!br.ok) {
             fmt::print(stderr, "{}", br.log);
             throw InputError("--file: " + *o.file + " does not compile (the compiler's words are above)");
@@ -73,15 +78,16 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         exe = br.exe;
     } else {
         spdlog::info("no --file: running the reference solution");
-        Session session(p, 0, builder);
-        exe = session.reference_exe();
+        Judge judge(p, 0, builder);
+        exe = judge.trusted().reference_exe();
     }
     // The box gets its own copy of the inputs: the caller's folder may be out of the box user's reach.
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);
-    for (const Param& prm : fn.params) fs::copy_file(fs::path(o.inputs) / (prm.name + ".npy"), in_copy / (prm.name + ".npy"));
-    const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, &Sandbox::instance(), box.path())
-                               : run_test(exe, fn, in_copy, box.path() / "out", p.limits);
+    for (const Param& prm : fn.params)
+        fs::copy_file(fs::path(o.inputs) / (prm.name + ".npy"), in_copy / (prm.name + ".npy"));
+    const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, *sandbox, box.path())
+                               : run_test(exe, fn, in_copy, box.path() / "out", p.limits, PlainRunner());
     switch (run.status) {
         case TestRun::Status::ok: {
             fs::create_directories(o.outputs);
@@ -90,15 +96,15 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
                 fs::copy_file(box.path() / "out" / (out.name + ".npy"), dest, fs::copy_options::overwrite_existing);
                 fmt::print("{}: {} {}\n", dest.string(), shape_str(run.outputs.at(out.name).shape), "float32");
             }
-            return 0;
+            return code(ExitCode::ok);
         }
         case TestRun::Status::exception:
             fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
-            return 1;
+            return code(ExitCode::not_passed);
         default:
             fmt::print("{} {}\n", fn.name, run.detail);
             if (!run.stderr_tail.empty()) fmt::print("last output on stderr:\n{}\n", run.stderr_tail);
-            return 1;
+            return code(ExitCode::not_passed);
     }
 }
 

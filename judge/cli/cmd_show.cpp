@@ -1,10 +1,11 @@
 #include <fmt/core.h>
 
+#include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "core/errors.hpp"
 #include "course/course.hpp"
 #include "problem/spec.hpp"
-#include "util/files.hpp"
 
 namespace judge {
 
@@ -12,7 +13,7 @@ int cmd_show(const GlobalOptions& g, const std::string& name) {
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, name);
     const Problem p = load_problem(root.path, name);
-    std::string statement = read_file(p.dir / p.statement_file);
+    std::string statement = read_input_file(p.dir / p.statement_file);
     if (!statement.empty() && statement.back() != '\n') statement += "\n";
     fmt::print("{}\n{}\n", paint(p.name + ": " + p.title, "bold"), statement);
     fmt::print("{}\n", paint("Functions to implement (#include <judge/tensor.hpp>):", "bold"));
@@ -23,8 +24,9 @@ int cmd_show(const GlobalOptions& g, const std::string& name) {
     for (const TrapSpec& t : p.traps) fmt::print("    {:<{}}  {}\n", t.id, width, t.title);
     int samples = 0;
     for (const TestSpec& t : p.tests) samples += t.hidden ? 0 : 1;
-    fmt::print("\n{} tests ({} sample, {} hidden), {} points.\n", p.tests.size(), samples, p.tests.size() - samples, p.max_score());
-    return 0;
+    fmt::print("\n{} tests ({} sample, {} hidden), {} points.\n", p.tests.size(), samples, p.tests.size() - samples,
+               p.max_score());
+    return code(ExitCode::ok);
 }
 
 }  // namespace judge

@@ -1,18 +1,20 @@
+// `judge submit`: one submission, one report.
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
-
-#include "build/builder.hpp"
-#include "cli/commands.hpp"
-#include "course/course.hpp"
-#include "grade/session.hpp"
 #include <chrono>
 #include <cmath>
 
+#include "cli/app.hpp"
+#include "cli/commands.hpp"
+#include "cli/output.hpp"
+#include "compile/builder.hpp"
+#include "core/cache.hpp"
+#include "core/errors.hpp"
+#include "course/course.hpp"
+#include "judging/judge.hpp"
 #include "report/formats.hpp"
 #include "report/render.hpp"
 #include "sandbox/sandbox.hpp"
-#include "util/errors.hpp"
-#include "util/files.hpp"
 
 namespace judge {
 
@@ -32,8 +34,8 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
         if (fs::exists(c)) return c.lexically_normal();
     }
     if (o.dir) {
-        throw InputError("--dir: neither " + (base / p.name / "solution.cpp").string() + " nor " + (base / "solution.cpp").string() +
-                         " exists");
+        throw InputError("--dir: neither " + (base / p.name / "solution.cpp").string() + " nor " +
+                         (base / "solution.cpp").string() + " exists");
     }
     spdlog::info("no ./{}/solution.cpp or ./solution.cpp here; judging the shipped student template", p.name);
     return p.template_solution;
@@ -53,12 +55,12 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
-    const Sandbox& sandbox = Sandbox::instance();
-    spdlog::debug("sandbox: {}", sandbox.name());
-    if (!sandbox.warning().empty()) spdlog::warn("{}", sandbox.warning());
-    Session session(p, o.seed, builder);
-    Report r = session.judge_file(source, source.string());
-    r.sandbox = sandbox.name();
+    const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
+    spdlog::debug("sandbox: {}", sandbox->name());
+    if (!sandbox->warning().empty()) spdlog::warn("{}", sandbox->warning());
+    Judge judge(p, o.seed, builder);
+    Report r = judge.judge_file(source, source.string(), *sandbox);
+    r.sandbox = sandbox->name();
     if (o.format == "json") {
         fmt::print("{}\n", render_json(r).dump(2));
     } else if (o.format == "gradescope") {
@@ -69,9 +71,9 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         const std::string suite = render_junit_suite(p.name, render_json(r), total);
         fmt::print("{}", render_junit_document(p.name, suite, total));
     } else {
-        fmt::print("{}", render_text(r));
+        fmt::print("{}", render_text(r, terminal_style()));
     }
-    return r.verdict == Verdict::accepted ? 0 : 1;
+    return code(r.verdict == Verdict::accepted ? ExitCode::ok : ExitCode::not_passed);
 }
 
 }  // namespace judge

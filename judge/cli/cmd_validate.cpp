@@ -4,13 +4,17 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
-#include "build/builder.hpp"
+#include <memory>
+
+#include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "compile/builder.hpp"
+#include "core/cache.hpp"
+#include "core/errors.hpp"
 #include "course/course.hpp"
-#include "grade/session.hpp"
+#include "judging/judge.hpp"
 #include "sandbox/sandbox.hpp"
-#include "util/errors.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 
@@ -20,10 +24,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string display(const Problem& p, const fs::path& file) { return fs::relative(file, p.dir.parent_path().parent_path()).string(); }
+std::string display(const Problem& p, const fs::path& file) {
+    return fs::relative(file, p.dir.parent_path().parent_path()).string();
+}
 
 // Returns the number of problems found, printing each as it goes.
-int validate_one(const CourseRoot& root, const std::string& name, Builder& builder) {
+// `sandbox` is made on first use: a problem that fails before its template runs needs none.
+int validate_one(const CourseRoot& root, const std::string& name, Builder& builder, std::unique_ptr<Sandbox>& sandbox) {
     const Problem p = load_problem(root.path, name);
     int problems = 0;
     const auto problem = [&](const std::string& what) {
@@ -32,12 +39,13 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
     };
     fmt::print("{}\n", paint(name + ": " + p.title, "bold"));
     const auto count = [](size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); };
-    fmt::print("  {} spec: {}, {}, {}\n", paint("✓", "green"), count(p.functions.size(), "function"), count(p.traps.size(), "trap"),
-               count(p.tests.size(), "test"));
-    if (!fs::exists(p.dir / p.statement_file)) problem(display(p, p.dir / p.statement_file) + ": the statement is missing");
+    fmt::print("  {} spec: {}, {}, {}\n", paint("✓", "green"), count(p.functions.size(), "function"),
+               count(p.traps.size(), "trap"), count(p.tests.size(), "test"));
+    if (!fs::exists(p.dir / p.statement_file))
+        problem(display(p, p.dir / p.statement_file) + ": the statement is missing");
 
-    Session session(p, 0, builder);
-    const Report ref = session.judge_program(session.reference_exe(), true);
+    Judge judge(p, 0, builder);
+    const Report ref = judge.judge_trusted(judge.trusted().reference_exe());
     if (ref.verdict == Verdict::accepted) {
         fmt::print("  {} reference passes all {} tests\n", paint("✓", "green"), p.tests.size());
     } else {
@@ -48,11 +56,12 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
 
     if (fs::exists(p.template_solution)) {
         TempDir box("judge-validate");
-        write_file_atomic(box.path() / "solution.cpp", read_file(p.template_solution));
-        const BuildResult tb = builder.build_submission(p, box.path(), Sandbox::instance());
+        write_file_atomic(box.path() / "solution.cpp", read_input_file(p.template_solution));
+        if (!sandbox) sandbox = make_sandbox(probe_sandbox());
+        const BuildResult tb = builder.build_submission(p, box.path(), *sandbox);
         if (!tb.ok) {
             problem(display(p, p.template_solution) + ": the student template does not compile:\n" + tb.log);
-        } else if (session.judge_program(tb.exe, false).verdict == Verdict::accepted) {
+        } else if (judge.judge_built(tb.exe, *sandbox).verdict == Verdict::accepted) {
             problem(display(p, p.template_solution) + ": the student template is accepted; it should be a stub");
         } else {
             fmt::print("  {} student template compiles and is rejected\n", paint("✓", "green"));
@@ -61,16 +70,16 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
         problem(display(p, p.template_solution) + ": the student template is missing");
     }
 
-    const auto& bugs = session.bugs();
+    const auto& bugs = judge.trusted().bugs();
     if (bugs.empty()) {
         problem(display(p, p.bugs_dir) + ": no seeded bugs (bugs/*.cpp)");
         return problems;
     }
     spdlog::info("building {} seeded bugs", bugs.size());
-    const std::vector<BuildResult> builds = session.build_bugs();
+    const std::vector<BuildResult> builds = judge.trusted().build_bugs();
     std::vector<Report> reports(bugs.size());
     parallel_for(bugs.size(), 2, [&](size_t b) {
-        if (builds[b].ok) reports[b] = session.judge_program(builds[b].exe, true);
+        if (builds[b].ok) reports[b] = judge.judge_trusted(builds[b].exe);
     });
 
     // The kill matrix: one row per test, one column per bug.
@@ -107,7 +116,8 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
         } else if (on_trap == 0) {
             problem(fmt::format("{}: caught by {} tests, but none of trap {}", label, killed, bug.trap));
         } else {
-            fmt::print("  {} {}: caught by {} tests, {} of them {}\n", paint("✓", "green"), label, killed, on_trap, bug.trap);
+            fmt::print("  {} {}: caught by {} tests, {} of them {}\n", paint("✓", "green"), label, killed, on_trap,
+                       bug.trap);
         }
     }
     return problems;
@@ -127,14 +137,15 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
         names = {*o.problem};
     }
     Builder builder(detect_toolchain(), cache_root());
+    std::unique_ptr<Sandbox> sandbox;
     int problems = 0;
-    for (const std::string& n : names) problems += validate_one(root, n, builder);
+    for (const std::string& n : names) problems += validate_one(root, n, builder, sandbox);
     if (problems > 0) {
         fmt::print("\nvalidate: {} problem{} found\n", problems, problems == 1 ? "" : "s");
-        return static_cast<int>(ExitCode::not_passed);
+        return code(ExitCode::not_passed);
     }
     fmt::print("\nvalidate: ok ({} problem{})\n", names.size(), names.size() == 1 ? "" : "s");
-    return 0;
+    return code(ExitCode::ok);
 }
 
 }  // namespace judge

@@ -49,8 +49,6 @@ struct MergeOptions {
 
 struct BoxRunOptions {
     std::string plan, exe, in, out;
-    int time_ms = 0, memory_mb = 0, output_kb = 0, max_timeouts = 0;
-    size_t batch = 1;
 };
 
 int cmd_list(const GlobalOptions& g);

@@ -3,12 +3,17 @@
 
 #include <string>
 
+#include "report/style.hpp"
+
 namespace judge {
 
 /// True when stdout is a terminal and NO_COLOR is unset: only then do we print colour.
 bool use_colour();
 
-/// Wraps `text` in an ANSI colour (green, red, yellow, bold, dim) when colour is on.
+/// The style of stdout: colour only on a terminal without NO_COLOR.
+Style terminal_style();
+
+/// Wraps `text` in an ANSI colour (green, red, yellow, bold, dim) when stdout gets colour.
 std::string paint(const std::string& text, const char* colour);
 
 /// Sets spdlog's level from -v / -q counts; logs go to stderr, never stdout.

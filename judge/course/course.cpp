@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "util/errors.hpp"
+#include "core/errors.hpp"
 
 #ifndef JUDGE_SOURCE_DIR
 #define JUDGE_SOURCE_DIR ""
@@ -42,8 +42,7 @@ CourseRoot find_course_root(const std::optional<std::string>& flag) {
     }
     const fs::path built_from = JUDGE_SOURCE_DIR;
     if (!built_from.empty() && holds_problems(built_from)) return {built_from, "build tree"};
-    throw InputError(
-        "no course root found: pass --root DIR or set JUDGE_ROOT to a folder that holds problems/");
+    throw InputError("no course root found: pass --root DIR or set JUDGE_ROOT to a folder that holds problems/");
 }
 
 std::vector<std::string> list_problem_names(const fs::path& root) {

@@ -14,8 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "build/builder.hpp"
+#include "compile/builder.hpp"
 #include "problem/spec.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace judge {
 
@@ -30,8 +31,8 @@ struct GradeOptions {
 /// What grading the class did, for the closing table.
 struct GradeSummary {
     size_t students = 0;
-    size_t graded = 0;   // judged in this run
-    size_t reused = 0;   // unchanged since a previous run into the same OUT
+    size_t graded = 0;  // judged in this run
+    size_t reused = 0;  // unchanged since a previous run into the same OUT
     std::vector<std::pair<std::string, size_t>> verdict_counts;
 };
 
@@ -40,10 +41,12 @@ std::vector<std::string> list_students(const std::filesystem::path& class_dir,
                                        const std::optional<std::pair<unsigned, unsigned>>& shard);
 
 /// The submission of `id`: <id>/<problem>/solution.cpp, else <id>/solution.cpp; empty when missing.
-std::filesystem::path find_submission(const std::filesystem::path& class_dir, const std::string& id, const std::string& problem);
+std::filesystem::path find_submission(const std::filesystem::path& class_dir, const std::string& id,
+                                      const std::string& problem);
 
-/// Grades the class into `o.out`, then writes the class files. Progress goes to stderr.
-GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder);
+/// Grades the class into `o.out`, running submissions in `sandbox`, then writes the class files.
+/// Progress goes to stderr.
+GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder, const Sandbox& sandbox);
 
 /// Merges shard outputs into `out`: copies every student's folder (a student in two shards is an
 /// error), then rebuilds the class files. The result is byte-identical to one run over the class.

@@ -43,13 +43,15 @@ public:
 
     std::vector<int64_t> int_list(const std::string& name) const {
         const npy::Array a = npy::read(m_in + "/" + name + ".npy");
-        if (a.dtype != npy::Dtype::int64 || a.shape.size() != 1) throw npy::NpyError(name + ".npy: expected a 1-D int64");
+        if (a.dtype != npy::Dtype::int64 || a.shape.size() != 1)
+            throw npy::NpyError(name + ".npy: expected a 1-D int64");
         return a.i64;
     }
 
     float float32(const std::string& name) const {
         const npy::Array a = npy::read(m_in + "/" + name + ".npy");
-        if (a.dtype != npy::Dtype::float32 || !a.shape.empty()) throw npy::NpyError(name + ".npy: expected a 0-d float32");
+        if (a.dtype != npy::Dtype::float32 || !a.shape.empty())
+            throw npy::NpyError(name + ".npy: expected a 0-d float32");
         return a.f32.at(0);
     }
 

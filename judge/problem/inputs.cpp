@@ -1,5 +1,7 @@
 #include "problem/inputs.hpp"
 
+#include "problem/types.hpp"
+
 #include <cmath>
 #include <numbers>
 
@@ -54,30 +56,7 @@ std::vector<float> generate(const Generator& g, uint64_t grading_seed) {
 
 InputArrays make_inputs(const TestSpec& test, uint64_t grading_seed) {
     InputArrays out;
-    for (const auto& [name, in] : test.inputs) {
-        npy::Array a;
-        switch (in.type) {
-            case ParamType::tensor:
-                a.dtype = npy::Dtype::float32;
-                a.shape = in.gen.shape;
-                a.f32 = generate(in.gen, grading_seed);
-                break;
-            case ParamType::int64:
-                a.dtype = npy::Dtype::int64;
-                a.i64 = {in.int_value};
-                break;
-            case ParamType::int_list:
-                a.dtype = npy::Dtype::int64;
-                a.shape = {static_cast<int64_t>(in.ints.size())};
-                a.i64 = in.ints;
-                break;
-            case ParamType::float32:
-                a.dtype = npy::Dtype::float32;
-                a.f32 = {static_cast<float>(in.float_value)};
-                break;
-        }
-        out[name] = std::move(a);
-    }
+    for (const auto& [name, in] : test.inputs) out[name] = type_info(in.type).make(in, grading_seed);
     // Interventions: overwrite the positions past each example's length with other values.
     for (const auto& [name, in] : test.inputs) {
         if (in.type != ParamType::tensor || in.gen.beyond.empty()) continue;

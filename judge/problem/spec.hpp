@@ -66,10 +66,10 @@ struct Generator {
 /// The value given for one parameter in a test.
 struct InputSpec {
     ParamType type = ParamType::tensor;
-    Generator gen;                 // tensor
-    int64_t int_value = 0;         // int64
-    std::vector<int64_t> ints;     // int_list
-    double float_value = 0.0;      // float32
+    Generator gen;              // tensor
+    int64_t int_value = 0;      // int64
+    std::vector<int64_t> ints;  // int_list
+    double float_value = 0.0;   // float32
 };
 
 struct Tolerance {
@@ -92,8 +92,8 @@ struct TestSpec {
     int points = 1;
     bool hidden = true;
     std::map<std::string, InputSpec> inputs;
-    std::vector<std::string> compare;  // outputs compared against the reference
-    bool shape_only = false;           // compare shapes, not values
+    std::vector<std::string> compare;   // outputs compared against the reference
+    bool shape_only = false;            // compare shapes, not values
     std::optional<std::string> throws;  // expected exception type, e.g. "invalid_argument"
     std::vector<PropertyCheck> checks;
     std::string trace;  // an arange tensor input whose values identify source positions
@@ -110,12 +110,12 @@ struct Limits {
 /// A loaded, validated problem.
 struct Problem {
     std::string name;
-    std::filesystem::path dir;        // problems/<name>
-    std::filesystem::path spec_path;  // problems/<name>/problem.json
-    std::filesystem::path reference;  // reference/<name>/solution.cpp
-    std::filesystem::path bugs_dir;   // reference/<name>/bugs
+    std::filesystem::path dir;                // problems/<name>
+    std::filesystem::path spec_path;          // problems/<name>/problem.json
+    std::filesystem::path reference;          // reference/<name>/solution.cpp
+    std::filesystem::path bugs_dir;           // reference/<name>/bugs
     std::filesystem::path template_solution;  // student_template/<name>/solution.cpp
-    std::string spec_text;            // raw bytes, part of every cache key
+    std::string spec_text;                    // raw bytes, part of every cache key
     std::string title;
     std::string statement_file;
     std::vector<FunctionSpec> functions;
@@ -124,7 +124,6 @@ struct Problem {
     Limits limits;
 
     const FunctionSpec& function(const std::string& n) const;
-    const TrapSpec& trap(const std::string& id) const;
     int max_score() const;
 };
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "../tensor.hpp"
+#include "shape.hpp"
 
 namespace judge::npy {
 
@@ -30,7 +30,7 @@ enum class Dtype { float32, int64 };
 struct Array {
     Dtype dtype = Dtype::float32;
     std::vector<int64_t> shape;
-    std::vector<float> f32;  // used when dtype == float32
+    std::vector<float> f32;    // used when dtype == float32
     std::vector<int64_t> i64;  // used when dtype == int64
 
     int64_t numel() const {
@@ -98,11 +98,13 @@ inline Array decode(const std::string& bytes, const std::string& name) {
     size_t header_len = 0;
     size_t header_start = 0;
     if (major == 1) {
-        header_len = static_cast<unsigned char>(bytes[8]) | (static_cast<size_t>(static_cast<unsigned char>(bytes[9])) << 8);
+        header_len =
+            static_cast<unsigned char>(bytes[8]) | (static_cast<size_t>(static_cast<unsigned char>(bytes[9])) << 8);
         header_start = 10;
     } else if (major == 2 || major == 3) {
         if (bytes.size() < 12) throw NpyError(name + ": truncated header");
-        for (int i = 0; i < 4; ++i) header_len |= static_cast<size_t>(static_cast<unsigned char>(bytes[8 + static_cast<size_t>(i)])) << (8 * i);
+        for (int i = 0; i < 4; ++i)
+            header_len |= static_cast<size_t>(static_cast<unsigned char>(bytes[8 + static_cast<size_t>(i)])) << (8 * i);
         header_start = 12;
     } else {
         throw NpyError(name + ": unsupported .npy version " + std::to_string(major));

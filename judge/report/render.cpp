@@ -1,10 +1,8 @@
 #include "report/render.hpp"
 
-#include <algorithm>
 #include <fmt/core.h>
+#include <algorithm>
 #include <map>
-
-#include "cli/output.hpp"
 
 namespace judge {
 
@@ -21,13 +19,15 @@ std::string indent(const std::string& text, const std::string& pad) {
 
 }  // namespace
 
-std::string render_text(const Report& r) {
+std::string render_text(const Report& r, const Style& style) {
+    const auto paint = [&style](const std::string& text, const char* colour) { return style.paint(text, colour); };
     std::string s;
     if (!r.submission.empty()) s += paint("Submission: ", "dim") + r.submission + "\n";
     if (!r.compile_ok) {
         s += paint("Compilation failed.", "red") + " The compiler said:\n\n" + r.compile_log;
         if (!r.compile_log.empty() && r.compile_log.back() != '\n') s += "\n";
-        s += fmt::format("\n{}: {}, {}/{} points\n", r.problem, paint(to_string(r.verdict), "red"), r.score, r.max_score);
+        s += fmt::format("\n{}: {}, {}/{} points\n", r.problem, paint(to_string(r.verdict), "red"), r.score,
+                         r.max_score);
         return s;
     }
     // The misconception that explains the most failing tests, said once at the top.
@@ -39,7 +39,9 @@ std::string render_text(const Report& r) {
                                       [](const auto& a, const auto& b) { return a.second < b.second; });
     if (top != matches.end()) {
         s += paint(fmt::format("Your output on {} test{} is exactly what {} produces.", top->second,
-                               top->second == 1 ? "" : "s", top->first), "yellow") + "\n\n";
+                               top->second == 1 ? "" : "s", top->first),
+                   "yellow") +
+             "\n\n";
     }
     size_t width = 0;
     for (const TrapOutcome& t : r.traps) width = std::max(width, t.id.size());
@@ -52,12 +54,15 @@ std::string render_text(const Report& r) {
         int more = 0;
         for (const TestOutcome& test : r.tests) {
             if (test.trap != t.id || test.passed()) continue;
-            if (first == nullptr) first = &test;
-            else ++more;
+            if (first == nullptr)
+                first = &test;
+            else
+                ++more;
         }
         if (first == nullptr) continue;
-        const std::string head = fmt::format("test {} ({}{}): ", first->id, first->hidden ? "hidden" : "sample",
-                                             first->verdict == Verdict::wrong_answer ? "" : ", " + to_string(first->verdict));
+        const std::string head =
+            fmt::format("test {} ({}{}): ", first->id, first->hidden ? "hidden" : "sample",
+                        first->verdict == Verdict::wrong_answer ? "" : ", " + to_string(first->verdict));
         s += indent(head + first->message, "    ") + "\n";
         if (!first->description.empty() && !first->hidden) s += "      checks: " + first->description + "\n";
         if (!first->inputs.empty()) s += "      inputs: " + first->inputs + "\n";
@@ -70,8 +75,8 @@ std::string render_text(const Report& r) {
     int passed = 0;
     for (const TrapOutcome& t : r.traps) passed += t.passed ? 1 : 0;
     const char* colour = r.verdict == Verdict::accepted ? "green" : "red";
-    s += fmt::format("\n{}: {}, {}/{} points, {}/{} traps passed\n", r.problem, paint(to_string(r.verdict), colour), r.score,
-                     r.max_score, passed, r.traps.size());
+    s += fmt::format("\n{}: {}, {}/{} points, {}/{} traps passed\n", r.problem, paint(to_string(r.verdict), colour),
+                     r.score, r.max_score, passed, r.traps.size());
     return s;
 }
 
@@ -79,13 +84,21 @@ nlohmann::json render_json(const Report& r) {
     using nlohmann::json;
     json traps = json::array();
     for (const TrapOutcome& t : r.traps) {
-        traps.push_back({{"id", t.id}, {"title", t.title}, {"passed", t.passed}, {"message", t.message}, {"hint", t.hint}});
+        traps.push_back(
+            {{"id", t.id}, {"title", t.title}, {"passed", t.passed}, {"message", t.message}, {"hint", t.hint}});
     }
     json tests = json::array();
     for (const TestOutcome& t : r.tests) {
-        json j = {{"id", t.id},           {"trap", t.trap},       {"function", t.function},     {"hidden", t.hidden},
-                  {"verdict", to_string(t.verdict)}, {"passed", t.passed()}, {"points", t.points}, {"max_points", t.max_points},
-                  {"message", t.message}, {"misconception", t.misconception}};
+        json j = {{"id", t.id},
+                  {"trap", t.trap},
+                  {"function", t.function},
+                  {"hidden", t.hidden},
+                  {"verdict", to_string(t.verdict)},
+                  {"passed", t.passed()},
+                  {"points", t.points},
+                  {"max_points", t.max_points},
+                  {"message", t.message},
+                  {"misconception", t.misconception}};
         if (!t.hidden) j["inputs"] = t.inputs;
         tests.push_back(std::move(j));
     }

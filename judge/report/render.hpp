@@ -4,12 +4,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "grade/report.hpp"
+#include "report/report.hpp"
+#include "report/style.hpp"
 
 namespace judge {
 
 /// The student-facing text: one line per trap (✓ or ✗) with the diagnosis and hint, then the score.
-std::string render_text(const Report& r);
+std::string render_text(const Report& r, const Style& style);
 
 /// The JSON report; its schema is documented in docs/report.md.
 nlohmann::json render_json(const Report& r);

@@ -2,43 +2,86 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
-#include "util/errors.hpp"
-
 namespace judge {
 
 std::string read_file(const fs::path& path) {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) throw InputError(path.string() + ": is a directory, expected a file");
+    if (fs::is_directory(path, ec)) throw FileError(path.string() + ": is a directory, expected a file");
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path.string() + ": cannot read: " + std::strerror(errno));
+    if (!in) throw FileError(path.string() + ": cannot read: " + std::strerror(errno));
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
 }
 
+std::string read_head(const fs::path& path, size_t max_bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";
+    std::string s(max_bytes, '\0');
+    in.read(s.data(), static_cast<std::streamsize>(max_bytes));
+    s.resize(static_cast<size_t>(in.gcount()));
+    if (s.size() == max_bytes && in.peek() != EOF)
+        s += "\n[... output cut at " + std::to_string(max_bytes) + " bytes]\n";
+    return s;
+}
+
+std::string read_tail(const fs::path& path, size_t max_bytes) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "";
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    const auto max = static_cast<std::streamoff>(max_bytes);
+    const std::streamoff start = size > max ? size - max : 0;
+    in.seekg(start);
+    std::string s(static_cast<size_t>(size - start), '\0');
+    in.read(s.data(), static_cast<std::streamsize>(s.size()));
+    return s;
+}
+
+fs::path staging_path(const fs::path& target) {
+    static std::atomic<unsigned long> counter{0};
+    return target.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+}
+
+bool publish(const fs::path& staged, const fs::path& target) {
+    std::error_code ec;
+    fs::rename(staged, target, ec);
+    if (!ec) return true;
+    std::error_code ignored;
+    if (fs::is_directory(target, ignored)) {
+        fs::remove_all(staged, ignored);
+        return false;
+    }
+    fs::remove_all(staged, ignored);
+    throw FileError(target.string() + ": cannot publish " + staged.filename().string() + ": " + ec.message());
+}
+
 void write_file_atomic(const fs::path& path, const std::string& content) {
-    fs::create_directories(path.parent_path());
-    const fs::path tmp = path.string() + ".tmp." + std::to_string(::getpid());
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    if (ec) throw FileError(path.parent_path().string() + ": cannot create: " + ec.message());
+    const fs::path tmp = staging_path(path);
     {
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         out.write(content.data(), static_cast<std::streamsize>(content.size()));
         out.flush();
-        if (!out) throw JudgeFailure(tmp.string() + ": cannot write: " + std::strerror(errno));
+        if (!out) throw FileError(tmp.string() + ": cannot write: " + std::strerror(errno));
     }
-    fs::rename(tmp, path);
+    publish(tmp, path);
 }
 
 fs::path make_temp_dir(const std::string& prefix) {
     std::string templ = (fs::temp_directory_path() / (prefix + "-XXXXXX")).string();
     if (::mkdtemp(templ.data()) == nullptr) {
-        throw JudgeFailure("cannot create a temporary directory in " + fs::temp_directory_path().string() + ": " +
-                           std::strerror(errno));
+        throw FileError("cannot create a temporary directory in " + fs::temp_directory_path().string() + ": " +
+                        std::strerror(errno));
     }
     return templ;
 }
@@ -46,13 +89,6 @@ fs::path make_temp_dir(const std::string& prefix) {
 TempDir::~TempDir() {
     std::error_code ec;
     fs::remove_all(m_path, ec);
-}
-
-fs::path cache_root() {
-    if (const char* c = std::getenv("JUDGE_CACHE"); c != nullptr && *c != '\0') return c;
-    if (const char* x = std::getenv("XDG_CACHE_HOME"); x != nullptr && *x != '\0') return fs::path(x) / "judge";
-    if (const char* h = std::getenv("HOME"); h != nullptr && *h != '\0') return fs::path(h) / ".cache" / "judge";
-    return fs::temp_directory_path() / ("judge-cache-" + std::to_string(::getuid()));
 }
 
 }  // namespace judge

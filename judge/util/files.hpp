@@ -1,17 +1,41 @@
-// judge/util/files.hpp: small file-system helpers with messages that name the path.
+// judge/util/files.hpp: small file-system helpers. They know nothing of the judge: a failure is a
+// FileError whose message names the path, and the caller decides whose fault it is (a user's bad
+// input, or the judge's own environment).
 #pragma once
 
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 
 namespace judge {
 
 namespace fs = std::filesystem;
 
-/// The whole content of `path`; throws InputError naming the path when it cannot be read.
+/// A file or folder could not be read or written; the message names the path.
+struct FileError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// The whole content of `path`. Throws FileError naming the path when it cannot be read.
 std::string read_file(const fs::path& path);
 
-/// Writes `content` to `path` through a temporary file and a rename, so readers never see half a file.
+/// At most `max_bytes` from the start of a file, with a note when it was cut; "" if unreadable.
+std::string read_head(const fs::path& path, size_t max_bytes);
+
+/// At most `max_bytes` from the end of a file (a crash's last words); "" if unreadable.
+std::string read_tail(const fs::path& path, size_t max_bytes);
+
+/// A name beside `target` that no other thread or process uses at the same time:
+/// "<target>.tmp.<pid>.<n>". Write there, then publish().
+fs::path staging_path(const fs::path& target);
+
+/// Moves `staged` (a file or a folder) to `target` with one rename, so that readers see all of it
+/// or nothing. A file replaces `target`. When a folder `target` already exists (another writer
+/// published first), `staged` is removed and the other copy is kept. Returns true when `staged`
+/// itself was published. Throws FileError when the rename fails for any other reason.
+bool publish(const fs::path& staged, const fs::path& target);
+
+/// Writes `content` to `path` through staging_path() and publish(). Throws FileError.
 void write_file_atomic(const fs::path& path, const std::string& content);
 
 /// A fresh private directory under the system temp dir; the caller removes it (see TempDir).
@@ -29,8 +53,5 @@ public:
 private:
     fs::path m_path;
 };
-
-/// The judge's build and expectation cache: $JUDGE_CACHE, else $XDG_CACHE_HOME/judge, else ~/.cache/judge.
-fs::path cache_root();
 
 }  // namespace judge

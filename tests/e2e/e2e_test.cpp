@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "judge/protocol/npy.hpp"
-#include "run/process.hpp"
+#include "process/process.hpp"
 #include "util/files.hpp"
 
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "course/course.hpp"
-#include "util/errors.hpp"
+#include "core/errors.hpp"
 #include "util/files.hpp"
 
 namespace fs = std::filesystem;

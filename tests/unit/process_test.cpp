@@ -2,7 +2,7 @@
 #include <csignal>
 #include <thread>
 
-#include "run/process.hpp"
+#include "process/process.hpp"
 #include "util/files.hpp"
 
 namespace {

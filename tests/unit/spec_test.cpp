@@ -2,7 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "problem/spec.hpp"
-#include "util/errors.hpp"
+#include "core/errors.hpp"
 
 using nlohmann::json;
 

@@ -1,0 +1,188 @@
+#include "compile/builder.hpp"
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+#include <csignal>
+
+#include "compile/embedded.hpp"
+#include "compile/harness_source.hpp"
+#include "core/errors.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t max_log_bytes = 64 * 1024;
+constexpr long long compiler_memory_mb = 2048;         // RLIMIT_AS of the compiler
+constexpr long long compiler_file_bytes = 64LL << 20;  // no object file or log past 64 MiB
+
+// Makes the link error of a missing or mis-declared function say what was expected.
+std::string explain_link_errors(const Problem& p, const std::string& log) {
+    std::string extra;
+    for (const FunctionSpec& f : p.functions) {
+        // GNU ld quotes the symbol as `name(...)', gold as 'name(...)'.
+        if (log.find("undefined reference to `" + f.name + "(") != std::string::npos ||
+            log.find("undefined reference to '" + f.name + "(") != std::string::npos) {
+            extra +=
+                "\njudge: your solution must define, with exactly these parameter types:\n    " + f.signature() + "\n";
+        }
+    }
+    return log + extra;
+}
+
+}  // namespace
+
+Builder::Builder(Toolchain tc, fs::path cache) : m_tc(std::move(tc)), m_cache(std::move(cache)) {
+    Hasher h;
+    h.add(m_tc.cxx).add(m_tc.id);
+    for (const auto& f : m_tc.flags) h.add(f);
+    for (const auto& f : m_tc.link_flags) h.add(f);
+    for (const auto& file : embedded::files()) h.add(file.path).add(file.content);
+    m_base_key = h.hex();
+    // Keyed by the toolchain too: the precompiled header inside is only valid for one compiler.
+    m_include = m_cache / ("include-" + m_base_key.substr(0, 16));
+    if (!fs::exists(m_include / ".complete")) {
+        for (const auto& file : embedded::files()) write_file_atomic(m_include / file.path, std::string(file.content));
+        precompile_header();
+        write_file_atomic(m_include / ".complete", "");
+    }
+}
+
+void Builder::precompile_header() {
+    // GCC picks up judge/tensor.hpp.gch by itself when a solution includes <judge/tensor.hpp> first
+    // with the same flags, which saves parsing the standard headers on every submission. When it
+    // is missing or stale, GCC silently parses the header instead, so a failure here costs only time.
+    const fs::path header = m_include / "judge" / "tensor.hpp";
+    const fs::path gch = header.string() + ".gch";
+    const fs::path staged = staging_path(gch);
+    const ProcessResult r =
+        run_process(compiler_process(m_tc.precompile_command(header, staged), m_include, std::chrono::seconds(60)));
+    if (r.started && r.exit_code == 0) {
+        publish(staged, gch);
+    } else {
+        spdlog::debug("no precompiled header for {}: the compiler failed", header.string());
+        std::error_code ec;
+        fs::remove(staged, ec);
+    }
+}
+
+BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, const fs::path& exe_out,
+                                      const Runner& runner) {
+    BuildResult br;
+    // Untrusted builds run in the box; it sees the headers and the harness object read-only.
+    const fs::path harness = runner.share(harness_object(p), dir);
+    const fs::path include = runner.share(m_include, dir);
+    const std::vector<Mount> mounts = {
+        {dir, "/box", true}, {include, "/include", false}, {harness, "/harness/harness.o", false}};
+    const fs::path obj = dir / "solution.o";
+    ProcessSpec ps = compiler_process(m_tc.compile_command(include, "solution.cpp", obj), dir,
+                                      std::chrono::milliseconds(p.limits.compile_time_ms));
+    ps.stdout_path = dir / "compile.out";
+    ps.stderr_path = dir / "compile.log";
+    ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;
+    ps.address_space_mb = compiler_memory_mb;
+    ps.file_size_bytes = compiler_file_bytes;
+    ps.max_open_files = 256;
+    ProcessResult r = runner.run(ps, mounts);
+    br.seconds = r.wall_seconds;
+    if (!r.started) throw JudgeFailure(r.start_error);
+    br.log = read_head(dir / "compile.log", max_log_bytes);
+    if (r.timed_out || r.signal == SIGXCPU) {
+        br.log +=
+            "judge: compilation stopped at the time limit of " + std::to_string(p.limits.compile_time_ms) + " ms\n";
+        return br;
+    }
+    if (r.exit_code != 0) {
+        if (r.signal == SIGXFSZ) {
+            br.log += fmt::format("judge: compilation stopped: it wrote a file larger than the limit of {} MB\n",
+                                  compiler_file_bytes >> 20);
+        } else if (r.signal != 0) {
+            br.log += "judge: the compiler was ended by " + describe_signal(r.signal) + "\n";
+        }
+        if (br.log.find("virtual memory exhausted") != std::string::npos ||
+            br.log.find("out of memory") != std::string::npos) {
+            br.log += fmt::format("judge: compilation stopped at the memory limit of {} MB\n", compiler_memory_mb);
+        }
+        return br;
+    }
+    ps.argv = m_tc.link_command({obj.string(), harness.string()}, exe_out);
+    ps.stderr_path = dir / "link.log";
+    r = runner.run(ps, mounts);
+    br.seconds += r.wall_seconds;
+    if (!r.started) throw JudgeFailure(r.start_error);
+    if (r.timed_out || r.exit_code != 0) {
+        br.log += explain_link_errors(p, read_head(dir / "link.log", max_log_bytes));
+        return br;
+    }
+    br.ok = true;
+    br.exe = exe_out;
+    return br;
+}
+
+fs::path Builder::harness_object(const Problem& p) {
+    const std::lock_guard lock(m_harness_mutex);
+    const std::string src = harness_source(p);
+    const std::string key = Hasher().add(m_base_key).add(src).hex();
+    const fs::path obj = m_cache / "obj" / ("harness-" + key + ".o");
+    if (fs::exists(obj)) return obj;
+    TempDir tmp("judge-harness");
+    write_file_atomic(tmp.path() / "harness.cpp", src);
+    ProcessSpec ps = compiler_process(m_tc.compile_command(m_include, "harness.cpp", "harness.o"), tmp.path(),
+                                      std::chrono::seconds(120));
+    ps.stderr_path = tmp.path() / "log";
+    const ProcessResult r = run_process(ps);
+    if (!r.started || r.exit_code != 0) {
+        throw JudgeFailure("the generated harness for " + p.name + " did not compile:\n" +
+                           read_head(tmp.path() / "log", 8192));
+    }
+    // Another judge sharing the cache may publish the same object at the same time: each stages
+    // under its own name, and the rename makes either complete copy the one that stays.
+    fs::create_directories(obj.parent_path());
+    const fs::path staged = staging_path(obj);
+    fs::copy_file(tmp.path() / "harness.o", staged);
+    publish(staged, obj);
+    spdlog::debug("built harness {}", obj.string());
+    return obj;
+}
+
+BuildResult Builder::build_trusted(const Problem& p, const fs::path& source) {
+    const std::string text = read_input_file(source);
+    const std::string key = Hasher().add(m_base_key).add(harness_source(p)).add(text).hex();
+    const fs::path exe = m_cache / "bin" / key;
+    if (fs::exists(exe)) {
+        BuildResult br;
+        br.ok = true;
+        br.exe = exe;
+        return br;
+    }
+    TempDir tmp("judge-build");
+    write_file_atomic(tmp.path() / "solution.cpp", text);
+    fs::create_directories(exe.parent_path());
+    const fs::path staged = staging_path(exe);
+    BuildResult br = compile_and_link(p, tmp.path(), staged, PlainRunner());
+    if (br.ok) {
+        publish(staged, exe);
+        br.exe = exe;
+        spdlog::debug("built {} in {:.2f}s", source.string(), br.seconds);
+    }
+    return br;
+}
+
+BuildResult Builder::build_submission(const Problem& p, const fs::path& box, const Runner& sandbox) {
+    const fs::path src = box / "solution.cpp";
+    std::error_code ec;
+    if (fs::file_size(src, ec) > max_source_bytes) {
+        BuildResult br;
+        br.log = "judge: the source file is " + std::to_string(fs::file_size(src)) + " bytes; the limit is " +
+                 std::to_string(max_source_bytes) + " bytes\n";
+        return br;
+    }
+    sandbox.prepare_writable(box);
+    return compile_and_link(p, box, box / "prog", sandbox);
+}
+
+}  // namespace judge

@@ -1,0 +1,40 @@
+// judge/compile/toolchain.hpp: the compiler, its flags, and every command line the judge gives it.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "process/process.hpp"
+
+namespace judge {
+
+/// The compiler and flags every build uses.
+struct Toolchain {
+    std::string cxx;                      // $CXX or g++
+    std::string id;                       // first line of `cxx --version`, part of every cache key
+    std::vector<std::string> flags;       // compile flags shared by all builds
+    std::vector<std::string> link_flags;  // e.g. -fuse-ld=gold where gold is installed (4x faster links)
+
+    /// `cxx <flags> -I include -c source -o object`.
+    std::vector<std::string> compile_command(const std::filesystem::path& include, const std::string& source,
+                                             const std::filesystem::path& object) const;
+
+    /// `cxx <flags> -x c++-header header -o out`: a precompiled header.
+    std::vector<std::string> precompile_command(const std::filesystem::path& header,
+                                                const std::filesystem::path& out) const;
+
+    /// `cxx <link flags> objects... -o exe`.
+    std::vector<std::string> link_command(const std::vector<std::string>& objects,
+                                          const std::filesystem::path& exe) const;
+};
+
+/// Finds the compiler; throws JudgeFailure when it cannot be run.
+Toolchain detect_toolchain();
+
+/// A compiler process in `cwd`: LC_ALL=C, so that its diagnostics (plain quotes included) are the
+/// same on every machine.
+ProcessSpec compiler_process(std::vector<std::string> argv, const std::filesystem::path& cwd,
+                             std::chrono::milliseconds wall_limit);
+
+}  // namespace judge

@@ -1,0 +1,89 @@
+#include "execution/box_protocol.hpp"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace judge::box {
+
+using nlohmann::json;
+
+std::string encode_plan(const Plan& plan) {
+    json tests = json::array();
+    for (const PlannedTest& t : plan.tests) tests.push_back({{"id", t.id}, {"function", t.function}});
+    const Limits& l = plan.limits;
+    return json({{"tests", tests},
+                 {"limits",
+                  {{"time_per_test_ms", l.time_per_test_ms}, {"memory_mb", l.memory_mb}, {"output_kb", l.output_kb}}},
+                 {"batch", plan.batch},
+                 {"max_timeouts", plan.max_timeouts}})
+               .dump() +
+           "\n";
+}
+
+Plan decode_plan(const std::string& text) {
+    try {
+        const json j = json::parse(text);
+        Plan plan;
+        for (const json& t : j.at("tests"))
+            plan.tests.push_back({t.at("id").get<std::string>(), t.at("function").get<std::string>()});
+        const json& l = j.at("limits");
+        plan.limits.time_per_test_ms = l.at("time_per_test_ms").get<int>();
+        plan.limits.memory_mb = l.at("memory_mb").get<int>();
+        plan.limits.output_kb = l.at("output_kb").get<int>();
+        plan.batch = j.at("batch").get<size_t>();
+        plan.max_timeouts = j.at("max_timeouts").get<int>();
+        if (plan.batch < 1) throw std::runtime_error("batch must be at least 1");
+        return plan;
+    } catch (const json::exception& e) {
+        throw std::runtime_error(std::string("not a test plan: ") + e.what());
+    }
+}
+
+namespace {
+
+const char* word(TestStatus::Kind k) {
+    switch (k) {
+        case TestStatus::Kind::exited: return "exit";
+        case TestStatus::Kind::signalled: return "signal";
+        case TestStatus::Kind::timed_out: return "timed_out";
+        case TestStatus::Kind::cpu_limit: return "cpu_limit";
+        case TestStatus::Kind::output_limit: return "output_limit";
+    }
+    return "exit";
+}
+
+}  // namespace
+
+std::string encode_status(const TestStatus& s) {
+    std::string line = std::string(word(s.kind)) + " " + std::to_string(s.value);
+    if (s.kind == TestStatus::Kind::timed_out && s.output_kb) line += " " + std::to_string(*s.output_kb);
+    return line + "\n";
+}
+
+std::optional<TestStatus> decode_status(const std::string& text) {
+    std::istringstream in(text);
+    std::string kind;
+    TestStatus s;
+    if (!(in >> kind >> s.value)) return std::nullopt;
+    for (const auto k : {TestStatus::Kind::exited, TestStatus::Kind::signalled, TestStatus::Kind::timed_out,
+                         TestStatus::Kind::cpu_limit, TestStatus::Kind::output_limit}) {
+        if (kind != word(k)) continue;
+        s.kind = k;
+        long kb = 0;
+        if (k == TestStatus::Kind::timed_out && in >> kb) s.output_kb = kb;
+        return s;
+    }
+    return std::nullopt;
+}
+
+std::string encode_cutoff(size_t first_not_run) { return std::to_string(first_not_run) + "\n"; }
+
+std::optional<size_t> decode_cutoff(const std::string& text) {
+    std::istringstream in(text);
+    unsigned long long n = 0;
+    if (!(in >> n)) return std::nullopt;
+    return static_cast<size_t>(n);
+}
+
+}  // namespace judge::box

@@ -1,0 +1,80 @@
+// judge/execution/box_protocol.hpp: the files through which the judge and the programs it runs
+// talk. Each file is written by one encode_ function and read by one decode_ function, here.
+//
+// Theory of operation. A test is one process, `prog <function> <in_dir> <out_dir>`: the harness
+// linked into every program (harness/support.hpp) reads <in_dir>/<param>.npy, calls the function
+// and writes <out_dir>/<output>.npy and <out_dir>/status ("ok"; "exception", the type and the
+// message; or "harness_error" and why). Whoever started the process then writes
+// <out_dir>/judge_status: how it ended (TestStatus). The judge never reads the program's stdout.
+//
+// Who starts the test processes:
+//   - trusted programs (reference, seeded bugs) and the fallback tier: the judge itself;
+//   - the bubblewrap tier: one box per submission, in which the judge runs itself as the test
+//     runner (`judge __box-run`, execution/box_runner.hpp). The judge writes <box>/plan.json (the
+//     tests, the limits, the batch size, the time-out budget); the runner runs the plan in ordered
+//     batches, writes each test's judge_status, and finally <out>/cutoff: the index of the first
+//     test it did not run. The judge reads everything back outside the box and compares the
+//     outputs with the reference there, so a runner killed by the submission can lose results
+//     but never make a wrong output pass.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "problem/spec.hpp"
+
+namespace judge::box {
+
+inline constexpr const char* plan_file = "plan.json";
+inline constexpr const char* status_file = "judge_status";    // in each test's out_dir
+inline constexpr const char* harness_status_file = "status";  // in each test's out_dir, by the harness
+inline constexpr const char* cutoff_file = "cutoff";
+
+/// After this many tests hit the time limit, a submission's remaining tests are not run, so a
+/// student's total grading time is at most about max_timeouts * time_per_test_ms plus the rest.
+inline constexpr int default_max_timeouts = 2;
+
+struct PlannedTest {
+    std::string id;
+    std::string function;
+};
+
+/// What the in-box runner is asked to do.
+struct Plan {
+    std::vector<PlannedTest> tests;
+    Limits limits;
+    size_t batch = 1;
+    int max_timeouts = default_max_timeouts;
+};
+
+std::string encode_plan(const Plan& plan);
+
+/// Throws std::runtime_error when `text` is not a plan.
+Plan decode_plan(const std::string& text);
+
+/// How one test's process ended.
+struct TestStatus {
+    enum class Kind { exited, signalled, timed_out, cpu_limit, output_limit };
+    Kind kind = Kind::exited;
+    long value = 0;                 // exit code, signal, time limit in ms, CPU limit in s, or output limit in KB
+    std::optional<long> output_kb;  // timed_out only: the output had also reached this cap
+
+    /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.
+    bool hit_time_limit() const { return kind == Kind::timed_out || kind == Kind::cpu_limit; }
+};
+
+/// One line, e.g. "timed_out 2000 1024", "signal 11" or "exit 0" (runs cached by earlier judges
+/// use the same words).
+std::string encode_status(const TestStatus& s);
+
+/// nullopt when `text` is empty or not a status.
+std::optional<TestStatus> decode_status(const std::string& text);
+
+std::string encode_cutoff(size_t first_not_run);
+
+/// nullopt when `text` is empty or not a number.
+std::optional<size_t> decode_cutoff(const std::string& text);
+
+}  // namespace judge::box

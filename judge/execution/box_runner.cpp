@@ -1,0 +1,58 @@
+#include "execution/box_runner.hpp"
+
+#include <sys/prctl.h>
+
+#include <algorithm>
+
+#include "execution/box_protocol.hpp"
+#include "execution/test_process.hpp"
+#include "process/runner.hpp"
+#include "util/files.hpp"
+#include "util/parallel.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
+                    const std::function<bool(size_t)>& timed_out) {
+    size_t cutoff = n;
+    int timeouts = 0;
+    for (size_t start = 0; start < cutoff; start += batch) {
+        const size_t end = std::min(cutoff, start + batch);
+        parallel_for(end - start, static_cast<unsigned>(end - start), [&](size_t i) { run(start + i); });
+        for (size_t t = start; t < end && cutoff == n; ++t) {
+            if (timed_out(t) && ++timeouts >= max_timeouts) cutoff = t + 1;
+        }
+    }
+    return cutoff;
+}
+
+std::vector<std::string> box_runner_command(const fs::path& judge_exe, const BoxRunPaths& paths) {
+    return {
+        judge_exe.string(), "__box-run", "--plan",          paths.plan.string(), "--exe", paths.exe.string(), "--in",
+        paths.in.string(),  "--out",     paths.out.string()};
+}
+
+int run_box(const BoxRunPaths& paths) {
+    ::prctl(PR_SET_DUMPABLE, 0);         // tests run as the same uid: they must not ptrace the runner
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);  // and what they leave behind is killed after each test
+    const box::Plan plan = box::decode_plan(read_file(paths.plan));
+    const PlainRunner runner;  // already inside the box
+    const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].id; };
+    const size_t cutoff = run_in_order(
+        plan.tests.size(), plan.batch, plan.max_timeouts,
+        [&](size_t t) {
+            execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t), test_dir(paths.out, t), plan.limits,
+                         runner);
+            kill_adopted_orphans();
+        },
+        [&](size_t t) {
+            const auto status = box::decode_status(read_head(test_dir(paths.out, t) / box::status_file, 64));
+            return status && status->hit_time_limit();
+        });
+    write_file_atomic(paths.out / box::cutoff_file, box::encode_cutoff(cutoff));
+    return 0;
+}
+
+}  // namespace judge

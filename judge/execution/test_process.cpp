@@ -1,0 +1,136 @@
+#include "execution/test_process.hpp"
+
+#include <csignal>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "execution/box_protocol.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+using Kind = box::TestStatus::Kind;
+
+void write_inputs(const fs::path& dir, const InputArrays& inputs) {
+    fs::create_directories(dir);
+    for (const auto& [name, a] : inputs) npy::write((dir / (name + ".npy")).string(), a);
+}
+
+void execute_test(const fs::path& exe, const std::string& function, const fs::path& in_dir, const fs::path& out_dir,
+                  const Limits& limits, const Runner& runner, const fs::path& box) {
+    fs::create_directories(out_dir);
+    runner.prepare_writable(out_dir);
+    ProcessSpec ps;
+    ps.argv = {exe.string(), function, fs::absolute(in_dir).string(), fs::absolute(out_dir).string()};
+    ps.cwd = out_dir;
+    ps.stdout_path = out_dir / "stdout.txt";
+    ps.stderr_path = out_dir / "stderr.txt";
+    ps.wall_limit = std::chrono::milliseconds(limits.time_per_test_ms);
+    ps.cpu_seconds = (limits.time_per_test_ms + 999) / 1000 + 1;
+    ps.address_space_mb = limits.memory_mb;
+    ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
+    ps.max_open_files = 64;
+    const ProcessResult r = runner.run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}});
+    if (!r.started) throw JudgeFailure(r.start_error);
+    box::TestStatus how;
+    if (r.timed_out)
+        how = {Kind::timed_out, limits.time_per_test_ms, {}};
+    else if (r.signal == SIGXCPU)
+        how = {Kind::cpu_limit, ps.cpu_seconds, {}};
+    else if (r.signal == SIGXFSZ)
+        how = {Kind::output_limit, limits.output_kb, {}};
+    else if (r.signal != 0)
+        how = {Kind::signalled, r.signal, {}};
+    else
+        how = {Kind::exited, r.exit_code, {}};
+    // A program that ignores SIGXFSZ is stopped at the cap all the same: a full stdout or stderr counts.
+    const auto full = [&](const char* f) {
+        std::error_code ec;
+        return fs::file_size(out_dir / f, ec) >= static_cast<uintmax_t>(ps.file_size_bytes);
+    };
+    const bool output_full = full("stdout.txt") || full("stderr.txt");
+    if (how.kind == Kind::exited && output_full) how = {Kind::output_limit, limits.output_kb, {}};
+    // Time wins over output (first match in the verdict table), but the message says both.
+    if (how.kind == Kind::timed_out && output_full) how.output_kb = limits.output_kb;
+    write_file_atomic(out_dir / box::status_file, box::encode_status(how));
+}
+
+TestRun read_test_run(const FunctionSpec& fn, const fs::path& out_dir) {
+    TestRun run;
+    // A missing or garbled judge_status reads as a plain exit: then only the harness's status counts.
+    const box::TestStatus how =
+        box::decode_status(read_head(out_dir / box::status_file, 256)).value_or(box::TestStatus{});
+    run.stderr_tail = read_tail(out_dir / "stderr.txt", 1500);
+    switch (how.kind) {
+        case Kind::timed_out:
+            run.status = TestRun::Status::timed_out;
+            run.detail = "did not finish within the time limit of " + std::to_string(how.value) + " ms";
+            if (how.output_kb)
+                run.detail += "; its output had reached the limit of " + std::to_string(*how.output_kb) + " KB";
+            return run;
+        case Kind::cpu_limit:
+            run.status = TestRun::Status::cpu_limit;
+            run.detail = "used more than the CPU time limit of " + std::to_string(how.value) + " s";
+            return run;
+        case Kind::output_limit:
+            run.status = TestRun::Status::output_limit;
+            run.detail =
+                "wrote more than the output limit of " + std::to_string(how.value) + " KB (stdout, stderr or a file)";
+            return run;
+        case Kind::exited:
+        case Kind::signalled: break;
+    }
+    std::istringstream status(read_head(out_dir / box::harness_status_file, 8192));
+    std::string first;
+    std::getline(status, first);
+    if (first == "ok") {
+        run.status = TestRun::Status::ok;
+        for (const OutputSpec& o : fn.outputs) {
+            const fs::path file = out_dir / (o.name + ".npy");
+            try {
+                run.outputs[o.name] = npy::read(file.string());
+            } catch (const npy::NpyError& e) {
+                run.status = TestRun::Status::bad_output;
+                run.detail = "its output " + o.name +
+                             ".npy could not be read: " + std::string(e.what()).substr(out_dir.string().size() + 1);
+                return run;
+            }
+        }
+        return run;
+    }
+    if (first == "exception") {
+        run.status = TestRun::Status::exception;
+        std::getline(status, run.exception_type);
+        std::ostringstream rest;
+        rest << status.rdbuf();
+        run.exception_message = rest.str();
+        while (!run.exception_message.empty() && run.exception_message.back() == '\n') run.exception_message.pop_back();
+        return run;
+    }
+    if (first == "harness_error") {
+        std::ostringstream rest;
+        rest << status.rdbuf();
+        throw JudgeFailure("the harness could not read its inputs: " + rest.str());
+    }
+    if (how.kind == Kind::signalled) {
+        run.status = TestRun::Status::crashed;
+        run.detail = "crashed with " + describe_signal(static_cast<int>(how.value));
+    } else if (how.value != 0) {
+        run.status = TestRun::Status::crashed;
+        run.detail = "exited with code " + std::to_string(how.value) + " before finishing (is exit() called?)";
+    } else {
+        run.status = TestRun::Status::no_result;
+        run.detail = "exited (code 0) without finishing the call; is exit() or quick_exit() called?";
+    }
+    return run;
+}
+
+TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out_dir,
+                 const Limits& limits, const Runner& runner, const fs::path& box) {
+    execute_test(exe, fn.name, in_dir, out_dir, limits, runner, box);
+    return read_test_run(fn, out_dir);
+}
+
+}  // namespace judge

@@ -1,0 +1,51 @@
+// judge/execution/test_process.hpp: running a built program on one test, and reading back what
+// it wrote (see the protocol in execution/box_protocol.hpp).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "judge/protocol/npy.hpp"
+#include "problem/inputs.hpp"
+#include "problem/spec.hpp"
+#include "process/runner.hpp"
+
+namespace judge {
+
+/// How one run of one function on one test ended, read only from files.
+struct TestRun {
+    enum class Status { ok, exception, timed_out, cpu_limit, output_limit, crashed, no_result, bad_output };
+    Status status = Status::no_result;
+    std::string exception_type;  // e.g. "invalid_argument"
+    std::string exception_message;
+    std::string detail;       // crash or bad-output explanation
+    std::string stderr_tail;  // the program's last words on stderr
+    std::map<std::string, npy::Array> outputs;
+
+    /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.
+    bool hit_time_limit() const { return status == Status::timed_out || status == Status::cpu_limit; }
+};
+
+/// Writes each input as <dir>/<param>.npy.
+void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
+
+/// Runs `exe` on `function` with inputs from `in_dir`, writing into `out_dir` (created, must be
+/// empty), under the problem's limits, through `runner`, and records how the process ended in
+/// <out_dir>/judge_status. A sandbox shows the run `box` read-write at /box and `in_dir`
+/// read-only at /in; `exe` and `out_dir` must then be in `box`. Throws JudgeFailure when the
+/// process cannot start.
+void execute_test(const std::filesystem::path& exe, const std::string& function, const std::filesystem::path& in_dir,
+                  const std::filesystem::path& out_dir, const Limits& limits, const Runner& runner,
+                  const std::filesystem::path& box = {});
+
+/// Reads a finished run's directory (also a cached run of a trusted program). Throws JudgeFailure
+/// when the harness could not read its inputs.
+TestRun read_test_run(const FunctionSpec& fn, const std::filesystem::path& out_dir);
+
+/// execute_test, then read_test_run.
+TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,
+                 const std::filesystem::path& out_dir, const Limits& limits, const Runner& runner,
+                 const std::filesystem::path& box = {});
+
+}  // namespace judge

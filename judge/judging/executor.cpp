@@ -1,0 +1,82 @@
+#include "judging/executor.hpp"
+
+#include <spdlog/spdlog.h>
+#include <algorithm>
+#include <thread>
+
+#include "execution/box_protocol.hpp"
+#include "execution/box_runner.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Runs every test in one bubblewrap launch, with the judge itself as the runner inside. Returns
+// the cutoff; tests before it without a judge_status got no result.
+size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& inputs, const Sandbox& sandbox, size_t batch,
+                  bool& timed_out) {
+    box::Plan plan;
+    for (const TestSpec& t : p.tests) plan.tests.push_back({t.id, t.function});
+    plan.limits = p.limits;
+    plan.batch = batch;
+    write_file_atomic(box / box::plan_file, box::encode_plan(plan));
+    const fs::path out = box / "out";
+    fs::create_directories(out);
+    sandbox.prepare_writable(out);
+    const fs::path judge_exe = sandbox.share(fs::read_symlink("/proc/self/exe"), box);
+    ProcessSpec ps;
+    ps.argv = box_runner_command(judge_exe, {box / box::plan_file, box / "prog", inputs.root(), out});
+    ps.cwd = box;
+    ps.stdout_path = box / "runner.out";
+    ps.stderr_path = box / "runner.err";
+    ps.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};  // an ASan-built judge runs in the box too
+    // Every batch may take the full limit, plus the time-outs before the cutoff, plus a grace.
+    const auto batches = static_cast<long long>((p.tests.size() + batch - 1) / batch);
+    ps.wall_limit = std::chrono::milliseconds((batches + plan.max_timeouts) * p.limits.time_per_test_ms + 10000);
+    const ProcessResult r =
+        sandbox.run(ps, {{box, "/box", true}, {inputs.root(), "/in", false}, {judge_exe, "/judge/judge", false}});
+    timed_out = r.timed_out;
+    const std::optional<size_t> cut = box::decode_cutoff(read_head(out / box::cutoff_file, 32));
+    if (!r.timed_out && (r.exit_code != 0 || !cut)) {
+        spdlog::debug("the in-box runner ended early ({}): {}",
+                      r.signal != 0 ? describe_signal(r.signal) : "exit " + std::to_string(r.exit_code),
+                      read_tail(box / "runner.err", 500));
+    }
+    return cut ? std::min(p.tests.size(), *cut) : p.tests.size();
+}
+
+}  // namespace
+
+SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestInputs& inputs, const Sandbox& sandbox) {
+    const size_t n = p.tests.size();
+    const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
+    SubmissionRuns s;
+    s.runs.resize(n);
+    if (sandbox.tier() == Tier::bubblewrap) {
+        bool box_timed_out = false;
+        s.cutoff = run_in_box(p, box, inputs, sandbox, batch, box_timed_out);
+        for (size_t t = 0; t < s.cutoff; ++t) {
+            const fs::path dir = box / "out" / p.tests[t].id;
+            if (fs::exists(dir / box::status_file)) s.runs[t] = read_test_run(p.function(p.tests[t].function), dir);
+        }
+        s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
+        s.missing_message = box_timed_out
+                                ? "not run: the submission's tests used up their total time"
+                                : "no result: the test runner in the box was stopped (killed by the submission?)";
+        return s;
+    }
+    s.cutoff = run_in_order(
+        n, batch, box::default_max_timeouts,
+        [&](size_t t) {
+            const TestSpec& ts = p.tests[t];
+            s.runs[t] = run_test(box / "prog", p.function(ts.function), inputs.dir(t), box / "out" / ts.id, p.limits,
+                                 sandbox, box);
+        },
+        [&](size_t t) { return s.runs[t]->hit_time_limit(); });
+    return s;
+}
+
+}  // namespace judge

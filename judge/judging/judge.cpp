@@ -1,0 +1,93 @@
+#include "judging/judge.hpp"
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+#include <chrono>
+#include <future>
+
+#include "core/errors.hpp"
+#include "execution/box_protocol.hpp"
+#include "traps/evaluate.hpp"
+#include "traps/misconception.hpp"
+#include "traps/trap_report.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
+    : m_p(p), m_seed(seed), m_builder(builder), m_inputs(p, seed), m_trusted(p, seed, builder, m_inputs) {}
+
+const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_trusted.reference(t); }
+
+Report Judge::judge_file(const fs::path& source, const std::string& display_name, const Sandbox& sandbox) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    TempDir box("judge-box");
+    write_file_atomic(box.path() / "solution.cpp", read_input_file(source));
+    // Build the reference first so that a broken course is reported as such, not as the student's fault.
+    m_trusted.reference_exe();
+    // The compile is the long pole: make the inputs and load the expected outputs meanwhile.
+    auto building =
+        std::async(std::launch::async, [&] { return m_builder.build_submission(m_p, box.path(), sandbox); });
+    try {
+        m_inputs.ensure();
+        for (size_t t = 0; t < m_p.tests.size(); ++t) reference_for(t);
+    } catch (...) {
+        building.wait();
+        throw;
+    }
+    const BuildResult br = building.get();
+    spdlog::debug("{:.3f}s: submission {} in {:.3f}s", since(), br.ok ? "built" : "failed to build", br.seconds);
+    Report r;
+    if (br.ok) {
+        const SubmissionRuns runs = run_submission(m_p, box.path(), m_inputs, sandbox);
+        std::vector<TestOutcome> outcomes;
+        for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
+        spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
+        r = assemble_report(m_p, m_seed, std::move(outcomes));
+    } else {
+        r = compile_error_report(m_p, m_seed, br.log);
+    }
+    r.compile_log = br.log;
+    r.submission = display_name;
+    return r;
+}
+
+TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
+    const TestSpec& ts = m_p.tests[t];
+    if (t >= runs.cutoff) {
+        // Bounds a student's total time: after this many time-outs the rest is not run.
+        return not_run(ts, Verdict::time_limit,
+                       fmt::format("not run: {} earlier tests already hit the time limit", box::default_max_timeouts));
+    }
+    if (!runs.runs[t]) return not_run(ts, runs.missing_verdict, runs.missing_message);
+    const TestRun& run = *runs.runs[t];
+    TestOutcome o = evaluate(m_p, t, run, reference_for(t));
+    if (!o.passed() && can_match(run))
+        o.misconception = match_misconception(ts, run, m_trusted.bugs(), m_trusted.bug_runs(t));
+    return o;
+}
+
+Report Judge::judge_trusted(const fs::path& exe) {
+    std::vector<TestOutcome> outcomes;
+    for (size_t t = 0; t < m_p.tests.size(); ++t)
+        outcomes.push_back(evaluate(m_p, t, m_trusted.cached_run(exe, t), reference_for(t)));
+    return assemble_report(m_p, m_seed, std::move(outcomes));
+}
+
+Report Judge::judge_built(const fs::path& exe, const Sandbox& sandbox) {
+    m_inputs.ensure();
+    const fs::path box = exe.parent_path();
+    std::vector<TestOutcome> outcomes;
+    for (size_t t = 0; t < m_p.tests.size(); ++t) {
+        const TestSpec& ts = m_p.tests[t];
+        const TestRun run =
+            run_test(exe, m_p.function(ts.function), m_inputs.dir(t), box / "out" / ts.id, m_p.limits, sandbox, box);
+        outcomes.push_back(evaluate(m_p, t, run, reference_for(t)));
+    }
+    return assemble_report(m_p, m_seed, std::move(outcomes));
+}
+
+}  // namespace judge

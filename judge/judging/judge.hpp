@@ -1,0 +1,55 @@
+// judge/judging/judge.hpp: judging submissions of one problem, the orchestrator.
+//
+// A Judge ties the parts together for one problem and one seed: the test inputs (made once), the
+// store of trusted runs (reference and seeded bugs, cached), the submission's build and runs in
+// the sandbox (executor), the evaluation of each run (traps/evaluate) and the naming of the
+// misconception a failure reproduces (traps/misconception). It is not shared between threads.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "compile/builder.hpp"
+#include "judging/executor.hpp"
+#include "judging/test_inputs.hpp"
+#include "judging/trusted_runs.hpp"
+#include "report/report.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace judge {
+
+class Judge {
+public:
+    Judge(const Problem& p, uint64_t seed, Builder& builder);
+
+    TrustedRuns& trusted() { return m_trusted; }
+
+    /// Judges a submission's source file: compile and run every test in `sandbox`, compare, and
+    /// name the misconception of each failure that a seeded bug reproduces exactly.
+    Report judge_file(const std::filesystem::path& source, const std::string& display_name, const Sandbox& sandbox);
+
+    /// Judges a trusted program (the reference or a seeded bug, built by build_trusted), with
+    /// cached runs and no misconceptions.
+    Report judge_trusted(const std::filesystem::path& exe);
+
+    /// Judges a program that build_submission built in its box (the template, for validate),
+    /// running it in `sandbox`, with no misconceptions.
+    Report judge_built(const std::filesystem::path& exe, const Sandbox& sandbox);
+
+private:
+    /// The outcome of test `t` from what running the submission left.
+    TestOutcome outcome(size_t t, const SubmissionRuns& runs);
+
+    /// The reference's run of test `t` when evaluating needs it (the test expects no exception).
+    const TestRun* reference_for(size_t t);
+
+    const Problem& m_p;
+    uint64_t m_seed;
+    Builder& m_builder;
+    TestInputs m_inputs;
+    TrustedRuns m_trusted;
+};
+
+}  // namespace judge

@@ -1,0 +1,84 @@
+#include "judging/trusted_runs.hpp"
+
+#include <algorithm>
+#include <thread>
+
+#include "core/cache.hpp"
+#include "core/errors.hpp"
+#include "execution/box_protocol.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+#include "util/parallel.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, TestInputs& inputs)
+    : m_p(p),
+      m_seed(seed),
+      m_builder(builder),
+      m_inputs(inputs),
+      m_bugs(load_bugs(p)),
+      m_reference_runs(p.tests.size()),
+      m_bug_builds(m_bugs.size()) {}
+
+TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
+    const TestSpec& test = m_p.tests[t];
+    const std::string key =
+        Hasher().add(exe.filename().string()).add(m_p.spec_text).add(std::to_string(m_seed)).add(test.id).hex();
+    const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
+    const FunctionSpec& fn = m_p.function(test.function);
+    if (fs::exists(dir / box::status_file)) return read_test_run(fn, dir);
+    m_inputs.ensure();
+    const fs::path staging = staging_path(dir);
+    TestRun run = run_test(exe, fn, m_inputs.dir(t), staging, m_p.limits, PlainRunner());
+    publish(staging, dir);  // another judge may have cached it first: then its copy stays
+    return run;
+}
+
+const fs::path& TrustedRuns::reference_exe() {
+    if (!m_reference_exe) {
+        const std::string display = (fs::path("reference") / m_p.name / "solution.cpp").string();
+        if (!fs::exists(m_p.reference)) throw InputError(display + ": the reference solution is missing");
+        BuildResult br = m_builder.build_trusted(m_p, m_p.reference);
+        if (!br.ok) throw InputError(display + ": the reference does not compile:\n" + br.log);
+        m_reference_exe = br.exe;
+    }
+    return *m_reference_exe;
+}
+
+const TestRun& TrustedRuns::reference(size_t t) {
+    if (!m_reference_runs[t]) m_reference_runs[t] = cached_run(reference_exe(), t);
+    return *m_reference_runs[t];
+}
+
+std::vector<BuildResult> TrustedRuns::build_bugs() {
+    std::vector<BuildResult> out(m_bugs.size());
+    parallel_for(m_bugs.size(), std::max(1u, std::thread::hardware_concurrency()),
+                 [&](size_t b) { out[b] = m_builder.build_trusted(m_p, m_bugs[b].path); });
+    for (size_t b = 0; b < m_bugs.size(); ++b) m_bug_builds[b] = out[b];
+    return out;
+}
+
+const TestRun* TrustedRuns::bug(size_t b, size_t t) {
+    {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_bug_runs.find({b, t});
+        if (it != m_bug_runs.end()) return &it->second;
+    }
+    if (!m_bug_builds[b]) m_bug_builds[b] = m_builder.build_trusted(m_p, m_bugs[b].path);
+    if (!m_bug_builds[b]->ok) return nullptr;
+    TestRun run = cached_run(m_bug_builds[b]->exe, t);
+    const std::lock_guard lock(m_mutex);
+    return &m_bug_runs.emplace(std::make_pair(b, t), std::move(run)).first->second;
+}
+
+std::vector<const TestRun*> TrustedRuns::bug_runs(size_t t) {
+    if (std::any_of(m_bug_builds.begin(), m_bug_builds.end(), [](const auto& b) { return !b; })) build_bugs();
+    std::vector<const TestRun*> runs;
+    for (size_t b = 0; b < m_bugs.size(); ++b) runs.push_back(bug(b, t));
+    return runs;
+}
+
+}  // namespace judge

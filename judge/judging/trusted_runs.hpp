@@ -1,0 +1,62 @@
+// judge/judging/trusted_runs.hpp: the store of trusted runs: the reference's and the seeded bugs'.
+//
+// Trusted programs are built by Builder::build_trusted, so that an executable's file name is the
+// hash of its content. Their runs are cached on disk under <cache>/runs/, keyed by that name, the
+// spec, the seed and the test id, and published with one rename: a run is computed once per
+// machine, whatever the number of judges sharing the cache.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "compile/builder.hpp"
+#include "execution/test_process.hpp"
+#include "judging/test_inputs.hpp"
+#include "problem/spec.hpp"
+#include "traps/seeded_bugs.hpp"
+
+namespace judge {
+
+class TrustedRuns {
+public:
+    TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, TestInputs& inputs);
+
+    const std::vector<SeededBug>& bugs() const { return m_bugs; }
+
+    /// The reference's executable, built on first use. Throws InputError when it is missing or
+    /// does not build.
+    const std::filesystem::path& reference_exe();
+
+    /// The reference's run on test `t`. Throws InputError when the reference does not build.
+    const TestRun& reference(size_t t);
+
+    /// Builds every seeded bug (in parallel); returns the build results by bug index.
+    std::vector<BuildResult> build_bugs();
+
+    /// Every seeded bug's run on test `t`, by bug index; nullptr for a bug that does not build.
+    /// Builds the bugs on first use. Thread-safe.
+    std::vector<const TestRun*> bug_runs(size_t t);
+
+    /// A trusted program's run on test `t`: from the cache when it ran before, else run and cached.
+    TestRun cached_run(const std::filesystem::path& exe, size_t t);
+
+private:
+    const TestRun* bug(size_t b, size_t t);
+
+    const Problem& m_p;
+    uint64_t m_seed;
+    Builder& m_builder;
+    TestInputs& m_inputs;
+    std::vector<SeededBug> m_bugs;
+    std::optional<std::filesystem::path> m_reference_exe;
+    std::vector<std::optional<TestRun>> m_reference_runs;
+    std::vector<std::optional<BuildResult>> m_bug_builds;
+    std::map<std::pair<size_t, size_t>, TestRun> m_bug_runs;
+    std::mutex m_mutex;
+};
+
+}  // namespace judge

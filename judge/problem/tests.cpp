@@ -1,0 +1,180 @@
+// Parsing a test of problem.json: its inputs (through the type table), checks and tolerance.
+#include <algorithm>
+#include <set>
+
+#include "problem/field.hpp"
+#include "problem/types.hpp"
+
+namespace judge {
+
+namespace {
+
+std::vector<int64_t> parse_shape(const Field& f) {
+    std::vector<int64_t> shape;
+    for (const Field& e : f.items()) shape.push_back(e.integer_at_least(0));
+    return shape;
+}
+
+}  // namespace
+
+Generator parse_generator(const Field& f, bool nested) {
+    f.require_object();
+    if (nested) {
+        f.only_keys({"gen", "seed", "scale", "low", "high", "value", "start", "step", "values"});
+    } else {
+        f.only_keys(
+            {"gen", "shape", "seed", "scale", "low", "high", "value", "start", "step", "values", "beyond_lens"});
+    }
+    Generator g;
+    const Field kind = f.at("gen");
+    g.kind = kind.str();
+    if (!nested) g.shape = parse_shape(f.at("shape"));
+    if (g.kind == "randn" || g.kind == "uniform") {
+        g.seed = static_cast<uint64_t>(f.at("seed").integer_at_least(0));
+    } else if (g.kind != "arange" && g.kind != "const" && g.kind != "values") {
+        kind.fail("unknown generator \"" + g.kind + "\" (expected arange, randn, uniform, const or values)");
+    }
+    if (f.has("scale")) g.scale = f.child("scale").number();
+    if (f.has("low")) g.low = f.child("low").number();
+    if (f.has("high")) g.high = f.child("high").number();
+    if (f.has("start")) g.start = f.child("start").number();
+    if (f.has("step")) g.step = f.child("step").number();
+    if (g.kind == "const") g.value = f.at("value").number();
+    if (g.kind == "values") {
+        for (const Field& v : f.at("values").items()) g.values.push_back(v.number());
+    }
+    if (f.has("beyond_lens")) {
+        const Field b = f.child("beyond_lens");
+        b.only_keys({"lens", "axis", "gen"});
+        g.beyond_lens = identifier(b.at("lens"));
+        if (b.has("axis")) g.beyond_axis = b.child("axis").integer_at_least(1);
+        if (g.beyond_axis >= static_cast<int64_t>(g.shape.size())) {
+            b.child("axis").fail("axis " + std::to_string(g.beyond_axis) + " is outside the shape");
+        }
+        Generator inner = parse_generator(b.at("gen"), true);
+        inner.shape = g.shape;
+        g.beyond.push_back(inner);
+    }
+    if (g.kind == "values") {
+        int64_t n = 1;
+        for (int64_t e : g.shape) n *= e;
+        if (static_cast<int64_t>(g.values.size()) != n) {
+            f.child("values").fail("shape " + f.at("shape").shown() + " needs " + std::to_string(n) + " values, got " +
+                                   std::to_string(g.values.size()));
+        }
+    }
+    return g;
+}
+
+namespace {
+
+InputSpec parse_input(const Field& f, ParamType type) {
+    InputSpec in;
+    in.type = type;
+    type_info(type).parse(f, in);
+    return in;
+}
+
+}  // namespace
+
+Tolerance parse_tolerance(const Field& f, Tolerance base) {
+    f.only_keys({"rtol", "atol"});
+    if (f.has("rtol")) base.rtol = f.child("rtol").number();
+    if (f.has("atol")) base.atol = f.child("atol").number();
+    if (base.rtol < 0) f.child("rtol").fail("must not be negative");
+    if (base.atol < 0) f.child("atol").fail("must not be negative");
+    return base;
+}
+
+TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
+    f.only_keys({"id", "function", "trap", "description", "points", "visibility", "inputs", "compare", "throws",
+                 "checks", "trace", "tolerance", "shape_only"});
+    TestSpec t;
+    t.id = identifier(f.at("id"));
+    const Field fn_field = f.at("function");
+    t.function = fn_field.str();
+    const auto fit = std::find_if(p.functions.begin(), p.functions.end(),
+                                  [&](const FunctionSpec& x) { return x.name == t.function; });
+    if (fit == p.functions.end()) fn_field.fail("unknown function \"" + t.function + "\"");
+    const FunctionSpec& fn = *fit;
+    const Field trap_field = f.at("trap");
+    t.trap = trap_field.str();
+    if (std::none_of(p.traps.begin(), p.traps.end(), [&](const TrapSpec& x) { return x.id == t.trap; })) {
+        trap_field.fail("unknown trap \"" + t.trap + "\"");
+    }
+    if (f.has("description")) t.description = f.child("description").str();
+    if (f.has("points")) t.points = static_cast<int>(f.child("points").integer_at_least(0));
+    if (f.has("visibility")) {
+        const Field v = f.child("visibility");
+        const std::string s = v.str();
+        if (s != "hidden" && s != "sample") v.fail("expected \"hidden\" or \"sample\", got \"" + s + "\"");
+        t.hidden = s == "hidden";
+    }
+    const Field inputs = f.at("inputs");
+    inputs.require_object();
+    for (const Param& param : fn.params) {
+        if (!inputs.has(param.name)) inputs.fail("missing input for parameter '" + param.name + "' of " + fn.name);
+        t.inputs[param.name] = parse_input(inputs.child(param.name), param.type);
+    }
+    for (const auto& [k, v] : inputs.raw().items()) {
+        if (!fn.param(k)) inputs.fail("\"" + k + "\" is not a parameter of " + fn.name);
+    }
+    for (const auto& [name, in] : t.inputs) {
+        if (in.type == ParamType::tensor && !in.gen.beyond_lens.empty()) {
+            const Param* lp = fn.param(in.gen.beyond_lens);
+            if (lp == nullptr || lp->type != ParamType::int_list) {
+                inputs.child(name)
+                    .child("beyond_lens")
+                    .child("lens")
+                    .fail("\"" + in.gen.beyond_lens + "\" is not an int_list parameter of " + fn.name);
+            }
+        }
+    }
+    if (f.has("throws")) {
+        const Field th = f.child("throws");
+        t.throws = th.str();
+        static const std::set<std::string> known = {"invalid_argument", "out_of_range", "logic_error", "runtime_error"};
+        if (!known.count(*t.throws))
+            th.fail("unknown exception type \"" + *t.throws +
+                    "\" (expected invalid_argument, out_of_range, logic_error or runtime_error)");
+    }
+    if (f.has("compare")) {
+        for (const Field& c : f.child("compare").items()) {
+            const std::string o = c.str();
+            if (!fn.output(o)) c.fail("\"" + o + "\" is not an output of " + fn.name);
+            t.compare.push_back(o);
+        }
+    } else if (!t.throws) {
+        for (const OutputSpec& o : fn.outputs) t.compare.push_back(o.name);
+    }
+    if (f.has("shape_only")) t.shape_only = f.child("shape_only").boolean();
+    if (f.has("checks")) {
+        for (const Field& c : f.child("checks").items()) {
+            c.only_keys({"kind", "output", "lens"});
+            PropertyCheck pc{c.at("kind").str(), c.at("output").str(), c.at("lens").str()};
+            if (pc.kind != "zero_beyond_lens")
+                c.at("kind").fail("unknown check \"" + pc.kind + "\" (expected zero_beyond_lens)");
+            if (!fn.output(pc.output)) c.at("output").fail("\"" + pc.output + "\" is not an output of " + fn.name);
+            const Param* lp = fn.param(pc.lens);
+            if (lp == nullptr || lp->type != ParamType::int_list)
+                c.at("lens").fail("\"" + pc.lens + "\" is not an int_list parameter of " + fn.name);
+            t.checks.push_back(pc);
+        }
+    }
+    if (f.has("trace")) {
+        const Field tr = f.child("trace");
+        t.trace = tr.str();
+        const auto it = t.inputs.find(t.trace);
+        if (it == t.inputs.end() || it->second.type != ParamType::tensor || it->second.gen.kind != "arange") {
+            tr.fail("\"" + t.trace + "\" must name a tensor input made with the arange generator");
+        }
+    }
+    if (t.throws && (!t.compare.empty() || !t.checks.empty()))
+        f.fail("a test with \"throws\" cannot also compare outputs or run checks");
+    if (!t.throws && t.compare.empty() && t.checks.empty())
+        f.fail("the test checks nothing: give \"compare\", \"checks\" or \"throws\"");
+    t.tolerance = f.has("tolerance") ? parse_tolerance(f.child("tolerance"), base) : base;
+    return t;
+}
+
+}  // namespace judge

@@ -1,0 +1,49 @@
+// judge/problem/types.hpp: the parameter types, one row each.
+//
+// Everything the judge knows about a parameter type lives in its row: the name in problem.json,
+// the C++ declaration in the signature, the harness reader (judge::harness::Io's method of that
+// name, in harness/support.hpp), the .npy dtype and rank on the wire, how a test's value is parsed,
+// made into an array and summarised. Adding a type is a new row here plus its reader in the harness.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "judge/protocol/npy.hpp"
+#include "problem/spec.hpp"
+
+namespace judge {
+
+class Field;
+
+struct ParamTypeInfo {
+    ParamType type;
+    std::string_view spec_name;                          // in problem.json: "tensor"
+    std::string_view cpp_decl;                           // in the signature, before the name: "const judge::Tensor& "
+    std::string_view harness_reader;                     // the harness's reader: io.tensor("x")
+    npy::Dtype dtype;                                    // on the wire
+    int rank;                                            // on the wire; -1 for any rank
+    std::string_view npy_words;                          // what `judge run` expects: "a float32 array"
+    void (*parse)(const Field& value, InputSpec& into);  // a test's value in problem.json
+    npy::Array (*make)(const InputSpec& in, uint64_t grading_seed);        // the array the harness reads
+    std::string (*summary)(const std::string& name, const InputSpec& in);  // "x (2, 5, 12) from randn"
+};
+
+/// Every parameter type, in the order of ParamType.
+const std::vector<ParamTypeInfo>& param_types();
+
+/// The row of `t`.
+const ParamTypeInfo& type_info(ParamType t);
+
+/// The row whose spec name is `name`, or nullptr.
+const ParamTypeInfo* find_param_type(std::string_view name);
+
+/// "tensor, int, int_list or float": the spec names, for error messages.
+std::string param_type_names();
+
+/// True when `a` has the dtype and rank the wire format gives type `t`.
+bool wire_matches(ParamType t, const npy::Array& a);
+
+}  // namespace judge

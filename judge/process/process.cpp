@@ -1,0 +1,208 @@
+// Theory of operation: the judge (parent) spawns the child with Boost.Process. Between fork and
+// exec the child starts a new session (and so a new process group) and applies its rlimits, so the parent can
+// later kill everything the child started with one kill(-pgid). Boost 1.81's wait_for is
+// unreliable, so the parent waits on a pidfd with poll() and enforces the wall clock itself.
+// Output goes straight to files: no pipe can fill up and block the child, and the judge never
+// reads more of it than it chooses to.
+#include "process/process.hpp"
+
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
+#include <boost/process/environment.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/extend.hpp>
+#include <boost/process/io.hpp>
+#include <boost/process/search_path.hpp>
+#include <boost/process/start_dir.hpp>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace judge {
+
+namespace bp = boost::process;
+
+namespace {
+
+void set_limit(int resource, rlim_t soft, rlim_t hard) {
+    const rlimit r{soft, hard};
+    ::setrlimit(resource, &r);
+}
+
+void set_limit(int resource, rlim_t value) { set_limit(resource, value, value); }
+
+// The children that are runs in progress. Spawning and registering happen under the same lock
+// that kill_adopted_orphans takes, so it never mistakes a just-started run for an orphan.
+std::mutex g_children_mutex;
+std::set<pid_t> g_children;
+
+}  // namespace
+
+void reap_adopted_zombies() {
+    for (;;) {
+        siginfo_t info{};
+        // Peek (WNOWAIT) so that a registered run's status is left for the thread that waits for it.
+        if (::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 || info.si_pid == 0) return;
+        const std::lock_guard lock(g_children_mutex);
+        if (g_children.count(info.si_pid) != 0) return;  // its owner reaps it; try again after the next run
+        ::waitpid(info.si_pid, nullptr, WNOHANG);
+    }
+}
+
+void kill_adopted_orphans() {
+    const std::lock_guard lock(g_children_mutex);
+    const pid_t self = ::getpid();
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(e.path() / "stat");
+        std::string line;
+        std::getline(stat, line);
+        const size_t close = line.rfind(')');
+        char state = 0;
+        long ppid = 0;
+        if (close == std::string::npos || std::sscanf(line.c_str() + close + 1, " %c %ld", &state, &ppid) != 2)
+            continue;
+        const auto pid = static_cast<pid_t>(std::stol(name));
+        if (ppid != self || g_children.count(pid) != 0) continue;
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+    }
+}
+
+ProcessResult run_process(const ProcessSpec& spec) {
+    ProcessResult result;
+    std::filesystem::path exe = spec.argv.at(0);
+    if (exe.is_relative() && exe.string().find('/') == std::string::npos) {
+        exe = bp::search_path(exe.string());
+        if (exe.empty()) {
+            result.start_error = spec.argv[0] + ": not found in PATH";
+            return result;
+        }
+    }
+    const std::vector<std::string> args(spec.argv.begin() + 1, spec.argv.end());
+    const std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
+    const std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
+
+    // Runs in the child between fork and exec: only async-signal-safe calls here. The order matters:
+    // join the cgroup while still root, set the limits, then drop the uid (which cannot be undone).
+    const char* cgroup_procs = spec.join_cgroup.empty() ? nullptr : spec.join_cgroup.c_str();
+    auto setup = [&spec, cgroup_procs](auto&) {
+        ::setsid();  // a new session and process group: no terminal, and one kill(-pid) reaches all
+        // If the judge dies (Ctrl-C, kill), the child dies with it; bwrap then takes its whole box along.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (cgroup_procs != nullptr) {
+            const int fd = ::open(cgroup_procs, O_WRONLY | O_CLOEXEC);
+            if (fd < 0 || ::write(fd, "0", 1) != 1) ::_exit(125);
+            ::close(fd);
+        }
+        set_limit(RLIMIT_CORE, 0);
+        // The hard limit one second later: at the soft limit the kernel sends SIGXCPU, which says
+        // "CPU time"; with equal limits it would send SIGKILL, which says nothing.
+        if (spec.cpu_seconds > 0)
+            set_limit(RLIMIT_CPU, static_cast<rlim_t>(spec.cpu_seconds), static_cast<rlim_t>(spec.cpu_seconds) + 1);
+        if (spec.address_space_mb > 0) set_limit(RLIMIT_AS, static_cast<rlim_t>(spec.address_space_mb) << 20);
+        if (spec.file_size_bytes > 0) set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.file_size_bytes));
+        if (spec.max_processes > 0) set_limit(RLIMIT_NPROC, static_cast<rlim_t>(spec.max_processes));
+        if (spec.max_open_files > 0) set_limit(RLIMIT_NOFILE, static_cast<rlim_t>(spec.max_open_files));
+        if (spec.run_as_uid >= 0) {
+            const auto id = static_cast<uid_t>(spec.run_as_uid);
+            if (::setgroups(0, nullptr) != 0 || ::setgid(id) != 0 || ::setuid(id) != 0) ::_exit(126);
+        }
+    };
+
+    const auto t0 = std::chrono::steady_clock::now();
+    std::error_code ec;
+    std::unique_lock spawn_lock(g_children_mutex);
+    bp::child child;
+    if (spec.env.empty() && !spec.clear_env) {
+        child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd,
+                          bp::std_in<"/dev/null", bp::std_out> out, bp::std_err > err,
+                          bp::extend::on_exec_setup = setup, ec);
+    } else {
+        bp::environment env = spec.clear_env ? bp::environment() : bp::environment(boost::this_process::environment());
+        for (const auto& [k, v] : spec.env) env[k] = v;
+        child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd,
+                          bp::std_in<"/dev/null", bp::std_out> out, bp::std_err > err, bp::env = env,
+                          bp::extend::on_exec_setup = setup, ec);
+    }
+    if (ec) {
+        result.start_error = spec.argv[0] + ": cannot start: " + ec.message();
+        return result;
+    }
+    result.started = true;
+    const pid_t pid = child.id();
+    g_children.insert(pid);
+    spawn_lock.unlock();
+
+    // Wait for the exit or the wall clock, whichever comes first. A pidfd becomes readable exactly
+    // when the child exits (Linux 5.3+); where there is none, poll with a short sleep instead.
+    int status = 0;
+    const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+    for (;;) {
+        const pid_t r = ::waitpid(pid, &status, WNOHANG);
+        if (r == pid) break;
+        if (r < 0 && errno != EINTR) break;
+        const auto left = spec.wall_limit - (std::chrono::steady_clock::now() - t0);
+        if (left <= std::chrono::steady_clock::duration::zero()) {
+            ::kill(-pid, SIGKILL);
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+            result.timed_out = true;
+            break;
+        }
+        const auto left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(left).count() + 1;
+        if (pidfd >= 0) {
+            pollfd pfd{pidfd, POLLIN, 0};
+            ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left_ms, 1000)));
+        } else {
+            std::this_thread::sleep_for(std::chrono::milliseconds(std::min<long long>(left_ms, 1)));
+        }
+    }
+    if (pidfd >= 0) ::close(pidfd);
+    ::kill(-pid, SIGKILL);  // whatever the child left in its group
+    child.detach();         // we reaped it ourselves
+    {
+        const std::lock_guard lock(g_children_mutex);
+        g_children.erase(pid);
+    }
+    result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!result.timed_out) {
+        if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+        if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+    }
+    return result;
+}
+
+bool find_in_path(const std::string& program) { return !bp::search_path(program).empty(); }
+
+std::string describe_signal(int sig) {
+    switch (sig) {
+        case SIGSEGV: return "SIGSEGV (segmentation fault: an invalid memory access)";
+        case SIGABRT: return "SIGABRT (abort: often a failed assertion or an uncaught exception)";
+        case SIGFPE: return "SIGFPE (arithmetic error: often an integer division by zero)";
+        case SIGKILL: return "SIGKILL (killed)";
+        case SIGXCPU: return "SIGXCPU (CPU time limit exceeded)";
+        case SIGXFSZ: return "SIGXFSZ (file size limit exceeded)";
+        case SIGBUS: return "SIGBUS (bus error)";
+        case SIGILL: return "SIGILL (illegal instruction)";
+        default: return "signal " + std::to_string(sig) + " (" + ::strsignal(sig) + ")";
+    }
+}
+
+}  // namespace judge

@@ -1,0 +1,59 @@
+// judge/process/process.hpp: running one child program with limits and a wall-clock timer.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace judge {
+
+/// What to run and under which limits. Output goes to files, never to pipes the judge must drain.
+struct ProcessSpec {
+    std::vector<std::string> argv;  // argv[0] is the executable (searched in PATH if relative)
+    std::filesystem::path cwd;
+    std::filesystem::path stdout_path;  // truncated; "" means /dev/null
+    std::filesystem::path stderr_path;  // truncated; "" means /dev/null
+    std::chrono::milliseconds wall_limit{10000};
+    int cpu_seconds = 0;             // RLIMIT_CPU; 0 = unlimited
+    long long address_space_mb = 0;  // RLIMIT_AS; 0 = unlimited
+    long long file_size_bytes = 0;   // RLIMIT_FSIZE: no file written may grow past it; 0 = unlimited
+    std::vector<std::pair<std::string, std::string>> env;  // set on top of the judge's environment
+    bool clear_env = false;                                // start from an empty environment instead
+    long long max_processes = 0;                           // RLIMIT_NPROC; 0 = unlimited (binds only a non-root uid)
+    long long max_open_files = 0;                          // RLIMIT_NOFILE; 0 = inherited
+    int run_as_uid = -1;                                   // drop to this uid and gid before exec; -1 = stay
+    std::string join_cgroup;                               // a cgroup.procs file to join before exec; "" = none
+};
+
+/// How the child ended.
+struct ProcessResult {
+    bool started = false;
+    std::string start_error;  // why it did not start
+    bool timed_out = false;   // the wall-clock timer killed it
+    int exit_code = -1;       // when it exited normally
+    int signal = 0;           // when a signal ended it
+    double wall_seconds = 0.0;
+};
+
+/// Runs the child in a new session and process group, waits at most `wall_limit`, then kills the
+/// whole group (also after a normal exit, so that nothing it left running survives).
+ProcessResult run_process(const ProcessSpec& spec);
+
+/// Kills (and reaps) every child of the judge that is not the leader of a run in progress: the
+/// orphans a program left behind with a double fork and setsid, which the judge adopted as child
+/// subreaper. Only useful after prctl(PR_SET_CHILD_SUBREAPER).
+void kill_adopted_orphans();
+
+/// Reaps the judge's adopted children that have exited and are not runs in progress (zombies left
+/// by sandboxes, which count against the box user's process limit until reaped). Cheap: no /proc scan.
+void reap_adopted_zombies();
+
+/// True when `program` is found in PATH.
+bool find_in_path(const std::string& program);
+
+/// A readable description of a signal number, e.g. "SIGSEGV (segmentation fault)".
+std::string describe_signal(int sig);
+
+}  // namespace judge

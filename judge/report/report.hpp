@@ -1,0 +1,64 @@
+// judge/report/report.hpp: the result of judging one submission, as data.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// Verdicts in priority order: when several apply, the first in this list wins.
+enum class Verdict {
+    judge_error,
+    compile_error,
+    time_limit,
+    memory_limit,
+    output_limit,
+    runtime_error,
+    wrong_answer,
+    accepted
+};
+
+std::string to_string(Verdict v);
+
+/// The more severe of two verdicts (the one earlier in the priority order).
+Verdict worse(Verdict a, Verdict b);
+
+struct TestOutcome {
+    std::string id;
+    std::string trap;
+    std::string function;
+    std::string description;
+    bool hidden = true;
+    Verdict verdict = Verdict::accepted;
+    int points = 0;
+    int max_points = 0;
+    std::string message;        // what was expected and what was found; "" when passed
+    std::string misconception;  // set when the output is exactly a seeded bug's output
+    std::string inputs;         // a summary of the inputs, for sample tests only
+    bool passed() const { return verdict == Verdict::accepted; }
+};
+
+struct TrapOutcome {
+    std::string id;
+    std::string title;
+    std::string hint;
+    bool passed = true;
+    std::string message;  // the first failing test's diagnosis
+    std::string failed_test;
+};
+
+struct Report {
+    std::string problem;
+    Verdict verdict = Verdict::accepted;
+    int score = 0;
+    int max_score = 0;
+    unsigned long long seed = 0;
+    std::string sandbox;
+    std::string submission;
+    bool compile_ok = true;
+    std::string compile_log;
+    std::vector<TrapOutcome> traps;
+    std::vector<TestOutcome> tests;
+};
+
+}  // namespace judge

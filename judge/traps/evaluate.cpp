@@ -1,0 +1,142 @@
+#include "traps/evaluate.hpp"
+
+#include <fmt/core.h>
+
+#include "checks/compare.hpp"
+#include "core/errors.hpp"
+#include "problem/types.hpp"
+
+namespace judge {
+
+namespace {
+
+std::string exception_words(const TestRun& run) {
+    std::string s = "threw std::" + run.exception_type;
+    if (!run.exception_message.empty()) s += ": " + run.exception_message;
+    return s;
+}
+
+// What is wrong with a run's outputs, or "" when nothing is. Order matters for the student: a
+// wrong shape first (nothing else is meaningful then), then properties such as "key 3 is masked
+// but has weight 0.2", which say more than a value diff, then the values themselves.
+std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const TestRun& run, const TestRun& ref,
+                             const DescribeOptions& how_base) {
+    std::vector<std::string> looked_at = test.compare;
+    for (const PropertyCheck& pc : test.checks) looked_at.push_back(pc.output);
+    for (const std::string& name : looked_at) {
+        const npy::Array& got = run.outputs.at(name);
+        const npy::Array& want = ref.outputs.at(name);
+        if (got.shape != want.shape) {
+            return fmt::format("{} has shape {}; expected {}", name, shape_str(got.shape), shape_str(want.shape));
+        }
+    }
+    for (const PropertyCheck& pc : test.checks) {
+        DescribeOptions how = how_base;
+        how.axes = fn.output(pc.output)->axes;
+        const CheckResult c =
+            check_zero_beyond_lens(pc.output, run.outputs.at(pc.output), test.inputs.at(pc.lens).ints, how);
+        if (!c.passed) return c.message;
+    }
+    if (test.shape_only) return "";
+    std::optional<TraceSource> trace;
+    if (!test.trace.empty()) {
+        const Generator& g = test.inputs.at(test.trace).gen;
+        trace = TraceSource{test.trace, g.shape, g.start, g.step};
+    }
+    for (const std::string& name : test.compare) {
+        DescribeOptions how = how_base;
+        how.axes = fn.output(name)->axes;
+        const CheckResult c =
+            compare_output(name, run.outputs.at(name), ref.outputs.at(name), test.tolerance, how, trace);
+        if (!c.passed) return c.message;
+    }
+    return "";
+}
+
+// An outcome for test `ts` with its identity filled in, accepted and with no points yet.
+TestOutcome outcome_of(const TestSpec& ts) {
+    TestOutcome o;
+    o.id = ts.id;
+    o.trap = ts.trap;
+    o.function = ts.function;
+    o.description = ts.description;
+    o.hidden = ts.hidden;
+    o.max_points = ts.points;
+    return o;
+}
+
+}  // namespace
+
+std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test) {
+    std::string s;
+    for (const Param& p : fn.params) {
+        s += s.empty() ? "" : ", ";
+        s += type_info(p.type).summary(p.name, test.inputs.at(p.name));
+    }
+    return s;
+}
+
+TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message) {
+    TestOutcome o = outcome_of(ts);
+    o.verdict = verdict;
+    o.message = std::move(message);
+    return o;
+}
+
+TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref) {
+    const TestSpec& test = p.tests[t];
+    const FunctionSpec& fn = p.function(test.function);
+    TestOutcome o = outcome_of(test);
+    if (!test.hidden) o.inputs = summarize_inputs(fn, test);
+    const DescribeOptions how_base{{}, !test.hidden};
+
+    const auto fail = [&](Verdict v, std::string msg) {
+        o.verdict = v;
+        o.message = std::move(msg);
+    };
+    switch (run.status) {
+        case TestRun::Status::timed_out:
+        case TestRun::Status::cpu_limit: fail(Verdict::time_limit, run.detail); break;
+        case TestRun::Status::output_limit: fail(Verdict::output_limit, run.detail); break;
+        case TestRun::Status::crashed:
+        case TestRun::Status::no_result:
+        case TestRun::Status::bad_output: fail(Verdict::runtime_error, run.detail); break;
+        case TestRun::Status::exception:
+            if (test.throws && run.exception_type == *test.throws) break;
+            if (run.exception_type == "bad_alloc") {
+                fail(Verdict::memory_limit,
+                     fmt::format("ran out of memory (std::bad_alloc): the limit is {} MB", p.limits.memory_mb));
+                break;
+            }
+            if (test.throws) {
+                fail(Verdict::wrong_answer, exception_words(run) + "; expected std::" + *test.throws);
+            } else {
+                fail(Verdict::runtime_error, exception_words(run));
+            }
+            break;
+        case TestRun::Status::ok: {
+            if (test.throws) {
+                fail(Verdict::wrong_answer, "returned normally; expected it to throw std::" + *test.throws);
+                break;
+            }
+            if (ref == nullptr) throw JudgeFailure("evaluate: test " + test.id + " needs the reference's run");
+            if (ref->status != TestRun::Status::ok) {
+                throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + ": " +
+                                 (ref->status == TestRun::Status::exception ? exception_words(*ref) : ref->detail));
+            }
+            const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base);
+            if (!problem.empty()) fail(Verdict::wrong_answer, problem);
+            break;
+        }
+    }
+    if (o.passed()) {
+        o.points = test.points;
+        return o;
+    }
+    if (!run.stderr_tail.empty() && !test.hidden && o.verdict == Verdict::runtime_error) {
+        o.message += "\nlast output on stderr:\n" + run.stderr_tail;
+    }
+    return o;
+}
+
+}  // namespace judge

@@ -1,0 +1,26 @@
+// judge/traps/evaluate.hpp: from one run of one test to that test's outcome. Pure functions of
+// their arguments: no files, no processes, so they are tested with hand-made runs.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "execution/test_process.hpp"
+#include "problem/spec.hpp"
+#include "report/report.hpp"
+
+namespace judge {
+
+/// Checks `run` of test `t` of `p` against what the test expects: the exception it names, or the
+/// reference's run `ref` of the same test (shapes, then property checks, then values). `ref` must
+/// be given unless the test expects an exception. Throws InputError when the run returned
+/// normally and the reference itself failed the test: the course is broken, not the submission.
+TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref);
+
+/// A test that produced no run to evaluate: not compiled, cut off, or lost with its runner.
+TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message);
+
+/// A one-line summary of a test's inputs: "x (2, 5, 12) from randn, num_heads = 3".
+std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test);
+
+}  // namespace judge

@@ -1,0 +1,58 @@
+#include "traps/seeded_bugs.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "core/errors.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string trim(std::string s) {
+    const auto b = s.find_first_not_of(" \t\r");
+    const auto e = s.find_last_not_of(" \t\r");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+}  // namespace
+
+std::vector<SeededBug> load_bugs(const Problem& p) {
+    std::vector<SeededBug> bugs;
+    std::error_code ec;
+    if (!fs::is_directory(p.bugs_dir, ec)) return bugs;
+    for (const auto& entry : fs::directory_iterator(p.bugs_dir)) {
+        if (entry.path().extension() != ".cpp") continue;
+        SeededBug b;
+        b.name = entry.path().stem().string();
+        b.path = entry.path();
+        const std::string display = (fs::path("reference") / p.name / "bugs" / entry.path().filename()).string();
+        std::istringstream in(read_input_file(entry.path()));
+        std::string line;
+        int lineno = 0, trap_line = 0;
+        while (std::getline(in, line) && lineno < 40) {
+            ++lineno;
+            const std::string t = trim(line);
+            if (t.rfind("// trap:", 0) == 0) {
+                b.trap = trim(t.substr(8));
+                trap_line = lineno;
+            } else if (t.rfind("// misconception:", 0) == 0) {
+                b.misconception = trim(t.substr(17));
+            }
+        }
+        if (b.trap.empty()) throw InputError(display + ":1: missing a '// trap: <id>' line in the first 40 lines");
+        if (b.misconception.empty()) {
+            throw InputError(display + ":1: missing a '// misconception: <text>' line in the first 40 lines");
+        }
+        if (std::none_of(p.traps.begin(), p.traps.end(), [&](const TrapSpec& t) { return t.id == b.trap; })) {
+            throw InputError(display + ":" + std::to_string(trap_line) + ": unknown trap \"" + b.trap + "\"");
+        }
+        bugs.push_back(std::move(b));
+    }
+    std::sort(bugs.begin(), bugs.end(), [](const SeededBug& a, const SeededBug& b) { return a.name < b.name; });
+    return bugs;
+}
+
+}  // namespace judge

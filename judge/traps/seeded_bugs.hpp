@@ -1,0 +1,29 @@
+// judge/traps/seeded_bugs.hpp: seeded bugs, the instructor's proof that each trap catches something.
+//
+// A seeded bug is reference/<problem>/bugs/<name>.cpp, a complete solution with one deliberate
+// misconception. Its first lines declare the trap that must catch it and the misconception, in
+// the words the student will read:
+//     // trap: mask_head_alignment
+//     // misconception: tiling valid_lens with repeat instead of repeat_interleave
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "problem/spec.hpp"
+
+namespace judge {
+
+struct SeededBug {
+    std::string name;  // file stem
+    std::filesystem::path path;
+    std::string trap;
+    std::string misconception;
+};
+
+/// The seeded bugs of `p`, sorted by name; none when the folder does not exist. Throws InputError
+/// naming the file and line for a missing or unknown declaration.
+std::vector<SeededBug> load_bugs(const Problem& p);
+
+}  // namespace judge

@@ -1,0 +1,21 @@
+// judge/traps/trap_report.hpp: from test outcomes to the per-trap report.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "problem/spec.hpp"
+#include "report/report.hpp"
+
+namespace judge {
+
+/// The report of a submission's test outcomes: a trap passes when all its tests pass, and speaks
+/// through its first failing test; the verdict is the worst of the tests', the score their sum.
+Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome> tests);
+
+/// The report of a submission that did not compile: every trap and every test fails for that
+/// reason, and the report carries the compiler's words.
+Report compile_error_report(const Problem& p, uint64_t seed, const std::string& log);
+
+}  // namespace judge
