@@ -1,0 +1,65 @@
+#include <catch2/catch.hpp>
+#include <stdexcept>
+
+#include "execution/box_protocol.hpp"
+
+namespace box = judge::box;
+using Kind = box::TestStatus::Kind;
+
+TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]") {
+    box::Plan plan;
+    plan.tests = {{"t1", "split_heads"}, {"t2", "mha"}};
+    plan.limits.time_per_test_ms = 1500;
+    plan.limits.memory_mb = 256;
+    plan.limits.output_kb = 64;
+    plan.batch = 4;
+    plan.max_timeouts = 3;
+    const box::Plan back = box::decode_plan(box::encode_plan(plan));
+    REQUIRE(back.tests.size() == 2);
+    CHECK(back.tests[1].id == "t2");
+    CHECK(back.tests[1].function == "mha");
+    CHECK(back.limits.time_per_test_ms == 1500);
+    CHECK(back.limits.memory_mb == 256);
+    CHECK(back.limits.output_kb == 64);
+    CHECK(back.batch == 4);
+    CHECK(back.max_timeouts == 3);
+}
+
+TEST_CASE("a plan that is not one is an error", "[box_protocol]") {
+    SECTION("not JSON") { CHECK_THROWS_WITH(box::decode_plan("t1 split_heads\n"), Catch::Contains("not a test plan")); }
+    SECTION("a missing field") { CHECK_THROWS_WITH(box::decode_plan(R"({"tests": []})"), Catch::Contains("not a test plan")); }
+}
+
+TEST_CASE("a test status is one line in the words cached runs already use", "[box_protocol]") {
+    CHECK(box::encode_status({Kind::exited, 0, {}}) == "exit 0\n");
+    CHECK(box::encode_status({Kind::signalled, 11, {}}) == "signal 11\n");
+    CHECK(box::encode_status({Kind::timed_out, 2000, {}}) == "timed_out 2000\n");
+    CHECK(box::encode_status({Kind::timed_out, 2000, 1024}) == "timed_out 2000 1024\n");
+    CHECK(box::encode_status({Kind::cpu_limit, 3, {}}) == "cpu_limit 3\n");
+    CHECK(box::encode_status({Kind::output_limit, 64, {}}) == "output_limit 64\n");
+    for (const box::TestStatus s : {box::TestStatus{Kind::exited, 3, {}}, box::TestStatus{Kind::signalled, 6, {}},
+                                    box::TestStatus{Kind::timed_out, 10, 5}, box::TestStatus{Kind::cpu_limit, 2, {}},
+                                    box::TestStatus{Kind::output_limit, 1, {}}}) {
+        const auto back = box::decode_status(box::encode_status(s));
+        REQUIRE(back);
+        CHECK(back->kind == s.kind);
+        CHECK(back->value == s.value);
+        CHECK(back->output_kb == s.output_kb);
+    }
+}
+
+TEST_CASE("only the wall clock and the CPU limit count as time-outs", "[box_protocol]") {
+    CHECK(box::TestStatus{Kind::timed_out, 1, {}}.hit_time_limit());
+    CHECK(box::TestStatus{Kind::cpu_limit, 1, {}}.hit_time_limit());
+    CHECK_FALSE(box::TestStatus{Kind::output_limit, 1, {}}.hit_time_limit());
+    CHECK_FALSE(box::TestStatus{Kind::signalled, 9, {}}.hit_time_limit());
+}
+
+TEST_CASE("a garbled status or cutoff reads as none", "[box_protocol]") {
+    CHECK_FALSE(box::decode_status(""));
+    CHECK_FALSE(box::decode_status("accepted 32"));
+    CHECK_FALSE(box::decode_status("exit"));
+    CHECK(box::decode_cutoff(box::encode_cutoff(17)) == 17u);
+    CHECK_FALSE(box::decode_cutoff(""));
+    CHECK_FALSE(box::decode_cutoff("all"));
+}

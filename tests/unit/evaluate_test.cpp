@@ -1,0 +1,171 @@
+// evaluate, misconception matching and trap assembly, on hand-made runs: no compiler, no files.
+#include <catch2/catch.hpp>
+
+#include "core/errors.hpp"
+#include "fixtures.hpp"
+#include "traps/evaluate.hpp"
+#include "traps/misconception.hpp"
+#include "traps/trap_report.hpp"
+
+using judge::TestRun;
+using judge::Verdict;
+
+namespace {
+
+const judge::Problem& prob() {
+    static const judge::Problem p = fixtures::problem();
+    return p;
+}
+
+TestRun reference() { return fixtures::ok_run(fixtures::array({2, 3}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1})); }
+
+constexpr size_t t_values = 0, t_sample = 1, t_throws = 2;
+
+}  // namespace
+
+TEST_CASE("a run equal to the reference's is accepted with the test's points", "[evaluate]") {
+    const TestRun ref = reference();
+    const judge::TestOutcome o = judge::evaluate(prob(), t_values, reference(), &ref);
+    CHECK(o.verdict == Verdict::accepted);
+    CHECK(o.points == 2);
+    CHECK(o.max_points == 2);
+    CHECK(o.message.empty());
+    CHECK(o.inputs.empty());  // a hidden test shows no inputs
+}
+
+TEST_CASE("a wrong value on a hidden test names the position, not the values", "[evaluate]") {
+    const TestRun ref = reference();
+    const TestRun got = fixtures::ok_run(fixtures::array({2, 3}, {0, 2, 2, 3, 4, 5}), fixtures::array({1}, {1}));
+    const judge::TestOutcome o = judge::evaluate(prob(), t_values, got, &ref);
+    CHECK(o.verdict == Verdict::wrong_answer);
+    CHECK(o.points == 0);
+    CHECK(o.message == "out[0,1] differs from the expected value (1 of 6 elements differ; largest error 1)");
+}
+
+TEST_CASE("a wrong shape is said before anything else", "[evaluate]") {
+    const TestRun ref = reference();
+    const TestRun got = fixtures::ok_run(fixtures::array({3, 2}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1}));
+    CHECK(judge::evaluate(prob(), t_values, got, &ref).message == "out has shape (3, 2); expected (2, 3)");
+}
+
+TEST_CASE("on a traced sample test, a wrong element is traced to its source", "[evaluate]") {
+    const TestRun ref = reference();
+    const TestRun got = fixtures::ok_run(fixtures::array({2, 3}, {3, 4, 5, 0, 1, 2}), fixtures::array({1}, {1}));
+    const judge::TestOutcome o = judge::evaluate(prob(), t_sample, got, &ref);
+    CHECK(o.verdict == Verdict::wrong_answer);
+    CHECK(o.message == "row 0 holds x[1,0:3]; expected x[0,0:3] (6 of 6 elements differ)");
+    CHECK(o.inputs == "x (2, 3) from arange, k = 1, lens = [3, 3], s = 1.5");
+}
+
+TEST_CASE("exceptions: expected, unexpected, out of memory", "[evaluate]") {
+    const TestRun ref = reference();
+    SECTION("the expected exception passes") {
+        CHECK(judge::evaluate(prob(), t_throws, fixtures::exception_run("invalid_argument", "k < 0"), nullptr).passed());
+    }
+    SECTION("returning normally where an exception is expected") {
+        const auto o = judge::evaluate(prob(), t_throws, reference(), nullptr);
+        CHECK(o.verdict == Verdict::wrong_answer);
+        CHECK(o.message == "returned normally; expected it to throw std::invalid_argument");
+    }
+    SECTION("another exception where one is expected") {
+        const auto o = judge::evaluate(prob(), t_throws, fixtures::exception_run("logic_error", "todo"), nullptr);
+        CHECK(o.verdict == Verdict::wrong_answer);
+        CHECK(o.message == "threw std::logic_error: todo; expected std::invalid_argument");
+    }
+    SECTION("an exception where none is expected") {
+        const auto o = judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "bad"), &ref);
+        CHECK(o.verdict == Verdict::runtime_error);
+        CHECK(o.message == "threw std::invalid_argument: bad");
+    }
+    SECTION("std::bad_alloc is the memory limit") {
+        const auto o = judge::evaluate(prob(), t_values, fixtures::exception_run("bad_alloc", "std::bad_alloc"), &ref);
+        CHECK(o.verdict == Verdict::memory_limit);
+        CHECK(o.message == "ran out of memory (std::bad_alloc): the limit is 1024 MB");
+    }
+}
+
+TEST_CASE("stderr is shown for sample tests only", "[evaluate]") {
+    const TestRun ref = reference();
+    TestRun crash;
+    crash.status = TestRun::Status::crashed;
+    crash.detail = "crashed with SIGSEGV";
+    crash.stderr_tail = "oops\n";
+    CHECK(judge::evaluate(prob(), t_sample, crash, &ref).message == "crashed with SIGSEGV\nlast output on stderr:\noops\n");
+    CHECK(judge::evaluate(prob(), t_values, crash, &ref).message == "crashed with SIGSEGV");
+    CHECK(judge::evaluate(prob(), t_values, crash, &ref).verdict == Verdict::runtime_error);
+}
+
+TEST_CASE("limits map to their verdicts", "[evaluate]") {
+    const TestRun ref = reference();
+    TestRun r;
+    r.detail = "did not finish";
+    r.status = TestRun::Status::timed_out;
+    CHECK(judge::evaluate(prob(), t_values, r, &ref).verdict == Verdict::time_limit);
+    r.status = TestRun::Status::cpu_limit;
+    CHECK(judge::evaluate(prob(), t_values, r, &ref).verdict == Verdict::time_limit);
+    r.status = TestRun::Status::output_limit;
+    CHECK(judge::evaluate(prob(), t_values, r, &ref).verdict == Verdict::output_limit);
+    r.status = TestRun::Status::no_result;
+    CHECK(judge::evaluate(prob(), t_values, r, &ref).verdict == Verdict::runtime_error);
+}
+
+TEST_CASE("a reference that fails a test is the course's fault", "[evaluate]") {
+    const TestRun broken = fixtures::exception_run("runtime_error", "boom");
+    CHECK_THROWS_AS(judge::evaluate(prob(), t_values, reference(), &broken), judge::InputError);
+    CHECK_THROWS_WITH(judge::evaluate(prob(), t_values, reference(), &broken),
+                      "reference/fixture/solution.cpp: fails test t_values: threw std::runtime_error: boom");
+}
+
+TEST_CASE("the misconception is the seeded bug with the same behaviour, its own trap first", "[misconception]") {
+    const std::vector<judge::SeededBug> bugs = {{"a_other_trap", {}, "errors", "A"}, {"b_same_trap", {}, "values", "B"}};
+    const judge::TestSpec& test = prob().tests[t_values];
+    const TestRun run = fixtures::ok_run(fixtures::array({2, 3}, {9, 9, 9, 9, 9, 9}), fixtures::array({1}, {1}));
+    const TestRun other = reference();
+    CHECK(judge::match_misconception(test, run, bugs, {&run, &run}) == "B");
+    CHECK(judge::match_misconception(test, run, bugs, {&run, &other}) == "A");
+    CHECK(judge::match_misconception(test, run, bugs, {&other, &other}).empty());
+    CHECK(judge::match_misconception(test, run, bugs, {nullptr, nullptr}).empty());  // bugs that do not build
+}
+
+TEST_CASE("same behaviour: the way of ending, the exception type, the crash, the outputs", "[misconception]") {
+    const judge::Tolerance tol;
+    CHECK(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"), fixtures::exception_run("invalid_argument", "y"), tol));
+    CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"), fixtures::exception_run("out_of_range", "x"), tol));
+    CHECK_FALSE(judge::same_behaviour(reference(), fixtures::exception_run("invalid_argument", "x"), tol));
+    TestRun close = reference();
+    close.outputs["out"].f32[0] = 1e-7f;
+    CHECK(judge::same_behaviour(reference(), close, tol));
+    close.outputs["out"].f32[0] = 0.5f;
+    CHECK_FALSE(judge::same_behaviour(reference(), close, tol));
+    TestRun timeout;
+    timeout.status = TestRun::Status::timed_out;
+    CHECK_FALSE(judge::can_match(timeout));
+    timeout.status = TestRun::Status::output_limit;
+    CHECK_FALSE(judge::can_match(timeout));
+    CHECK(judge::can_match(fixtures::exception_run("invalid_argument", "x")));
+}
+
+TEST_CASE("traps pass when all their tests pass, and speak through the first failure", "[traps]") {
+    std::vector<judge::TestOutcome> tests = {judge::not_run(prob().tests[0], Verdict::wrong_answer, "m1"),
+                                             judge::not_run(prob().tests[1], Verdict::accepted, ""),
+                                             judge::not_run(prob().tests[2], Verdict::runtime_error, "m3")};
+    tests[1].points = 1;
+    const judge::Report r = judge::assemble_report(prob(), 7, tests);
+    CHECK(r.problem == "fixture");
+    CHECK(r.seed == 7);
+    CHECK(r.score == 1);
+    CHECK(r.max_score == 4);
+    CHECK(r.verdict == Verdict::runtime_error);  // the worst of wrong_answer and runtime_error
+    REQUIRE(r.traps.size() == 2);
+    CHECK_FALSE(r.traps[0].passed);
+    CHECK(r.traps[0].message == "m1");
+    CHECK(r.traps[0].failed_test == "t_values");
+    CHECK(r.traps[1].message == "m3");
+
+    const judge::Report c = judge::compile_error_report(prob(), 0, "error: x\n");
+    CHECK(c.verdict == Verdict::compile_error);
+    CHECK_FALSE(c.compile_ok);
+    CHECK(c.compile_log == "error: x\n");
+    CHECK(c.tests.size() == 3);
+    for (const auto& t : c.traps) CHECK(t.message == "not run: the submission did not compile");
+}

@@ -1,0 +1,79 @@
+#include <catch2/catch.hpp>
+#include <atomic>
+#include <fstream>
+#include <set>
+
+#include "util/files.hpp"
+#include "util/parallel.hpp"
+
+namespace fs = std::filesystem;
+
+TEST_CASE("staging names are unique across threads and name the target", "[files]") {
+    const fs::path target = "/tmp/x/harness.o";
+    std::set<std::string> names;
+    for (int i = 0; i < 100; ++i) names.insert(judge::staging_path(target).string());
+    CHECK(names.size() == 100);
+    CHECK(names.begin()->rfind("/tmp/x/harness.o.tmp.", 0) == 0);
+}
+
+TEST_CASE("publish replaces a file, and keeps a folder another writer published first", "[files]") {
+    judge::TempDir tmp("judge-files-test");
+    const fs::path file = tmp.path() / "f";
+    judge::write_file_atomic(file, "one");
+    judge::write_file_atomic(file, "two");
+    CHECK(judge::read_file(file) == "two");
+
+    const fs::path dir = tmp.path() / "run";
+    const fs::path first = judge::staging_path(dir), second = judge::staging_path(dir);
+    fs::create_directories(first);
+    fs::create_directories(second);
+    judge::write_file_atomic(first / "status", "first");
+    judge::write_file_atomic(second / "status", "second");
+    CHECK(judge::publish(first, dir));
+    CHECK_FALSE(judge::publish(second, dir));
+    CHECK(judge::read_file(dir / "status") == "first");
+    CHECK_FALSE(fs::exists(second));
+}
+
+TEST_CASE("concurrent writers of one file leave one whole copy and no staging files", "[files]") {
+    judge::TempDir tmp("judge-files-test");
+    const fs::path file = tmp.path() / "shared";
+    judge::parallel_for(32, 8, [&](size_t i) { judge::write_file_atomic(file, std::string(1000, static_cast<char>('a' + i % 26))); });
+    const std::string s = judge::read_file(file);
+    CHECK(s.size() == 1000);
+    CHECK(s == std::string(1000, s[0]));
+    CHECK(std::distance(fs::directory_iterator(tmp.path()), fs::directory_iterator()) == 1);
+}
+
+TEST_CASE("reading files names the path on failure, and caps heads and tails", "[files]") {
+    judge::TempDir tmp("judge-files-test");
+    SECTION("a missing file") {
+        CHECK_THROWS_WITH(judge::read_file(tmp.path() / "nope"), tmp.path().string() + "/nope: cannot read: No such file or directory");
+    }
+    SECTION("a directory") {
+        CHECK_THROWS_WITH(judge::read_file(tmp.path()), tmp.path().string() + ": is a directory, expected a file");
+    }
+    SECTION("head and tail") {
+        judge::write_file_atomic(tmp.path() / "f", "0123456789");
+        CHECK(judge::read_head(tmp.path() / "f", 4) == "0123\n[... output cut at 4 bytes]\n");
+        CHECK(judge::read_head(tmp.path() / "f", 10) == "0123456789");
+        CHECK(judge::read_tail(tmp.path() / "f", 3) == "789");
+        CHECK(judge::read_head(tmp.path() / "missing", 4).empty());
+    }
+}
+
+TEST_CASE("parallel_for runs every index once and rethrows after all have finished", "[parallel]") {
+    std::vector<int> hits(100, 0);
+    judge::parallel_for(hits.size(), 4, [&](size_t i) { ++hits[i]; });
+    CHECK(std::all_of(hits.begin(), hits.end(), [](int h) { return h == 1; }));
+
+    std::atomic<int> ran{0};
+    CHECK_THROWS_WITH(judge::parallel_for(50, 3,
+                                          [&](size_t i) {
+                                              ++ran;
+                                              if (i == 7) throw std::runtime_error("seven");
+                                          }),
+                      "seven");
+    CHECK(ran == 50);
+    judge::parallel_for(0, 4, [](size_t) { FAIL("no index to run"); });
+}

@@ -1,0 +1,61 @@
+// Small hand-made problems and runs for the unit tests: no compiler, no course folder.
+#pragma once
+
+#include <string>
+
+#include "execution/test_process.hpp"
+#include "problem/spec.hpp"
+
+namespace fixtures {
+
+/// A problem with one function of every parameter type, a pair return, two traps and three
+/// tests: t_values (hidden), t_sample (sample, arange input traced) and t_throws.
+inline judge::Problem problem() {
+    judge::Problem p = judge::parse_problem(R"({
+      "schema": 1,
+      "title": "Fixture",
+      "functions": [{"name": "f", "returns": "tensor_pair",
+                     "params": [{"name": "x", "type": "tensor"}, {"name": "k", "type": "int"},
+                                {"name": "lens", "type": "int_list"}, {"name": "s", "type": "float"}],
+                     "outputs": [{"name": "out", "axes": ["row", "col"]}, {"name": "aux"}]}],
+      "traps": [{"id": "values", "title": "Values are right", "hint": "Look at the values."},
+                {"id": "errors", "title": "Bad input throws", "hint": "Throw on bad input."}],
+      "tests": [
+        {"id": "t_values", "function": "f", "trap": "values", "points": 2,
+         "inputs": {"x": {"gen": "randn", "shape": [2, 3], "seed": 1}, "k": 2, "lens": [1, 2], "s": 0.5}},
+        {"id": "t_sample", "function": "f", "trap": "values", "visibility": "sample", "description": "traced",
+         "inputs": {"x": {"gen": "arange", "shape": [2, 3]}, "k": 1, "lens": [3, 3], "s": 1.5}, "trace": "x"},
+        {"id": "t_throws", "function": "f", "trap": "errors", "throws": "invalid_argument",
+         "inputs": {"x": {"gen": "const", "shape": [1], "value": 0}, "k": -1, "lens": [], "s": 0}}
+      ]
+    })",
+                                            "problems/fixture/problem.json");
+    p.name = "fixture";
+    return p;
+}
+
+inline judge::npy::Array array(std::vector<int64_t> shape, std::vector<float> v) {
+    judge::npy::Array a;
+    a.shape = std::move(shape);
+    a.f32 = std::move(v);
+    return a;
+}
+
+/// A run that returned normally with these outputs.
+inline judge::TestRun ok_run(judge::npy::Array out, judge::npy::Array aux) {
+    judge::TestRun r;
+    r.status = judge::TestRun::Status::ok;
+    r.outputs["out"] = std::move(out);
+    r.outputs["aux"] = std::move(aux);
+    return r;
+}
+
+inline judge::TestRun exception_run(const std::string& type, const std::string& message) {
+    judge::TestRun r;
+    r.status = judge::TestRun::Status::exception;
+    r.exception_type = type;
+    r.exception_message = message;
+    return r;
+}
+
+}  // namespace fixtures

@@ -1,0 +1,76 @@
+// The sandbox's command lines and the doctor's report (pure functions: nothing runs in a box here;
+// tests/hostile runs real submissions in both tiers).
+#include <catch2/catch.hpp>
+
+#include "process/runner.hpp"
+#include "sandbox/sandbox.hpp"
+#include "util/files.hpp"
+
+namespace {
+
+judge::SandboxProbe probe() {
+    judge::SandboxProbe p;
+    p.bwrap_path = "bwrap";
+    p.bwrap_works = true;
+    p.uid = 0;
+    p.tier = judge::Tier::bubblewrap;
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("bwrap isolates everything and shows only /usr and a fresh /proc, /dev and /tmp", "[sandbox]") {
+    const std::vector<std::string> base = judge::bwrap_base(probe());
+    const std::vector<std::string> head = {"bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+                                           "--clearenv"};
+    CHECK(std::vector<std::string>(base.begin(), base.begin() + 7) == head);
+    const std::vector<std::string> tail = {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"};
+    CHECK(std::vector<std::string>(base.end() - 6, base.end()) == tail);
+    CHECK(std::find(base.begin(), base.end(), "/home") == base.end());
+}
+
+TEST_CASE("bwrap's command mounts what it is given and rewrites host paths to box paths", "[sandbox]") {
+    judge::ProcessSpec spec;
+    spec.argv = {"/tmp/judge-box-1/prog", "split_heads", "/tmp/in/t1", "/tmp/judge-box-1/out/t1", "/tmp/judge-box-10/x"};
+    spec.cwd = "/tmp/judge-box-1/out/t1";
+    spec.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};
+    const std::vector<judge::Mount> mounts = {{"/tmp/judge-box-1", "/box", true}, {"/tmp/in/t1", "/in", false}};
+    const std::vector<std::string> argv = judge::bwrap_command(probe(), spec, mounts);
+    const std::vector<std::string> base = judge::bwrap_base(probe());
+    const std::vector<std::string> rest(argv.begin() + static_cast<long>(base.size()), argv.end());
+    CHECK(rest == std::vector<std::string>{"--bind", "/tmp/judge-box-1", "/box", "--ro-bind", "/tmp/in/t1", "/in",
+                                           "--setenv", "ASAN_OPTIONS", "detect_leaks=0", "--chdir", "/box/out/t1", "--",
+                                           "/box/prog", "split_heads", "/in", "/box/out/t1",
+                                           // a path that only starts with the same letters is not rewritten
+                                           "/tmp/judge-box-10/x"});
+}
+
+TEST_CASE("the doctor says which tier and what bounds a fork bomb", "[sandbox]") {
+    judge::SandboxProbe p = probe();
+    p.user_namespaces = true;
+    p.cgroup = "v2 at /sys/fs/cgroup, not writable";
+    const std::string report = judge::doctor_report(p);
+    CHECK(report.find("bubblewrap:       works\n") != std::string::npos);
+    CHECK(report.find("uid:              0 (root: the box drops to uid 65534)\n") != std::string::npos);
+    CHECK(report.find("fork bombs:       RLIMIT_NPROC 64 for uid 65534\n") != std::string::npos);
+    CHECK(report.find("tier:             bubblewrap (isolated)\n") != std::string::npos);
+    p.tier = judge::Tier::fallback;
+    p.uid = 1000;
+    p.forced = "JUDGE_SANDBOX=fallback";
+    const std::string fallback = judge::doctor_report(p);
+    CHECK(fallback.find("fork bombs:       bounded only by the wall-clock timer\n") != std::string::npos);
+    CHECK(fallback.find("tier:             fallback (NOT isolated) (JUDGE_SANDBOX=fallback)\n") != std::string::npos);
+}
+
+TEST_CASE("the plain runner runs trusted code as it is, with no box", "[runner]") {
+    judge::TempDir tmp("judge-runner-test");
+    const judge::PlainRunner runner;
+    judge::ProcessSpec ps;
+    ps.argv = {"/bin/sh", "-c", "pwd"};
+    ps.cwd = tmp.path();
+    ps.stdout_path = tmp.path() / "out";
+    const judge::ProcessResult r = runner.run(ps, {{tmp.path(), "/box", true}});
+    CHECK(r.exit_code == 0);
+    CHECK(judge::read_file(tmp.path() / "out") == tmp.path().string() + "\n");
+    CHECK(runner.share(tmp.path() / "x", "/elsewhere") == tmp.path() / "x");
+}

@@ -1,0 +1,96 @@
+// The store of trusted runs: a run is computed once, then read from the cache. The "trusted
+// program" here is a shell script that follows the harness's protocol, so no compiler is needed.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+
+#include "compile/builder.hpp"
+#include "fixtures.hpp"
+#include "judging/test_inputs.hpp"
+#include "judging/trusted_runs.hpp"
+#include "util/files.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Sets JUDGE_CACHE for the test's lifetime.
+class ScopedCache {
+public:
+    explicit ScopedCache(const fs::path& dir) {
+        const char* old = std::getenv("JUDGE_CACHE");
+        if (old != nullptr) m_old = old;
+        ::setenv("JUDGE_CACHE", dir.c_str(), 1);
+    }
+    ~ScopedCache() {
+        if (m_old.empty()) ::unsetenv("JUDGE_CACHE");
+        else ::setenv("JUDGE_CACHE", m_old.c_str(), 1);
+    }
+
+private:
+    std::string m_old;
+};
+
+size_t count_lines(const fs::path& f) {
+    const std::string s = judge::read_head(f, 4096);
+    return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+}
+
+}  // namespace
+
+TEST_CASE("a trusted run is computed once, then read from the cache", "[trusted_runs]") {
+    judge::TempDir tmp("judge-trusted-test");
+    const ScopedCache cache(tmp.path() / "cache");
+    const judge::Problem p = fixtures::problem();
+    // A builder whose compiler never works: the run cache needs no build.
+    judge::Toolchain tc;
+    tc.cxx = "/bin/false";
+    judge::Builder builder(tc, tmp.path() / "cache");
+    // File names of trusted programs are content hashes; the cache key uses it.
+    const fs::path exe = tmp.path() / "0123abcd";
+    const fs::path counter = tmp.path() / "runs";
+    judge::write_file_atomic(exe, "#!/bin/sh\necho run >> " + counter.string() +
+                                      "\ncp \"$2/x.npy\" \"$3/out.npy\"\ncp \"$2/x.npy\" \"$3/aux.npy\"\nprintf 'ok\\n' > \"$3/status\"\n");
+    fs::permissions(exe, fs::perms::owner_all);
+
+    judge::TestInputs inputs(p, 0);
+    judge::TrustedRuns store(p, 0, builder, inputs);
+    const judge::TestRun first = store.cached_run(exe, 1);
+    REQUIRE(first.status == judge::TestRun::Status::ok);
+    CHECK(first.outputs.at("out").f32 == std::vector<float>{0, 1, 2, 3, 4, 5});
+    CHECK(count_lines(counter) == 1);
+
+    const judge::TestRun again = store.cached_run(exe, 1);
+    CHECK(count_lines(counter) == 1);  // read back, not run
+    CHECK(again.outputs.at("out").f32 == first.outputs.at("out").f32);
+
+    judge::TestInputs other_inputs(p, 5);
+    judge::TrustedRuns other_seed(p, 5, builder, other_inputs);
+    other_seed.cached_run(exe, 1);
+    CHECK(count_lines(counter) == 2);  // another seed is another key
+
+    for (const auto& e : fs::recursive_directory_iterator(tmp.path() / "cache" / "runs")) {
+        CHECK(e.path().string().find(".tmp.") == std::string::npos);  // nothing left half-published
+    }
+}
+
+TEST_CASE("a missing reference is the course's fault, named by its path", "[trusted_runs]") {
+    judge::TempDir tmp("judge-trusted-test");
+    judge::Problem p = fixtures::problem();
+    p.reference = tmp.path() / "nowhere.cpp";
+    judge::Toolchain tc;
+    tc.cxx = "/bin/false";
+    judge::Builder builder(tc, tmp.path() / "cache");
+    judge::TestInputs inputs(p, 0);
+    judge::TrustedRuns store(p, 0, builder, inputs);
+    CHECK_THROWS_WITH(store.reference_exe(), "reference/fixture/solution.cpp: the reference solution is missing");
+}
+
+TEST_CASE("test inputs are written once, one folder per test", "[trusted_runs]") {
+    const judge::Problem p = fixtures::problem();
+    judge::TestInputs inputs(p, 0);
+    inputs.ensure();
+    inputs.ensure();
+    CHECK(fs::exists(inputs.dir(0) / "x.npy"));
+    CHECK(fs::exists(inputs.dir(2) / "lens.npy"));
+    CHECK(inputs.dir(1) == inputs.root() / "t_sample");
+}
