@@ -8,7 +8,8 @@ packages=(
   g++ cmake ninja-build make
   catch2 libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev
   bubblewrap
-  python3   # the tests parse the grading outputs with Python's csv, xml.etree and json
+  python3   # the tests parse the grading outputs with Python's csv, xml.etree and json, and check the layers
+  bc        # tests/hostile/run_hostile.sh times each run
 )
 
 missing=()

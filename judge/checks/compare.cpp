@@ -50,14 +50,16 @@ std::string slice_words(const TraceSource& t, int64_t first, int64_t n) {
     return s + "]";
 }
 
-}  // namespace
-
+// "[0,1,2]"-style index of flat position `flat` in `shape`.
 std::string index_str(const std::vector<int64_t>& shape, int64_t flat) {
     const std::vector<int64_t> idx = unravel(shape, flat);
     std::string s = "[";
     for (size_t i = 0; i < idx.size(); ++i) s += (i ? "," : "") + std::to_string(idx[i]);
     return s + "]";
 }
+
+}  // namespace
+
 
 bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance& tol) {
     if (got.dtype != npy::Dtype::float32 || want.dtype != npy::Dtype::float32 || got.shape != want.shape) return false;

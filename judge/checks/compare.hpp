@@ -48,7 +48,4 @@ bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance
 CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const std::vector<int64_t>& lens,
                                    const DescribeOptions& how);
 
-/// "[0,1,2]"-style index of flat position `flat` in `shape`.
-std::string index_str(const std::vector<int64_t>& shape, int64_t flat);
-
 }  // namespace judge
