@@ -10,7 +10,17 @@
 namespace judge {
 
 /// Formats a shape the way PyTorch prints it, e.g. "(2, 5, 4, 20)", "(3,)" or "()".
-inline std::string shape_str(const std::vector<int64_t>& shape) {
+std::string shape_str(const std::vector<int64_t>& shape);
+
+}  // namespace judge
+
+// The definition, once per program: where JUDGE_TENSOR_IMPLEMENTATION is defined (the harness, or
+// a student's own test program) or JUDGE_SHAPE_IMPLEMENTATION (the judge, protocol/shape.cpp). Not
+// inline on purpose: a body in every submission's translation unit costs about 40 ms of compile.
+#if (defined(JUDGE_TENSOR_IMPLEMENTATION) || defined(JUDGE_SHAPE_IMPLEMENTATION)) && !defined(JUDGE_SHAPE_DEFINED)
+#define JUDGE_SHAPE_DEFINED
+
+std::string judge::shape_str(const std::vector<int64_t>& shape) {
     std::string s = "(";
     for (size_t i = 0; i < shape.size(); ++i) {
         if (i > 0) s += ", ";
@@ -20,4 +30,4 @@ inline std::string shape_str(const std::vector<int64_t>& shape) {
     return s + ")";
 }
 
-}  // namespace judge
+#endif
