@@ -60,7 +60,6 @@ std::string index_str(const std::vector<int64_t>& shape, int64_t flat) {
 
 }  // namespace
 
-
 bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance& tol) {
     if (got.dtype != npy::Dtype::float32 || want.dtype != npy::Dtype::float32 || got.shape != want.shape) return false;
     for (size_t i = 0; i < got.f32.size(); ++i) {

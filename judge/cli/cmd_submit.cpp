@@ -62,10 +62,10 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     Report r = judge.judge_file(source, source.string(), *sandbox);
     r.sandbox = sandbox->name();
     if (o.format == "json") {
-        fmt::print("{}\n", render_json(r).dump(2));
+        fmt::print("{}\n", json_text(render_json(r)));
     } else if (o.format == "gradescope") {
         const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        fmt::print("{}\n", gradescope_results(p, render_json(r), seconds).dump(2));
+        fmt::print("{}\n", json_text(gradescope_results(p, render_json(r), seconds)));
     } else if (o.format == "junit") {
         JunitCounts total;
         const std::string suite = render_junit_suite(p.name, render_json(r), total);

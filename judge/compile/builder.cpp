@@ -9,6 +9,8 @@
 #include "core/errors.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
+#include "util/safe_read.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -32,6 +34,14 @@ std::string explain_link_errors(const Problem& p, const std::string& log) {
         }
     }
     return log + extra;
+}
+
+// A compiler log from the box, read safely and made printable; cut at max_log_bytes.
+std::string read_log(const fs::path& dir, const char* name) {
+    const SafeRead r = read_below(dir, name, max_log_bytes, ReadPart::head);
+    std::string s = printable(r.bytes);
+    if (r.truncated()) s += "\n[... output cut at " + std::to_string(max_log_bytes) + " bytes]\n";
+    return s;
 }
 
 }  // namespace
@@ -90,7 +100,7 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
     ProcessResult r = runner.run(ps, mounts);
     br.seconds = r.wall_seconds;
     if (!r.started) throw JudgeFailure(r.start_error);
-    br.log = read_head(dir / "compile.log", max_log_bytes);
+    br.log = read_log(dir, "compile.log");
     if (r.timed_out || r.signal == SIGXCPU) {
         br.log +=
             "judge: compilation stopped at the time limit of " + std::to_string(p.limits.compile_time_ms) + " ms\n";
@@ -115,7 +125,7 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
     br.seconds += r.wall_seconds;
     if (!r.started) throw JudgeFailure(r.start_error);
     if (r.timed_out || r.exit_code != 0) {
-        br.log += explain_link_errors(p, read_head(dir / "link.log", max_log_bytes));
+        br.log += explain_link_errors(p, read_log(dir, "link.log"));
         return br;
     }
     br.ok = true;
@@ -172,13 +182,17 @@ BuildResult Builder::build_trusted(const Problem& p, const fs::path& source) {
     return br;
 }
 
+std::string source_too_large(unsigned long long bytes) {
+    return "judge: the source file is " + std::to_string(bytes) + " bytes; the limit is " +
+           std::to_string(max_source_bytes) + " bytes\n";
+}
+
 BuildResult Builder::build_submission(const Problem& p, const fs::path& box, const Runner& sandbox) {
     const fs::path src = box / "solution.cpp";
     std::error_code ec;
     if (fs::file_size(src, ec) > max_source_bytes) {
         BuildResult br;
-        br.log = "judge: the source file is " + std::to_string(fs::file_size(src)) + " bytes; the limit is " +
-                 std::to_string(max_source_bytes) + " bytes\n";
+        br.log = source_too_large(fs::file_size(src));
         return br;
     }
     sandbox.prepare_writable(box);

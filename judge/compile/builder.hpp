@@ -27,6 +27,9 @@ struct BuildResult {
 /// The largest source file the judge compiles.
 inline constexpr size_t max_source_bytes = 1 << 20;
 
+/// The compile log of a source file of `bytes` bytes, over max_source_bytes (never read).
+std::string source_too_large(unsigned long long bytes);
+
 class Builder {
 public:
     /// Writes the embedded headers (and their precompiled header) into `cache` once per content.

@@ -6,6 +6,8 @@
 #include "core/errors.hpp"
 #include "execution/box_protocol.hpp"
 #include "util/files.hpp"
+#include "util/safe_read.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -57,12 +59,18 @@ void execute_test(const fs::path& exe, const std::string& function, const fs::pa
     write_file_atomic(out_dir / box::status_file, box::encode_status(how));
 }
 
-TestRun read_test_run(const FunctionSpec& fn, const fs::path& out_dir) {
+TestRun read_test_run(const FunctionSpec& fn, const fs::path& base, const fs::path& dir) {
+    // Everything here may have been written, or replaced by a link or a FIFO, by the program:
+    // read_below refuses links and non-regular files, and caps what it reads. Text the program
+    // controls is made printable UTF-8 here, where it is captured.
+    const auto read = [&](const char* file, size_t max, ReadPart part) {
+        return read_below(base, dir / file, max, part);
+    };
     TestRun run;
     // A missing or garbled judge_status reads as a plain exit: then only the harness's status counts.
     const box::TestStatus how =
-        box::decode_status(read_head(out_dir / box::status_file, 256)).value_or(box::TestStatus{});
-    run.stderr_tail = read_tail(out_dir / "stderr.txt", 1500);
+        box::decode_status(read(box::status_file, 256, ReadPart::head).bytes).value_or(box::TestStatus{});
+    run.stderr_tail = printable(read("stderr.txt", 1500, ReadPart::tail).bytes);
     switch (how.kind) {
         case Kind::timed_out:
             run.status = TestRun::Status::timed_out;
@@ -82,19 +90,28 @@ TestRun read_test_run(const FunctionSpec& fn, const fs::path& out_dir) {
         case Kind::exited:
         case Kind::signalled: break;
     }
-    std::istringstream status(read_head(out_dir / box::harness_status_file, 8192));
+    const SafeRead status_file = read(box::harness_status_file, 8192, ReadPart::head);
+    if (status_file.fault == ReadFault::symlink || status_file.fault == ReadFault::not_regular) {
+        run.status = TestRun::Status::bad_output;
+        run.detail = "its status file is " + describe(status_file.fault) + "; it must be the harness's regular file";
+        return run;
+    }
+    std::istringstream status(status_file.bytes);
     std::string first;
     std::getline(status, first);
     if (first == "ok") {
         run.status = TestRun::Status::ok;
         for (const OutputSpec& o : fn.outputs) {
-            const fs::path file = out_dir / (o.name + ".npy");
+            const std::string name = o.name + ".npy";
+            const SafeRead bytes = read(name.c_str(), static_cast<size_t>(npy::max_file_bytes), ReadPart::whole);
             try {
-                run.outputs[o.name] = npy::read(file.string());
+                if (bytes.fault == ReadFault::missing) throw npy::NpyError(name + ": cannot open");
+                if (!bytes.ok())
+                    throw npy::NpyError(name + ": " + describe(bytes.fault) + "; expected a regular .npy file");
+                run.outputs[o.name] = npy::decode(bytes.bytes, name);
             } catch (const npy::NpyError& e) {
                 run.status = TestRun::Status::bad_output;
-                run.detail = "its output " + o.name +
-                             ".npy could not be read: " + std::string(e.what()).substr(out_dir.string().size() + 1);
+                run.detail = "its output " + name + " could not be read: " + printable(e.what());
                 return run;
             }
         }
@@ -103,16 +120,21 @@ TestRun read_test_run(const FunctionSpec& fn, const fs::path& out_dir) {
     if (first == "exception") {
         run.status = TestRun::Status::exception;
         std::getline(status, run.exception_type);
+        run.exception_type = printable(run.exception_type);
         std::ostringstream rest;
         rest << status.rdbuf();
-        run.exception_message = rest.str();
+        run.exception_message = printable(rest.str());
         while (!run.exception_message.empty() && run.exception_message.back() == '\n') run.exception_message.pop_back();
         return run;
     }
     if (first == "harness_error") {
+        // The harness's words, or a forgery by the program: either way this run has no result. (A
+        // trusted run that says it makes evaluate report the course as broken.)
         std::ostringstream rest;
         rest << status.rdbuf();
-        throw JudgeFailure("the harness could not read its inputs: " + rest.str());
+        run.status = TestRun::Status::bad_output;
+        run.detail = "its status file says the harness could not read its inputs: " + printable(rest.str());
+        return run;
     }
     if (how.kind == Kind::signalled) {
         run.status = TestRun::Status::crashed;
@@ -130,7 +152,8 @@ TestRun read_test_run(const FunctionSpec& fn, const fs::path& out_dir) {
 TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out_dir,
                  const Limits& limits, const Runner& runner, const fs::path& box) {
     execute_test(exe, fn.name, in_dir, out_dir, limits, runner, box);
-    return read_test_run(fn, out_dir);
+    // The box is the trusted folder: the program may have replaced anything inside it.
+    return box.empty() ? read_test_run(fn, out_dir, ".") : read_test_run(fn, box, fs::relative(out_dir, box));
 }
 
 }  // namespace judge

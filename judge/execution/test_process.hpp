@@ -39,9 +39,10 @@ void execute_test(const std::filesystem::path& exe, const std::string& function,
                   const std::filesystem::path& out_dir, const Limits& limits, const Runner& runner,
                   const std::filesystem::path& box = {});
 
-/// Reads a finished run's directory (also a cached run of a trusted program). Throws JudgeFailure
-/// when the harness could not read its inputs.
-TestRun read_test_run(const FunctionSpec& fn, const std::filesystem::path& out_dir);
+/// Reads the finished run in `base / dir` (also a cached run of a trusted program). `base` is a
+/// folder the judge trusts (the box, or the cache entry itself); nothing below it is trusted: a
+/// link or a FIFO is refused, never followed or read.
+TestRun read_test_run(const FunctionSpec& fn, const std::filesystem::path& base, const std::filesystem::path& dir);
 
 /// execute_test, then read_test_run.
 TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,

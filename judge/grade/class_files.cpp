@@ -8,6 +8,7 @@
 #include "grade/class_grade.hpp"
 #include "report/formats.hpp"
 #include "util/files.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -16,8 +17,12 @@ using nlohmann::json;
 
 namespace {
 
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+// A CSV cell: valid UTF-8, quoted when needed, and never a formula: a cell that begins with =, +,
+// - or @ (a student folder named =HYPERLINK(...)) gets a leading ' (OWASP's advice).
+std::string csv_field(const std::string& raw) {
+    std::string s = valid_utf8(raw);
+    if (!s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@')) s = "'" + s;
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string out = "\"";
     for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
     return out + "\"";
@@ -98,7 +103,7 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
         for (const json& t : r["traps"]) {
             if (!t["passed"].get<bool>()) ++trap_failures[t["id"].get<std::string>()];
         }
-        suites += render_junit_suite(id, r, total);
+        suites += render_junit_suite(valid_utf8(id), r, total);
     }
     write_file_atomic(out / "junit.xml", render_junit_document(p.name, suites, total));
 

@@ -18,9 +18,12 @@
 #include "report/formats.hpp"
 #include "report/render.hpp"
 #include "traps/seeded_bugs.hpp"
+#include "traps/trap_report.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
 #include "util/parallel.hpp"
+#include "util/safe_read.hpp"
+#include "util/text.hpp"
 
 #ifndef JUDGE_VERSION
 #define JUDGE_VERSION "0.0.0"
@@ -108,12 +111,28 @@ std::vector<std::string> list_students(const fs::path& class_dir,
     return ids;
 }
 
-fs::path find_submission(const fs::path& class_dir, const std::string& id, const std::string& problem) {
-    for (const fs::path& c : {class_dir / id / problem / "solution.cpp", class_dir / id / "solution.cpp"}) {
-        std::error_code ec;
-        if (fs::is_regular_file(c, ec)) return c;
+StudentSubmission read_submission(const fs::path& class_dir, const std::string& id, const std::string& problem) {
+    using State = StudentSubmission::State;
+    StudentSubmission s;
+    for (const fs::path& rel : {fs::path(id) / problem / "solution.cpp", fs::path(id) / "solution.cpp"}) {
+        const SafeRead r = read_below(class_dir, rel, max_source_bytes, ReadPart::whole);
+        if (r.fault == ReadFault::missing) continue;
+        s.display = valid_utf8(rel.string());
+        if (r.ok()) {
+            s.state = State::found;
+            s.text = r.bytes;
+        } else if (r.fault == ReadFault::too_large) {
+            s.state = State::too_large;
+            s.size = r.size;
+        } else {
+            s.state = State::invalid;
+            s.why = s.display + " is " + describe(r.fault) +
+                    (r.fault == ReadFault::symlink ? " (or lies behind one)" : "") +
+                    "; a submission must be a regular file in the student's own folder, reached through no link";
+        }
+        return s;
     }
-    return {};
+    return s;
 }
 
 GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder, const Sandbox& sandbox) {
@@ -139,9 +158,13 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             in_progress.insert(id);
         }
         const fs::path dir = o.out / id;
-        const fs::path sub = find_submission(o.class_dir, id, p.name);
-        const std::string key =
-            Hasher().add(pkey).add(sub.empty() ? std::string("missing") : read_input_file(sub)).hex();
+        using State = StudentSubmission::State;
+        const StudentSubmission sub = read_submission(o.class_dir, id, p.name);
+        const std::string key = Hasher()
+                                    .add(pkey)
+                                    .add(std::to_string(static_cast<int>(sub.state)))
+                                    .add(sub.text + sub.why + std::to_string(sub.size))
+                                    .hex();
         json report;
         bool fresh = false;
         if (read_head(dir / "key", 100) == key && fs::exists(dir / "report.json")) {
@@ -149,22 +172,35 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             report = json::parse(read_file(dir / "report.json"));
         } else {
             const auto s0 = std::chrono::steady_clock::now();
-            if (sub.empty()) {
+            bool judge_failed = false;
+            if (sub.state == State::missing) {
                 report = missing_report(p, o.seed);
             } else {
-                std::unique_ptr<Judge> judge = judges.take();
-                Report r =
-                    judge->judge_file(sub, (fs::path(id) / fs::relative(sub, o.class_dir / id)).string(), sandbox);
-                judges.give_back(std::move(judge));
+                Report r;
+                try {
+                    std::unique_ptr<Judge> judge = judges.take();
+                    r = sub.state == State::found       ? judge->judge_source(sub.text, sub.display, sandbox)
+                        : sub.state == State::too_large ? judge->too_large(sub.size, sub.display)
+                                                        : invalid_submission_report(p, o.seed, sub.why);
+                    judges.give_back(std::move(judge));  // not after a failure: its state is unknown
+                } catch (const InputError&) {
+                    throw;  // the course is broken (a reference that fails): every student would fail
+                } catch (const std::exception& e) {
+                    // One student's failure stays that student's: a judge_error, and the class goes on.
+                    judge_failed = true;
+                    r = judge_error_report(p, o.seed, printable(e.what()));
+                    spdlog::warn("{}: the judge failed on this submission: {}", printable(id), printable(e.what()));
+                }
+                r.submission = sub.display;
                 r.sandbox = sandbox.name();
                 report = render_json(r);
             }
             const long seconds =
                 std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
             // Atomic per file; the key goes last, so a half-written student is graded again.
-            write_file_atomic(dir / "report.json", report.dump(2) + "\n");
-            write_file_atomic(dir / "results.json", gradescope_results(p, report, seconds).dump(2) + "\n");
-            write_file_atomic(dir / "key", key);
+            write_file_atomic(dir / "report.json", json_text(report) + "\n");
+            write_file_atomic(dir / "results.json", json_text(gradescope_results(p, report, seconds)) + "\n");
+            if (!judge_failed) write_file_atomic(dir / "key", key);  // a judge failure is retried on a rerun
             ++graded;
             fresh = true;
         }
@@ -175,11 +211,11 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         const double eta = elapsed / static_cast<double>(n) * static_cast<double>(ids.size() - n);
         const std::string line =
-            fmt::format("[{}/{}] {}: {} {}/{}{}", n, ids.size(), id, report["verdict"].get<std::string>(),
+            fmt::format("[{}/{}] {}: {} {}/{}{}", n, ids.size(), printable(id), report["verdict"].get<std::string>(),
                         report["score"].get<int>(), report["max_score"].get<int>(), fresh ? "" : " (unchanged)");
         if (tty) {
             std::string now;
-            for (const std::string& other : in_progress) now += (now.empty() ? "" : ", ") + other;
+            for (const std::string& other : in_progress) now += (now.empty() ? "" : ", ") + printable(other);
             fmt::print(stderr, "\r\033[K{}; now: {}; ETA {:.0f}s", line, now.empty() ? "-" : now, eta);
         } else {
             fmt::print(stderr, "judge: {}\n", line);

@@ -40,9 +40,22 @@ struct GradeSummary {
 std::vector<std::string> list_students(const std::filesystem::path& class_dir,
                                        const std::optional<std::pair<unsigned, unsigned>>& shard);
 
-/// The submission of `id`: <id>/<problem>/solution.cpp, else <id>/solution.cpp; empty when missing.
-std::filesystem::path find_submission(const std::filesystem::path& class_dir, const std::string& id,
-                                      const std::string& problem);
+/// A student's submission as grading found it.
+struct StudentSubmission {
+    enum class State { found, missing, invalid, too_large };
+    State state = State::missing;
+    std::string text;             // the source, read through the descriptor that was checked
+    std::string display;          // "<id>/solution.cpp", as reports name it
+    std::string why;              // invalid: what is wrong, for the student
+    unsigned long long size = 0;  // too_large: its size
+};
+
+/// The submission of `id`: <id>/<problem>/solution.cpp, else <id>/solution.cpp. It must be a
+/// regular file reached through no symbolic link below `class_dir`, the student's own folder
+/// included; otherwise it is `invalid` (a link to a classmate's file, to the reference or to
+/// /proc/self/environ is never read).
+StudentSubmission read_submission(const std::filesystem::path& class_dir, const std::string& id,
+                                  const std::string& problem);
 
 /// Grades the class into `o.out`, running submissions in `sandbox`, then writes the class files.
 /// Progress goes to stderr.

@@ -7,6 +7,8 @@
 #include "execution/box_protocol.hpp"
 #include "execution/box_runner.hpp"
 #include "util/files.hpp"
+#include "util/safe_read.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -39,11 +41,12 @@ size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& input
     const ProcessResult r =
         sandbox.run(ps, {{box, "/box", true}, {inputs.root(), "/in", false}, {judge_exe, "/judge/judge", false}});
     timed_out = r.timed_out;
-    const std::optional<size_t> cut = box::decode_cutoff(read_head(out / box::cutoff_file, 32));
+    const std::optional<size_t> cut =
+        box::decode_cutoff(read_below(box, fs::path("out") / box::cutoff_file, 32, ReadPart::head).bytes);
     if (!r.timed_out && (r.exit_code != 0 || !cut)) {
         spdlog::debug("the in-box runner ended early ({}): {}",
                       r.signal != 0 ? describe_signal(r.signal) : "exit " + std::to_string(r.exit_code),
-                      read_tail(box / "runner.err", 500));
+                      printable(read_below(box, "runner.err", 500, ReadPart::tail).bytes));
     }
     return cut ? std::min(p.tests.size(), *cut) : p.tests.size();
 }
@@ -60,7 +63,9 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
         s.cutoff = run_in_box(p, box, inputs, sandbox, batch, box_timed_out);
         for (size_t t = 0; t < s.cutoff; ++t) {
             const fs::path dir = box / "out" / p.tests[t].id;
-            if (fs::exists(dir / box::status_file)) s.runs[t] = read_test_run(p.function(p.tests[t].function), dir);
+            if (fs::exists(dir / box::status_file)) {
+                s.runs[t] = read_test_run(p.function(p.tests[t].function), box, fs::path("out") / p.tests[t].id);
+            }
         }
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out

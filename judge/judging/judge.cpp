@@ -11,6 +11,7 @@
 #include "traps/misconception.hpp"
 #include "traps/trap_report.hpp"
 #include "util/files.hpp"
+#include "util/safe_read.hpp"
 
 namespace judge {
 
@@ -22,10 +23,23 @@ Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
 const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_trusted.reference(t); }
 
 Report Judge::judge_file(const fs::path& source, const std::string& display_name, const Sandbox& sandbox) {
+    const SafeRead src = read_named(source, max_source_bytes);
+    if (src.fault == ReadFault::too_large) return too_large(src.size, display_name);
+    if (!src.ok()) throw InputError(source.string() + ": cannot read: it is " + describe(src.fault));
+    return judge_source(src.bytes, display_name, sandbox);
+}
+
+Report Judge::too_large(unsigned long long bytes, const std::string& display_name) {
+    Report r = compile_error_report(m_p, m_seed, source_too_large(bytes));
+    r.submission = display_name;
+    return r;
+}
+
+Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& sandbox) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     TempDir box("judge-box");
-    write_file_atomic(box.path() / "solution.cpp", read_input_file(source));
+    write_file_atomic(box.path() / "solution.cpp", text);
     // Build the reference first so that a broken course is reported as such, not as the student's fault.
     m_trusted.reference_exe();
     // The compile is the long pole: make the inputs and load the expected outputs meanwhile.

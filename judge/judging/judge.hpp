@@ -26,9 +26,16 @@ public:
 
     TrustedRuns& trusted() { return m_trusted; }
 
-    /// Judges a submission's source file: compile and run every test in `sandbox`, compare, and
-    /// name the misconception of each failure that a seeded bug reproduces exactly.
+    /// Judges a submission's source file, a path the user named (links are followed): its size is
+    /// checked before it is read. Throws InputError when it is not a readable regular file.
     Report judge_file(const std::filesystem::path& source, const std::string& display_name, const Sandbox& sandbox);
+
+    /// Judges source text: compile and run every test in `sandbox`, compare, and name the
+    /// misconception of each failure that a seeded bug reproduces exactly.
+    Report judge_source(const std::string& text, const std::string& display_name, const Sandbox& sandbox);
+
+    /// The report of a source file over max_source_bytes, which was never read.
+    Report too_large(unsigned long long bytes, const std::string& display_name);
 
     /// Judges a trusted program (the reference or a seeded bug, built by build_trusted), with
     /// cached runs and no misconceptions.

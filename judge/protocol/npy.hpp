@@ -26,6 +26,9 @@ struct NpyError : std::runtime_error {
 /// The element types the wire format carries.
 enum class Dtype { float32, int64 };
 
+/// NumPy's name of a dtype: "float32", "int64".
+inline const char* dtype_name(Dtype d) { return d == Dtype::float32 ? "float32" : "int64"; }
+
 /// One array read from or written to a .npy file.
 struct Array {
     Dtype dtype = Dtype::float32;
@@ -42,6 +45,9 @@ struct Array {
 
 /// The largest array a reader accepts, in elements (1 GiB of float32).
 inline constexpr int64_t max_elements = int64_t{1} << 28;
+
+/// The largest .npy file a reader accepts: the largest array of 8-byte elements and a header.
+inline constexpr int64_t max_file_bytes = max_elements * 8 + 65536 + 12;
 
 inline std::string shape_tuple(const std::vector<int64_t>& shape) { return judge::shape_str(shape); }
 
@@ -139,8 +145,9 @@ inline Array decode(const std::string& bytes, const std::string& name) {
             if (!num.empty()) {
                 const int64_t e = std::stoll(num);
                 a.shape.push_back(e);
+                // Checked before multiplying: (2**32, 2**32) must not wrap around to 0 elements.
+                if (e != 0 && numel > max_elements / e) throw NpyError(name + ": array too large");
                 numel *= e;
-                if (numel > max_elements) throw NpyError(name + ": array too large");
                 num.clear();
             } else if (c == ',') {
                 throw NpyError(name + ": malformed shape");
@@ -172,7 +179,7 @@ inline Array read(const std::string& path) {
     if (!f) throw NpyError(path + ": cannot open");
     f.seekg(0, std::ios::end);
     const std::streamoff size = f.tellg();
-    if (size < 0 || size > max_elements * 8 + 65536 + 12) throw NpyError(path + ": file too large");
+    if (size < 0 || size > max_file_bytes) throw NpyError(path + ": file too large");
     f.seekg(0);
     std::string bytes(static_cast<size_t>(size), '\0');
     f.read(bytes.data(), size);

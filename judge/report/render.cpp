@@ -80,6 +80,10 @@ std::string render_text(const Report& r, const Style& style) {
     return s;
 }
 
+std::string json_text(const nlohmann::json& j) {
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 nlohmann::json render_json(const Report& r) {
     using nlohmann::json;
     json traps = json::array();

@@ -15,4 +15,8 @@ std::string render_text(const Report& r, const Style& style);
 /// The JSON report; its schema is documented in docs/report.md.
 nlohmann::json render_json(const Report& r);
 
+/// A JSON document as text, indented by 2. Any invalid UTF-8 left in it (a student id in Latin-1)
+/// becomes U+FFFD instead of failing the write.
+std::string json_text(const nlohmann::json& j);
+
 }  // namespace judge

@@ -5,6 +5,7 @@ namespace judge {
 std::string to_string(Verdict v) {
     switch (v) {
         case Verdict::judge_error: return "judge_error";
+        case Verdict::invalid_submission: return "invalid_submission";
         case Verdict::compile_error: return "compile_error";
         case Verdict::time_limit: return "time_limit";
         case Verdict::memory_limit: return "memory_limit";

@@ -9,6 +9,7 @@ namespace judge {
 /// Verdicts in priority order: when several apply, the first in this list wins.
 enum class Verdict {
     judge_error,
+    invalid_submission,  // refused before compiling: a link, not a regular file (judge grade)
     compile_error,
     time_limit,
     memory_limit,

@@ -26,6 +26,11 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
     for (const std::string& name : looked_at) {
         const npy::Array& got = run.outputs.at(name);
         const npy::Array& want = ref.outputs.at(name);
+        // The element type first: values of another type would compare as an empty array.
+        if (got.dtype != want.dtype) {
+            return fmt::format("{} holds {} values; expected {}", name, npy::dtype_name(got.dtype),
+                               npy::dtype_name(want.dtype));
+        }
         if (got.shape != want.shape) {
             return fmt::format("{} has shape {}; expected {}", name, shape_str(got.shape), shape_str(want.shape));
         }

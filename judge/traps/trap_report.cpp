@@ -29,6 +29,29 @@ Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome>
     return r;
 }
 
+Report invalid_submission_report(const Problem& p, uint64_t seed, const std::string& why) {
+    Report r = assemble_report(p, seed, {});
+    r.verdict = Verdict::invalid_submission;
+    for (TrapOutcome& t : r.traps) {
+        t.passed = false;
+        t.message = "not run: " + why;
+    }
+    for (const TestSpec& ts : p.tests) r.tests.push_back(not_run(ts, Verdict::invalid_submission, "not run: " + why));
+    return r;
+}
+
+Report judge_error_report(const Problem& p, uint64_t seed, const std::string& why) {
+    Report r = assemble_report(p, seed, {});
+    r.verdict = Verdict::judge_error;
+    const std::string message = "not judged: the judge failed on this submission: " + why;
+    for (TrapOutcome& t : r.traps) {
+        t.passed = false;
+        t.message = message;
+    }
+    for (const TestSpec& ts : p.tests) r.tests.push_back(not_run(ts, Verdict::judge_error, message));
+    return r;
+}
+
 Report compile_error_report(const Problem& p, uint64_t seed, const std::string& log) {
     const std::string why = "not run: the submission did not compile";
     Report r = assemble_report(p, seed, {});

@@ -14,6 +14,14 @@ namespace judge {
 /// through its first failing test; the verdict is the worst of the tests', the score their sum.
 Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome> tests);
 
+/// The report of a submission that was refused before it was compiled (a link, not a regular
+/// file): every trap and every test fails with `why`.
+Report invalid_submission_report(const Problem& p, uint64_t seed, const std::string& why);
+
+/// The report of a submission on which the judge itself failed (`why`): every trap and every test
+/// is a judge_error, so that the other students can still be graded.
+Report judge_error_report(const Problem& p, uint64_t seed, const std::string& why);
+
 /// The report of a submission that did not compile: every trap and every test fails for that
 /// reason, and the report carries the compiler's words.
 Report compile_error_report(const Problem& p, uint64_t seed, const std::string& log);

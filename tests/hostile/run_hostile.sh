@@ -27,6 +27,7 @@ cp -r "$ROOT/tests/hostile/course" "$TMP/course"
 echo 'int SECRET_4242_LEAKED = ;' >"$TMP/course/reference/probe/secret.txt"
 expect=$(sed -n 's|^// expect: ||p' "$SRC" | head -1)
 checks=$(sed -n 's|^// check: ||p' "$SRC")
+mapfile -t says < <(sed -n 's|^// report: ||p' "$SRC")
 port=0
 if [[ " $checks " == *" no_connection "* ]]; then
     cc -O1 -o "$TMP/listener" "$ROOT/tests/hostile/listener.c" || fail "cannot build the listener"
@@ -41,7 +42,14 @@ if [[ " $checks " == *" huge "* ]]; then
 fi
 
 start=$(date +%s.%N)
-timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.cpp" --format json >"$TMP/out" 2>"$TMP/err"
+if [[ " $checks " == *" no_inherited_fds "* ]]; then
+    # As `judge submit ... 7</secret 8>>file` from a shell: neither may reach the submission.
+    : >"$TMP/hostfile"
+    timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.cpp" --format json >"$TMP/out" 2>"$TMP/err" \
+        7<"$TMP/course/reference/probe/secret.txt" 8>>"$TMP/hostfile"
+else
+    timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.cpp" --format json >"$TMP/out" 2>"$TMP/err"
+fi
 code=$?
 elapsed=$(echo "$(date +%s.%N) - $start" | bc)
 verdict=$(grep -m1 '^  "verdict"' "$TMP/out" | sed 's/.*: "\([a-z_]*\)".*/\1/')
@@ -71,10 +79,15 @@ for c in $checks; do
             [ -e "$TMP/connected" ] && fail "the submission connected to the host's loopback" ;;
         output_capped)
             grep -q "its output had reached the limit of 64 KB" "$TMP/out" || fail "the report does not mention the output cap" ;;
+        no_inherited_fds)
+            [ -s "$TMP/hostfile" ] && fail "the submission wrote to a descriptor the judge inherited: $(head -c 100 "$TMP/hostfile")" ;;
         secret_not_in_report)
             grep -q SECRET_4242 "$TMP/out" "$TMP/err" && fail "the secret's content appears in the report" ;;
         *) fail "unknown check $c" ;;
     esac
+done
+for want in "${says[@]}"; do
+    grep -qF -- "$want" "$TMP/out" || { head -c 3000 "$TMP/out"; fail "the report does not say: $want"; }
 done
 # The judge is still healthy.
 "$JUDGE" --root "$TMP/course" -q submit probe --file "$TMP/course/reference/probe/solution.cpp" >"$TMP/after" 2>&1 ||

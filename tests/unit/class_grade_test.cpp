@@ -2,8 +2,11 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "compile/builder.hpp"
 #include "grade/class_grade.hpp"
 #include "util/files.hpp"
+
+#include <sys/stat.h>
 
 namespace fs = std::filesystem;
 
@@ -35,12 +38,68 @@ TEST_CASE("shards split the class into disjoint parts that cover it", "[class]")
 }
 
 TEST_CASE("a student's submission: the problem's folder first, then the student's own", "[class]") {
+    using State = judge::StudentSubmission::State;
     judge::TempDir tmp("judge-class-test");
     judge::write_file_atomic(tmp.path() / "ada" / "solution.cpp", "a");
-    CHECK(judge::find_submission(tmp.path(), "ada", "p") == tmp.path() / "ada" / "solution.cpp");
+    auto s = judge::read_submission(tmp.path(), "ada", "p");
+    CHECK(s.state == State::found);
+    CHECK(s.text == "a");
+    CHECK(s.display == "ada/solution.cpp");
     judge::write_file_atomic(tmp.path() / "ada" / "p" / "solution.cpp", "b");
-    CHECK(judge::find_submission(tmp.path(), "ada", "p") == tmp.path() / "ada" / "p" / "solution.cpp");
-    CHECK(judge::find_submission(tmp.path(), "bob", "p").empty());
+    s = judge::read_submission(tmp.path(), "ada", "p");
+    CHECK(s.text == "b");
+    CHECK(s.display == "ada/p/solution.cpp");
+    fs::create_directories(tmp.path() / "bob");
+    CHECK(judge::read_submission(tmp.path(), "bob", "p").state == State::missing);
+}
+
+TEST_CASE("a link anywhere in a student's path is invalid, and never read", "[class][hostile]") {
+    using State = judge::StudentSubmission::State;
+    judge::TempDir tmp("judge-class-test");
+    judge::write_file_atomic(tmp.path() / "ada" / "solution.cpp", "int ada_secret;");
+    judge::write_file_atomic(tmp.path() / "reference.cpp", "int reference_secret;");
+    SECTION("the file is a link to a classmate's") {
+        fs::create_directories(tmp.path() / "eve");
+        fs::create_symlink(tmp.path() / "ada" / "solution.cpp", tmp.path() / "eve" / "solution.cpp");
+        const auto s = judge::read_submission(tmp.path(), "eve", "p");
+        CHECK(s.state == State::invalid);
+        CHECK(s.text.empty());
+        CHECK(s.why == "eve/solution.cpp is a symbolic link (or lies behind one); a submission must be a regular file in "
+                       "the student's own folder, reached through no link");
+    }
+    SECTION("the student's folder is a link to a classmate's") {
+        fs::create_directory_symlink(tmp.path() / "ada", tmp.path() / "eve");
+        const auto s = judge::read_submission(tmp.path(), "eve", "p");
+        CHECK(s.state == State::invalid);
+        CHECK(s.text.empty());
+    }
+    SECTION("the problem folder is a link") {
+        fs::create_directories(tmp.path() / "eve");
+        fs::create_directory_symlink(tmp.path() / "ada", tmp.path() / "eve" / "p");
+        CHECK(judge::read_submission(tmp.path(), "eve", "p").state == State::invalid);
+    }
+    SECTION("a link out of the class, to the environment") {
+        fs::create_directories(tmp.path() / "eve");
+        fs::create_symlink("/proc/self/environ", tmp.path() / "eve" / "solution.cpp");
+        const auto s = judge::read_submission(tmp.path(), "eve", "p");
+        CHECK(s.state == State::invalid);
+        CHECK(s.text.empty());
+    }
+    SECTION("a FIFO is not a regular file, and reading it does not block") {
+        fs::create_directories(tmp.path() / "eve");
+        REQUIRE(::mkfifo((tmp.path() / "eve" / "solution.cpp").c_str(), 0600) == 0);
+        const auto s = judge::read_submission(tmp.path(), "eve", "p");
+        CHECK(s.state == State::invalid);
+        CHECK(s.why.rfind("eve/solution.cpp is not a regular file;", 0) == 0);
+    }
+    SECTION("a source over the limit is not read") {
+        fs::create_directories(tmp.path() / "eve");
+        judge::write_file_atomic(tmp.path() / "eve" / "solution.cpp", std::string(judge::max_source_bytes + 1, ' '));
+        const auto s = judge::read_submission(tmp.path(), "eve", "p");
+        CHECK(s.state == State::too_large);
+        CHECK(s.size == judge::max_source_bytes + 1);
+        CHECK(s.text.empty());
+    }
 }
 
 TEST_CASE("a class that is not a folder is an input error", "[class]") {

@@ -42,6 +42,19 @@ TEST_CASE("a wrong value on a hidden test names the position, not the values", "
     CHECK(o.message == "out[0,1] differs from the expected value (1 of 6 elements differ; largest error 1)");
 }
 
+TEST_CASE("outputs of another dtype fail before any value is compared", "[evaluate][hostile]") {
+    const TestRun ref = reference();
+    judge::npy::Array ints;
+    ints.dtype = judge::npy::Dtype::int64;
+    ints.shape = {2, 3};
+    ints.i64 = {0, 1, 2, 3, 4, 5};
+    const TestRun got = fixtures::ok_run(ints, fixtures::array({1}, {1}));
+    const judge::TestOutcome o = judge::evaluate(prob(), t_values, got, &ref);
+    CHECK(o.verdict == Verdict::wrong_answer);
+    CHECK(o.message == "out holds int64 values; expected float32");
+    CHECK_FALSE(judge::same_behaviour(got, ref, judge::Tolerance{}));
+}
+
 TEST_CASE("a wrong shape is said before anything else", "[evaluate]") {
     const TestRun ref = reference();
     const TestRun got = fixtures::ok_run(fixtures::array({3, 2}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1}));

@@ -1,0 +1,16 @@
+// judge/util/text.hpp: making text that untrusted code produced safe to show and to store.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace judge {
+
+/// `s` as valid UTF-8: every byte that does not belong to a valid sequence becomes U+FFFD.
+std::string valid_utf8(std::string_view s);
+
+/// valid_utf8(s) with every control character but newline and tab written as "\xNN" (and DEL as
+/// "\x7f"), so that no terminal escape, carriage return or NUL reaches a report.
+std::string printable(std::string_view s);
+
+}  // namespace judge

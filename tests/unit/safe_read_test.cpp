@@ -1,0 +1,78 @@
+// Reading what a submission could have written: links, FIFOs, caps; and printable text.
+#include <catch2/catch.hpp>
+#include <sys/stat.h>
+
+#include "util/files.hpp"
+#include "util/safe_read.hpp"
+#include "util/text.hpp"
+
+namespace fs = std::filesystem;
+using judge::ReadFault;
+using judge::ReadPart;
+
+TEST_CASE("read_below reads a regular file below a trusted folder, with caps", "[safe_read]") {
+    judge::TempDir tmp("judge-safe-test");
+    judge::write_file_atomic(tmp.path() / "out" / "t1" / "stderr.txt", "0123456789");
+    auto r = judge::read_below(tmp.path(), "out/t1/stderr.txt", 100);
+    CHECK(r.ok());
+    CHECK(r.bytes == "0123456789");
+    CHECK(judge::read_below(tmp.path(), "out/t1/stderr.txt", 4).fault == ReadFault::too_large);
+    r = judge::read_below(tmp.path(), "out/t1/stderr.txt", 4, ReadPart::head);
+    CHECK(r.bytes == "0123");
+    CHECK(r.truncated());
+    CHECK(judge::read_below(tmp.path(), "out/t1/stderr.txt", 3, ReadPart::tail).bytes == "789");
+    CHECK(judge::read_below(tmp.path(), "out/t1/none", 4).fault == ReadFault::missing);
+    CHECK(judge::read_below(tmp.path(), "out/../out/t1/stderr.txt", 100).fault == ReadFault::unreadable);
+}
+
+TEST_CASE("read_below refuses a link at any depth and never reads its target", "[safe_read][hostile]") {
+    judge::TempDir tmp("judge-safe-test");
+    judge::write_file_atomic(tmp.path() / "secret", "SECRET");
+    fs::create_directories(tmp.path() / "box" / "out" / "t1");
+    SECTION("the file is a link") {
+        fs::create_symlink(tmp.path() / "secret", tmp.path() / "box" / "out" / "t1" / "stderr.txt");
+        const auto r = judge::read_below(tmp.path() / "box", "out/t1/stderr.txt", 100, ReadPart::tail);
+        CHECK(r.fault == ReadFault::symlink);
+        CHECK(r.bytes.empty());
+    }
+    SECTION("a folder on the way is a link") {
+        fs::create_directories(tmp.path() / "elsewhere");
+        judge::write_file_atomic(tmp.path() / "elsewhere" / "stderr.txt", "SECRET");
+        fs::remove(tmp.path() / "box" / "out" / "t1");
+        fs::create_directory_symlink(tmp.path() / "elsewhere", tmp.path() / "box" / "out" / "t1");
+        const auto r = judge::read_below(tmp.path() / "box", "out/t1/stderr.txt", 100);
+        CHECK(r.fault == ReadFault::symlink);
+        CHECK(r.bytes.empty());
+    }
+    SECTION("a FIFO is refused at once, without blocking") {
+        REQUIRE(::mkfifo((tmp.path() / "box" / "out" / "t1" / "status").c_str(), 0600) == 0);
+        CHECK(judge::read_below(tmp.path() / "box", "out/t1/status", 100).fault == ReadFault::not_regular);
+    }
+    SECTION("a folder where a file should be") {
+        fs::create_directories(tmp.path() / "box" / "out" / "t1" / "status");
+        CHECK(judge::read_below(tmp.path() / "box", "out/t1/status", 100).fault == ReadFault::not_regular);
+    }
+}
+
+TEST_CASE("read_named follows a link the user named, and checks the size before reading", "[safe_read]") {
+    judge::TempDir tmp("judge-safe-test");
+    judge::write_file_atomic(tmp.path() / "real.cpp", std::string(100, 'x'));
+    fs::create_symlink(tmp.path() / "real.cpp", tmp.path() / "link.cpp");
+    CHECK(judge::read_named(tmp.path() / "link.cpp", 1000).bytes.size() == 100);
+    const auto big = judge::read_named(tmp.path() / "link.cpp", 10);
+    CHECK(big.fault == ReadFault::too_large);
+    CHECK(big.size == 100);
+    CHECK(big.bytes.empty());
+    CHECK(judge::read_named("/dev/zero", 10).fault == ReadFault::not_regular);
+}
+
+TEST_CASE("text from a submission becomes valid, printable UTF-8", "[text]") {
+    CHECK(judge::valid_utf8("caf\xc3\xa9") == "caf\xc3\xa9");
+    CHECK(judge::valid_utf8("caf\xe9") == "caf\xef\xbf\xbd");              // Latin-1 é
+    CHECK(judge::valid_utf8("\xc0\xaf") == "\xef\xbf\xbd\xef\xbf\xbd");   // an overlong '/'
+    CHECK(judge::valid_utf8("\xed\xa0\x80") == "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");  // a surrogate
+    CHECK(judge::valid_utf8("\xf0\x9f\x99\x82") == "\xf0\x9f\x99\x82");   // 🙂
+    CHECK(judge::printable("a\tb\nc") == "a\tb\nc");
+    CHECK(judge::printable("\x1b]0;pwned\x07\x1b[32maccepted\r") == "\\x1b]0;pwned\\x07\\x1b[32maccepted\\x0d");
+    CHECK(judge::printable(std::string("nul\0!", 5)) == "nul\\x00!");
+}
