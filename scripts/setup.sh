@@ -10,6 +10,7 @@ packages=(
   bubblewrap
   python3   # the tests parse the grading outputs with Python's csv, xml.etree and json, and check the layers
   bc        # tests/hostile/run_hostile.sh times each run
+  time      # /usr/bin/time: the e2e tests measure the judge's memory
 )
 
 missing=()

@@ -58,5 +58,13 @@ TEST_CASE("npy rejects malformed files with a message naming the file", "[npy]")
         bad.replace(bad.find("(2,)"), 4, "(99999999999,)");
         CHECK_THROWS_AS(npy::decode(bad, "x.npy"), npy::NpyError);
     }
+    SECTION("a shape whose element count overflows (it used to wrap around to 0 elements)") {
+        std::string bad = good;
+        bad.replace(bad.find("(2,)"), 4, "(4294967296, 4294967296, 4294967296, 4294967296)");
+        CHECK_THROWS_WITH(npy::decode(bad, "x.npy"), "x.npy: array too large");
+        bad = good;
+        bad.replace(bad.find("(2,)"), 4, "(0, 999999999999)");  // no elements, and no overflow
+        CHECK_THROWS_WITH(npy::decode(bad, "x.npy"), Catch::Contains("expected 0 data bytes"));
+    }
     SECTION("a missing file") { CHECK_THROWS_WITH(npy::read("/nonexistent/x.npy"), "/nonexistent/x.npy: cannot open"); }
 }
