@@ -1,14 +1,20 @@
 // Merging shard outputs and writing the class files (grades.csv, junit.xml, summary.md).
 #include <fmt/core.h>
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "core/errors.hpp"
 #include "grade/class_grade.hpp"
 #include "report/formats.hpp"
 #include "util/files.hpp"
 #include "util/text.hpp"
+
+#ifndef JUDGE_VERSION
+#define JUDGE_VERSION "0.0.0"
+#endif
 
 namespace judge {
 
@@ -30,37 +36,123 @@ std::string csv_field(const std::string& raw) {
 
 }  // namespace
 
+namespace {
+
+// Refuses a report that this problem's grading could not have written: an unknown verdict or
+// trap, a score over its maximum, points that do not add up (a hand-edited 999/32).
+void check_report(const Problem& p, const json& r, const std::string& file) {
+    const auto bad = [&](const std::string& what) { throw InputError(file + ": " + what); };
+    try {
+        static const std::set<std::string> verdicts = {
+            "judge_error",  "invalid_submission", "compile_error", "time_limit", "memory_limit",
+            "output_limit", "runtime_error",      "wrong_answer",  "accepted",   "missing"};
+        const std::string verdict = r.at("verdict").get<std::string>();
+        if (!verdicts.count(verdict)) bad("unknown verdict \"" + verdict + "\"");
+        if (r.at("problem").get<std::string>() != p.name) bad("a report of problem " + r.at("problem").dump());
+        const int score = r.at("score").get<int>(), max_score = r.at("max_score").get<int>();
+        if (max_score != p.max_score())
+            bad(fmt::format("max_score {} is not the problem's {}", max_score, p.max_score()));
+        if (score < 0 || score > max_score) bad(fmt::format("score {} is outside 0..{}", score, max_score));
+        const json& traps = r.at("traps");
+        if (traps.size() != p.traps.size())
+            bad(fmt::format("{} traps; the problem has {}", traps.size(), p.traps.size()));
+        for (size_t i = 0; i < p.traps.size(); ++i) {
+            if (traps[i].at("id").get<std::string>() != p.traps[i].id) bad("unknown trap " + traps[i].at("id").dump());
+        }
+        int sum = 0;
+        for (const json& t : r.at("tests")) {
+            const int points = t.at("points").get<int>();
+            const auto spec =
+                std::find_if(p.tests.begin(), p.tests.end(), [&](const TestSpec& ts) { return ts.id == t.at("id"); });
+            if (spec == p.tests.end()) bad("unknown test " + t.at("id").dump());
+            if (points < 0 || points > spec->points)
+                bad(fmt::format("test {} scores {} of {}", spec->id, points, spec->points));
+            sum += points;
+        }
+        if (sum != score) bad(fmt::format("score {} is not the sum of its tests' points, {}", score, sum));
+    } catch (const json::exception& e) {
+        bad(std::string("not a report of this judge: ") + e.what());
+    }
+}
+
+struct ShardMeta {
+    json meta;              // problem, seed, judge
+    unsigned k = 0, n = 0;  // 0/0: a run over the whole class
+};
+
+ShardMeta read_meta(const fs::path& in) {
+    const fs::path m = in / "grade.json";
+    if (!fs::exists(m))
+        throw InputError(m.string() + ": missing; is " + in.string() + " the --out of a judge grade run?");
+    json j;
+    try {
+        j = json::parse(read_input_file(m));
+    } catch (const json::exception& e) {
+        throw InputError(m.string() + ": invalid JSON: " + e.what());
+    }
+    if (!j.is_object() || !j.contains("problem") || !j.contains("seed")) {
+        throw InputError(m.string() + ": needs \"problem\" and \"seed\"");
+    }
+    if (!j.contains("judge") || !j.contains("shard")) {
+        throw InputError(m.string() + ": needs \"judge\" and \"shard\"; it was written by an older judge: grade again");
+    }
+    ShardMeta s;
+    const std::string shard = j["shard"].is_string() ? j["shard"].get<std::string>() : "";
+    if (shard != "all" && std::sscanf(shard.c_str(), "%u/%u", &s.k, &s.n) != 2) {
+        throw InputError(m.string() + ": shard: expected \"all\" or K/N, got " + j["shard"].dump());
+    }
+    j.erase("shard");
+    s.meta = j;
+    return s;
+}
+
+}  // namespace
+
 std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& out, const fs::path& course_root) {
     if (inputs.empty()) throw InputError("merge: give at least one output directory to merge");
-    json meta;
+    std::vector<ShardMeta> metas;
+    for (const fs::path& in : inputs) metas.push_back(read_meta(in));
+    const json& meta = metas.front().meta;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (metas[i].meta != meta) {
+            throw InputError((inputs[i] / "grade.json").string() + ": " + metas[i].meta.dump() + " differs from " +
+                             meta.dump() + " in " + (inputs.front() / "grade.json").string());
+        }
+    }
+    // The set: one run over the whole class, or shards 1..N of one N, each once.
+    const unsigned n = metas.front().n;
+    std::map<unsigned, fs::path> shards;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (metas[i].n != n || (n == 0 && inputs.size() > 1)) {
+            throw InputError("merge: " + inputs[i].string() + " is not a shard of the same split as " +
+                             inputs.front().string());
+        }
+        if (n > 0 && !shards.emplace(metas[i].k, inputs[i]).second) {
+            throw InputError(fmt::format("merge: shard {}/{} is given twice: {} and {}", metas[i].k, n,
+                                         shards[metas[i].k].string(), inputs[i].string()));
+        }
+    }
+    for (unsigned k = 1; k <= n; ++k) {
+        if (!shards.count(k))
+            throw InputError(fmt::format("merge: shard {}/{} is missing; give all {} shards", k, n, n));
+    }
+    const Problem p = load_problem(course_root, meta["problem"].get<std::string>());
     std::map<std::string, fs::path> owner;
     for (const fs::path& in : inputs) {
-        const fs::path m = in / "grade.json";
-        if (!fs::exists(m))
-            throw InputError(m.string() + ": missing; is " + in.string() + " the --out of a judge grade run?");
-        json j;
-        try {
-            j = json::parse(read_input_file(m));
-        } catch (const json::exception& e) {
-            throw InputError(m.string() + ": invalid JSON: " + e.what());
-        }
-        if (!j.contains("problem") || !j.contains("seed"))
-            throw InputError(m.string() + ": needs \"problem\" and \"seed\"");
-        if (meta.is_null()) meta = j;
-        if (j != meta) {
-            throw InputError(m.string() + ": problem " + j["problem"].dump() + ", seed " + j["seed"].dump() +
-                             " differs from " + meta["problem"].dump() + ", seed " + meta["seed"].dump() + " in " +
-                             (inputs.front() / "grade.json").string());
-        }
         for (const auto& e : fs::directory_iterator(in)) {
             if (!e.is_directory() || !fs::exists(e.path() / "report.json")) continue;
             const std::string id = e.path().filename().string();
             if (owner.count(id))
                 throw InputError("merge: student " + id + " is in both " + owner[id].string() + " and " + in.string());
             owner[id] = in;
+            const fs::path file = e.path() / "report.json";
+            try {
+                check_report(p, json::parse(read_input_file(file)), file.string());
+            } catch (const json::exception& ex) {
+                throw InputError(file.string() + ": invalid JSON: " + ex.what());
+            }
         }
     }
-    const Problem p = load_problem(course_root, meta["problem"].get<std::string>());
     fs::create_directories(out);
     for (const auto& [id, in] : owner) {
         fs::create_directories(out / id);
@@ -68,7 +160,9 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
             if (fs::exists(in / id / f)) write_file_atomic(out / id / f, read_input_file(in / id / f));
         }
     }
-    write_file_atomic(out / "grade.json", meta.dump(2) + "\n");
+    json merged = meta;
+    merged["shard"] = "all";
+    write_file_atomic(out / "grade.json", merged.dump(2) + "\n");
     write_class_files(p, out);
     return p.name;
 }

@@ -139,7 +139,10 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
     const std::string pkey = problem_key(p, o.seed);
     fs::create_directories(o.out);
-    write_file_atomic(o.out / "grade.json", json({{"problem", p.name}, {"seed", o.seed}}).dump(2) + "\n");
+    const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";
+    write_file_atomic(
+        o.out / "grade.json",
+        json({{"problem", p.name}, {"seed", o.seed}, {"judge", JUDGE_VERSION}, {"shard", shard}}).dump(2) + "\n");
     GradeSummary summary;
     summary.students = ids.size();
     const bool tty = ::isatty(STDERR_FILENO) == 1;

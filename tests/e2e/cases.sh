@@ -364,7 +364,23 @@ case_grade_shards_merge() {
     expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/merged"
     for f in grades.csv junit.xml summary.md; do cmp "$TMP/all/$f" "$TMP/merged/$f" || fail "merged $f differs from a single run"; done
     expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s1" --out "$TMP/bad"
-    expect_err "judge: error: merge: student"
+    expect_err "judge: error: merge: shard 1/2 is given twice: $TMP/s1 and $TMP/s1"
+    # Issue #9: an incomplete set, a mixed set and a hand-edited report are refused, saying why.
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s2" --out "$TMP/bad"
+    expect_err "judge: error: merge: shard 1/2 is missing; give all 2 shards"
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/all" "$TMP/s1" --out "$TMP/bad"
+    expect_err "is not a shard of the same split as $TMP/all"
+    cp -r "$TMP/s1" "$TMP/s1x"
+    local victim
+    victim=$(sed -n '2s/,.*//p' "$TMP/s1x/grades.csv")
+    python3 - "$TMP/s1x/$victim/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1])); r["score"] = 999; json.dump(r, open(sys.argv[1], "w"))
+PY
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1x" "$TMP/s2" --out "$TMP/bad"
+    expect_err "judge: error: $TMP/s1x/$victim/report.json: score 999 is outside 0..32"
+    [ -e "$TMP/bad/grades.csv" ] && fail "a refused merge wrote a gradebook"
+    grep -q '"shard": "all"' "$TMP/merged/grade.json" || fail "the merged grade.json does not say shard all"
     expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/class" --out "$TMP/bad"
     expect_err "judge: error: $TMP/class/grade.json: missing; is $TMP/class the --out of a judge grade run?"
 }
