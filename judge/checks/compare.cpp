@@ -155,10 +155,12 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
     const int64_t example = idx.front();
     std::string pos = position_words(how, idx);
     if (pos.empty()) pos = name + index_str(got.shape, first);
-    return {false, fmt::format("{}: key {} is masked (valid_lens[{}] = {}) but has weight {}; expected exactly 0 "
-                               "({} masked weights are not 0)",
-                               pos, idx.back(), example, lens[static_cast<size_t>(example)],
-                               fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
+    // The length itself is an input: a hidden test names the position only.
+    const std::string length =
+        how.show_values ? fmt::format(" (valid_lens[{}] = {})", example, lens[static_cast<size_t>(example)]) : "";
+    return {false,
+            fmt::format("{}: key {} is masked{} but has weight {}; expected exactly 0 ({} masked weights are not 0)",
+                        pos, idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
 }
 
 }  // namespace judge

