@@ -35,7 +35,11 @@ Report Judge::too_large(unsigned long long bytes, const std::string& display_nam
     return r;
 }
 
-Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& sandbox) {
+Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& shared) {
+    // This box's own uid (when root): a neighbour's fork bomb cannot take this box's processes.
+    // Declared before the box, so the uid is given back only after the box is gone.
+    const std::unique_ptr<Sandbox> boxed = shared.for_one_box();
+    const Sandbox& sandbox = *boxed;
     const auto t0 = std::chrono::steady_clock::now();
     const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     TempDir box("judge-box");

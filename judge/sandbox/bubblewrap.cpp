@@ -4,6 +4,7 @@
 #include "core/errors.hpp"
 #include "sandbox/cgroup.hpp"
 #include "sandbox/sandbox.hpp"
+#include "sandbox/uid_lease.hpp"
 
 namespace judge {
 
@@ -25,14 +26,20 @@ std::string inside_path(const std::string& arg, const std::vector<Mount>& mounts
 
 class BubblewrapSandbox final : public Sandbox {
 public:
-    explicit BubblewrapSandbox(SandboxProbe probe) : Sandbox(std::move(probe)) {}
+    explicit BubblewrapSandbox(SandboxProbe probe, std::shared_ptr<UidLease> lease = nullptr)
+        : Sandbox(std::move(probe)), m_lease(std::move(lease)), m_uid(m_lease ? m_lease->uid() : box_uid) {}
+
+    std::unique_ptr<Sandbox> for_one_box() const override {
+        if (m_probe.uid != 0) return std::make_unique<BubblewrapSandbox>(m_probe);
+        return std::make_unique<BubblewrapSandbox>(m_probe, UidLease::acquire(box_uid_range(), "/run/judge-box-uids"));
+    }
 
     ProcessResult run(ProcessSpec spec, const std::vector<Mount>& mounts) const override {
         spec.argv = bwrap_command(m_probe, spec, mounts);
         spec.env.clear();
         spec.clear_env = true;
         if (m_probe.uid == 0) {
-            spec.run_as_uid = box_uid;
+            spec.run_as_uid = m_uid;
             spec.max_processes = max_processes;
         }
         const RunCgroup cg(m_probe.pids_cgroup_parent, max_processes);
@@ -47,10 +54,10 @@ public:
         return r;
     }
 
-    // Hands `dir` to uid 65534 when the judge is root.
+    // Hands `dir` to the box's uid when the judge is root.
     void prepare_writable(const fs::path& dir) const override {
-        if (m_probe.uid == 0 && ::chown(dir.c_str(), box_uid, box_uid) != 0) {
-            throw JudgeFailure("cannot hand " + dir.string() + " to uid 65534");
+        if (m_probe.uid == 0 && ::chown(dir.c_str(), static_cast<uid_t>(m_uid), static_cast<gid_t>(m_uid)) != 0) {
+            throw JudgeFailure("cannot hand " + dir.string() + " to uid " + std::to_string(m_uid));
         }
     }
 
@@ -80,6 +87,10 @@ public:
         }
         return dest;
     }
+
+private:
+    std::shared_ptr<UidLease> m_lease;  // held for the box's life
+    int m_uid;
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "process/process.hpp"
+#include "sandbox/uid_lease.hpp"
 #include "util/files.hpp"
 
 namespace judge {
@@ -113,11 +114,15 @@ std::string doctor_report(const SandboxProbe& p) {
     s += fmt::format("user namespaces:  {}\n",
                      p.user_namespaces ? "enabled" : "disabled (/proc/sys/user/max_user_namespaces is 0)");
     s += fmt::format("cgroups:          {}\n", p.cgroup);
-    s += fmt::format("uid:              {}{}\n", p.uid, p.uid == 0 ? " (root: the box drops to uid 65534)" : "");
+    const UidRange range = box_uid_range();
+    s += fmt::format("uid:              {}{}\n", p.uid,
+                     p.uid == 0 ? fmt::format(" (root: each box drops to a uid of its own, {}-{})", range.first,
+                                              range.first + range.count - 1)
+                                : "");
     s += fmt::format("fork bombs:       {}\n",
                      !p.pids_cgroup_parent.empty() ? fmt::format("pids.max {} per run (cgroup)", Sandbox::max_processes)
                      : p.uid == 0 && p.tier == Tier::bubblewrap
-                         ? fmt::format("RLIMIT_NPROC {} for uid 65534", Sandbox::max_processes)
+                         ? fmt::format("RLIMIT_NPROC {} for each box's uid", Sandbox::max_processes)
                          : "bounded only by the wall-clock timer");
     s += fmt::format("tier:             {}{}\n",
                      p.tier == Tier::bubblewrap ? "bubblewrap (isolated)" : "fallback (NOT isolated)",

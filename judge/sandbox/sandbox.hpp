@@ -46,7 +46,7 @@ struct SandboxProbe {
 /// A sandbox tier: the Runner for untrusted code.
 class Sandbox : public Runner {
 public:
-    /// The uid the box runs as when the judge is root.
+    /// The uid a box runs as when the judge is root and no uid was leased (validate, run).
     static constexpr int box_uid = 65534;
 
     /// Processes one box may have at once (pids.max, and RLIMIT_NPROC for the dropped uid).
@@ -57,6 +57,11 @@ public:
 
     /// The one-line warning to print when the run is not isolated; "" in the bubblewrap tier.
     std::string warning() const;
+
+    /// This tier for one box (one submission's compile and tests): when the judge is root, it runs
+    /// as an unprivileged uid that no other box on the machine uses meanwhile (UidLease). Keep it
+    /// for the box's whole life. Elsewhere, the same tier as it is.
+    virtual std::unique_ptr<Sandbox> for_one_box() const = 0;
 
 protected:
     /// Makes the judge the child subreaper: it adopts whatever a run leaves behind (in the
