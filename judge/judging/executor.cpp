@@ -16,6 +16,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A submission's whole test run may take this long: every batch its full limit, plus the time-outs
+// before the cutoff, plus a grace. Past it the remaining tests are not run.
+std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts) {
+    const auto batches = static_cast<long long>((p.tests.size() + batch - 1) / batch);
+    return std::chrono::milliseconds((batches + max_timeouts) * p.limits.time_per_test_ms + 10000);
+}
+
 // Runs every test in one bubblewrap launch, with the judge itself as the runner inside. Returns
 // the cutoff; tests before it without a judge_status got no result.
 size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& inputs, const Sandbox& sandbox, size_t batch,
@@ -35,9 +42,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& input
     ps.stdout_path = box / "runner.out";
     ps.stderr_path = box / "runner.err";
     ps.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};  // an ASan-built judge runs in the box too
-    // Every batch may take the full limit, plus the time-outs before the cutoff, plus a grace.
-    const auto batches = static_cast<long long>((p.tests.size() + batch - 1) / batch);
-    ps.wall_limit = std::chrono::milliseconds((batches + plan.max_timeouts) * p.limits.time_per_test_ms + 10000);
+    ps.wall_limit = total_budget(p, batch, plan.max_timeouts);
     const ProcessResult r =
         sandbox.run(ps, {{box, "/box", true}, {inputs.root(), "/in", false}, {judge_exe, "/judge/judge", false}});
     timed_out = r.timed_out;
@@ -73,14 +78,19 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
                                 : "no result: the test runner in the box was stopped (killed by the submission?)";
         return s;
     }
+    // The fallback tier: the judge runs each test itself, within the same overall budget as a box.
+    const auto deadline = std::chrono::steady_clock::now() + total_budget(p, batch, box::default_max_timeouts);
+    s.missing_verdict = Verdict::time_limit;
+    s.missing_message = "not run: the submission's tests used up their total time";
     s.cutoff = run_in_order(
         n, batch, box::default_max_timeouts,
         [&](size_t t) {
+            if (std::chrono::steady_clock::now() >= deadline) return;
             const TestSpec& ts = p.tests[t];
             s.runs[t] = run_test(box / "prog", p.function(ts.function), inputs.dir(t), box / "out" / ts.id, p.limits,
                                  sandbox, box);
         },
-        [&](size_t t) { return s.runs[t]->hit_time_limit(); });
+        [&](size_t t) { return s.runs[t] && s.runs[t]->hit_time_limit(); });
     return s;
 }
 
