@@ -4,6 +4,7 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
@@ -40,7 +41,7 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     if (o.shard) go.shard = parse_shard(*o.shard);
     if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
-    if (!sandbox->warning().empty()) spdlog::warn("{}", sandbox->warning());
+    warn_if_not_isolated(*sandbox);
     Builder builder(detect_toolchain(), cache_root());
     const GradeSummary s = grade_class(p, go, builder, *sandbox);
     fmt::print("{}: {} students ({} graded, {} unchanged){}\n", p.name, s.students, s.graded, s.reused,

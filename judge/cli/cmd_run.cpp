@@ -6,6 +6,7 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "compile/builder.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
@@ -70,6 +71,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     if (o.file) {
         write_file_atomic(box.path() / "solution.cpp", read_input_file(*o.file));
         sandbox = make_sandbox(probe_sandbox());
+        warn_if_not_isolated(*sandbox);
         const BuildResult br = builder.build_submission(p, box.path(), *sandbox);
         if (!br.ok) {
             fmt::print(stderr, "{}", br.log);

@@ -57,7 +57,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
-    if (!sandbox->warning().empty()) spdlog::warn("{}", sandbox->warning());
+    warn_if_not_isolated(*sandbox);
     Judge judge(p, o.seed, builder);
     Report r = judge.judge_file(source, source.string(), *sandbox);
     r.sandbox = sandbox->name();

@@ -4,6 +4,7 @@
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <cstdio>
 #include <cstdlib>
 
 namespace judge {
@@ -17,6 +18,10 @@ bool use_colour() {
 Style terminal_style() { return Style{use_colour()}; }
 
 std::string paint(const std::string& text, const char* colour) { return terminal_style().paint(text, colour); }
+
+void warn_if_not_isolated(const Sandbox& sandbox) {
+    if (!sandbox.warning().empty()) std::fprintf(stderr, "judge: warning: %s\n", sandbox.warning().c_str());
+}
 
 void configure_logging(int verbose, bool quiet) {
     const char* no = std::getenv("NO_COLOR");

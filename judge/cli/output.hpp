@@ -4,6 +4,7 @@
 #include <string>
 
 #include "report/style.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace judge {
 
@@ -15,6 +16,10 @@ Style terminal_style();
 
 /// Wraps `text` in an ANSI colour (green, red, yellow, bold, dim) when stdout gets colour.
 std::string paint(const std::string& text, const char* colour);
+
+/// Prints `sandbox`'s warning, when it has one, on stderr whatever -q says: running without
+/// isolation is never a detail.
+void warn_if_not_isolated(const Sandbox& sandbox);
 
 /// Sets spdlog's level from -v / -q counts; logs go to stderr, never stdout.
 void configure_logging(int verbose, bool quiet);

@@ -204,6 +204,14 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     // summary.md: the class-level picture of which misconceptions are common.
     std::string md =
         fmt::format("# {}: {}\n\n{} students.\n\n| verdict | students |\n|---|---|\n", p.name, p.title, reports.size());
+    size_t unisolated = 0;
+    for (const auto& [id, r] : reports) unisolated += r.value("sandbox", "") == "fallback" ? 1 : 0;
+    if (unisolated > 0) {
+        md += fmt::format(
+            "**Warning: {} submission{} ran in the fallback tier, WITHOUT isolation** (no bubblewrap on the "
+            "grading machine; see `judge doctor`).\n\n",
+            unisolated, unisolated == 1 ? "" : "s");
+    }
     std::vector<std::pair<std::string, size_t>> verdicts(counts.begin(), counts.end());
     for (const auto& [v, n] : verdicts) md += fmt::format("| {} | {} |\n", v, n);
     md +=

@@ -26,22 +26,18 @@ std::string inside_path(const std::string& arg, const std::vector<Mount>& mounts
 
 class BubblewrapSandbox final : public Sandbox {
 public:
-    explicit BubblewrapSandbox(SandboxProbe probe, std::shared_ptr<UidLease> lease = nullptr)
-        : Sandbox(std::move(probe)), m_lease(std::move(lease)), m_uid(m_lease ? m_lease->uid() : box_uid) {}
+    BubblewrapSandbox(SandboxProbe probe, std::shared_ptr<UidLease> lease)
+        : Sandbox(std::move(probe), std::move(lease)) {}
 
     std::unique_ptr<Sandbox> for_one_box() const override {
-        if (m_probe.uid != 0) return std::make_unique<BubblewrapSandbox>(m_probe);
-        return std::make_unique<BubblewrapSandbox>(m_probe, UidLease::acquire(box_uid_range(), "/run/judge-box-uids"));
+        return std::make_unique<BubblewrapSandbox>(m_probe, lease_for_box());
     }
 
     ProcessResult run(ProcessSpec spec, const std::vector<Mount>& mounts) const override {
         spec.argv = bwrap_command(m_probe, spec, mounts);
         spec.env.clear();
         spec.clear_env = true;
-        if (m_probe.uid == 0) {
-            spec.run_as_uid = m_uid;
-            spec.max_processes = max_processes;
-        }
+        drop_root(spec);
         const RunCgroup cg(m_probe.pids_cgroup_parent, max_processes);
         spec.join_cgroup = cg.procs_file();
         ProcessResult r = run_process(spec);
@@ -53,44 +49,6 @@ public:
         }
         return r;
     }
-
-    // Hands `dir` to the box's uid when the judge is root.
-    void prepare_writable(const fs::path& dir) const override {
-        if (m_probe.uid == 0 && ::chown(dir.c_str(), static_cast<uid_t>(m_uid), static_cast<gid_t>(m_uid)) != 0) {
-            throw JudgeFailure("cannot hand " + dir.string() + " to uid " + std::to_string(m_uid));
-        }
-    }
-
-    // When the box runs as uid 65534 it cannot reach root's cache, so `src` is hard-linked (or
-    // copied, across file systems) into `box/.judge/`, root-owned and read-only to the box.
-    fs::path share(const fs::path& src, const fs::path& box) const override {
-        if (m_probe.uid != 0) return src;
-        const fs::path dest = box / ".judge" / src.filename();
-        if (fs::exists(dest)) return dest;
-        fs::create_directories(dest.parent_path());
-        const auto place = [](const fs::path& from, const fs::path& to) {
-            std::error_code ec;
-            fs::create_hard_link(from, to, ec);
-            if (ec) fs::copy_file(from, to, fs::copy_options::overwrite_existing);
-        };
-        if (fs::is_directory(src)) {
-            fs::create_directories(dest);
-            for (const auto& e : fs::recursive_directory_iterator(src)) {
-                const fs::path to = dest / fs::relative(e.path(), src);
-                if (e.is_directory())
-                    fs::create_directories(to);
-                else if (e.is_regular_file())
-                    place(e.path(), to);
-            }
-        } else {
-            place(src, dest);
-        }
-        return dest;
-    }
-
-private:
-    std::shared_ptr<UidLease> m_lease;  // held for the box's life
-    int m_uid;
 };
 
 }  // namespace
@@ -125,7 +83,7 @@ std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessS
 }
 
 std::unique_ptr<Sandbox> make_bubblewrap_sandbox(SandboxProbe probe) {
-    return std::make_unique<BubblewrapSandbox>(std::move(probe));
+    return std::make_unique<BubblewrapSandbox>(std::move(probe), nullptr);
 }
 
 }  // namespace judge

@@ -8,31 +8,29 @@ namespace {
 
 class FallbackSandbox final : public Sandbox {
 public:
-    explicit FallbackSandbox(SandboxProbe probe) : Sandbox(std::move(probe)) {}
+    FallbackSandbox(SandboxProbe probe, std::shared_ptr<UidLease> lease)
+        : Sandbox(std::move(probe), std::move(lease)) {}
 
-    std::unique_ptr<Sandbox> for_one_box() const override { return std::make_unique<FallbackSandbox>(m_probe); }
+    std::unique_ptr<Sandbox> for_one_box() const override {
+        return std::make_unique<FallbackSandbox>(m_probe, lease_for_box());
+    }
 
     ProcessResult run(ProcessSpec spec, const std::vector<Mount>&) const override {
         spec.clear_env = true;
         spec.env.insert(spec.env.begin(), {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}});
+        drop_root(spec);  // never root: the cache and the trusted runs stay out of reach
         const RunCgroup cg(m_probe.pids_cgroup_parent, max_processes);
         spec.join_cgroup = cg.procs_file();
         ProcessResult r = run_process(spec);
         kill_adopted_orphans();  // orphans that left the process group with setsid
         return r;
     }
-
-    void prepare_writable(const std::filesystem::path&) const override {}
-
-    std::filesystem::path share(const std::filesystem::path& src, const std::filesystem::path&) const override {
-        return src;
-    }
 };
 
 }  // namespace
 
 std::unique_ptr<Sandbox> make_fallback_sandbox(SandboxProbe probe) {
-    return std::make_unique<FallbackSandbox>(std::move(probe));
+    return std::make_unique<FallbackSandbox>(std::move(probe), nullptr);
 }
 
 }  // namespace judge

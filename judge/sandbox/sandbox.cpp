@@ -1,10 +1,60 @@
 #include "sandbox/sandbox.hpp"
 
 #include <sys/prctl.h>
+#include <unistd.h>
+
+#include "core/errors.hpp"
 
 namespace judge {
 
-Sandbox::Sandbox(SandboxProbe probe) : m_probe(std::move(probe)) { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
+namespace fs = std::filesystem;
+
+Sandbox::Sandbox(SandboxProbe probe, std::shared_ptr<UidLease> lease)
+    : m_probe(std::move(probe)), m_lease(std::move(lease)), m_uid(m_lease ? m_lease->uid() : box_uid) {
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+}
+
+std::shared_ptr<UidLease> Sandbox::lease_for_box() const {
+    if (m_probe.uid != 0) return nullptr;
+    return UidLease::acquire(box_uid_range(), "/run/judge-box-uids");
+}
+
+void Sandbox::drop_root(ProcessSpec& spec) const {
+    if (m_probe.uid != 0) return;
+    spec.run_as_uid = m_uid;
+    spec.max_processes = max_processes;
+}
+
+void Sandbox::prepare_writable(const fs::path& dir) const {
+    if (m_probe.uid == 0 && ::chown(dir.c_str(), static_cast<uid_t>(m_uid), static_cast<gid_t>(m_uid)) != 0) {
+        throw JudgeFailure("cannot hand " + dir.string() + " to uid " + std::to_string(m_uid));
+    }
+}
+
+fs::path Sandbox::share(const fs::path& src, const fs::path& box) const {
+    if (m_probe.uid != 0) return src;
+    const fs::path dest = box / ".judge" / src.filename();
+    if (fs::exists(dest)) return dest;
+    fs::create_directories(dest.parent_path());
+    const auto place = [](const fs::path& from, const fs::path& to) {
+        std::error_code ec;
+        fs::create_hard_link(from, to, ec);
+        if (ec) fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+    };
+    if (fs::is_directory(src)) {
+        fs::create_directories(dest);
+        for (const auto& e : fs::recursive_directory_iterator(src)) {
+            const fs::path to = dest / fs::relative(e.path(), src);
+            if (e.is_directory())
+                fs::create_directories(to);
+            else if (e.is_regular_file())
+                place(e.path(), to);
+        }
+    } else {
+        place(src, dest);
+    }
+    return dest;
+}
 
 std::string Sandbox::warning() const {
     if (m_probe.tier == Tier::bubblewrap) return "";

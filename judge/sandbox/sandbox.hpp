@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "process/runner.hpp"
+#include "sandbox/uid_lease.hpp"
 
 namespace judge {
 
@@ -63,13 +64,31 @@ public:
     /// for the box's whole life. Elsewhere, the same tier as it is.
     virtual std::unique_ptr<Sandbox> for_one_box() const = 0;
 
+    /// Makes `dir` writable by the box's uid (a chown, when the judge is root).
+    void prepare_writable(const std::filesystem::path& dir) const override;
+
+    /// When the judge is root, untrusted code runs as an unprivileged uid that cannot reach root's
+    /// cache, so `src` is hard-linked (or copied, across file systems) into `box/.judge/`,
+    /// root-owned and read-only to the box. Otherwise `src` itself.
+    std::filesystem::path share(const std::filesystem::path& src, const std::filesystem::path& box) const override;
+
 protected:
     /// Makes the judge the child subreaper: it adopts whatever a run leaves behind (in the
     /// fallback tier, orphans that escaped the process group; in the bubblewrap tier, bwrap's
     /// exiting processes, which count against the box user's process limit until reaped).
-    explicit Sandbox(SandboxProbe probe);
+    /// `lease` (or box_uid without one) is the uid commands run as when the judge is root.
+    Sandbox(SandboxProbe probe, std::shared_ptr<UidLease> lease);
+
+    /// A new lease when the judge is root; nullptr otherwise.
+    std::shared_ptr<UidLease> lease_for_box() const;
+
+    /// Drops `spec` to the box's uid, with its process limit, when the judge is root: no tier runs
+    /// a submission as root.
+    void drop_root(ProcessSpec& spec) const;
 
     SandboxProbe m_probe;
+    std::shared_ptr<UidLease> m_lease;  // held for the box's life
+    int m_uid;
 };
 
 /// Probes the machine (runs bwrap once). JUDGE_SANDBOX=fallback forces the fallback tier;

@@ -28,6 +28,16 @@ echo 'int SECRET_4242_LEAKED = ;' >"$TMP/course/reference/probe/secret.txt"
 expect=$(sed -n 's|^// expect: ||p' "$SRC" | head -1)
 checks=$(sed -n 's|^// check: ||p' "$SRC")
 mapfile -t says < <(sed -n 's|^// report: ||p' "$SRC")
+if [[ " $checks " == *" needs_root "* ]] && [ "$(id -u)" != 0 ]; then
+    echo "skipped: $case_name needs root (as another user the $tier tier runs it as that user, who owns the cache)"
+    exit 0
+fi
+if [[ " $checks " == *" cache_untouched "* ]]; then
+    # Warm the cache first, so that there are trusted builds and runs to protect.
+    "$JUDGE" --root "$TMP/course" -q submit probe --file "$TMP/course/reference/probe/solution.cpp" >/dev/null 2>&1 ||
+        fail "the reference is not accepted before the case runs"
+    (cd "$JUDGE_CACHE" && find . -type f ! -name '*.tmp.*' -print0 | xargs -0 -r sha1sum) >"$TMP/cache.sha1"
+fi
 port=0
 if [[ " $checks " == *" no_connection "* ]]; then
     cc -O1 -o "$TMP/listener" "$ROOT/tests/hostile/listener.c" || fail "cannot build the listener"
@@ -79,6 +89,10 @@ for c in $checks; do
             [ -e "$TMP/connected" ] && fail "the submission connected to the host's loopback" ;;
         output_capped)
             grep -q "its output had reached the limit of 64 KB" "$TMP/out" || fail "the report does not mention the output cap" ;;
+        needs_root) ;;
+        cache_untouched)
+            (cd "$JUDGE_CACHE" && sha1sum --quiet -c "$TMP/cache.sha1") || fail "the submission changed the judge's cache"
+            find "$JUDGE_CACHE" -name pwned | grep -q . && fail "the submission wrote into the judge's cache" ;;
         no_inherited_fds)
             [ -s "$TMP/hostfile" ] && fail "the submission wrote to a descriptor the judge inherited: $(head -c 100 "$TMP/hostfile")" ;;
         secret_not_in_report)
