@@ -49,6 +49,7 @@ const char* word(TestStatus::Kind k) {
         case TestStatus::Kind::timed_out: return "timed_out";
         case TestStatus::Kind::cpu_limit: return "cpu_limit";
         case TestStatus::Kind::output_limit: return "output_limit";
+        case TestStatus::Kind::not_started: return "not_started";
     }
     return "exit";
 }
@@ -67,7 +68,7 @@ std::optional<TestStatus> decode_status(const std::string& text) {
     TestStatus s;
     if (!(in >> kind >> s.value)) return std::nullopt;
     for (const auto k : {TestStatus::Kind::exited, TestStatus::Kind::signalled, TestStatus::Kind::timed_out,
-                         TestStatus::Kind::cpu_limit, TestStatus::Kind::output_limit}) {
+                         TestStatus::Kind::cpu_limit, TestStatus::Kind::output_limit, TestStatus::Kind::not_started}) {
         if (kind != word(k)) continue;
         s.kind = k;
         long kb = 0;

@@ -56,7 +56,9 @@ Plan decode_plan(const std::string& text);
 
 /// How one test's process ended.
 struct TestStatus {
-    enum class Kind { exited, signalled, timed_out, cpu_limit, output_limit };
+    // not_started: the process could not be started because its box's process limit was used up
+    // (by the same submission's other processes); value is the errno.
+    enum class Kind { exited, signalled, timed_out, cpu_limit, output_limit, not_started };
     Kind kind = Kind::exited;
     long value = 0;                 // exit code, signal, time limit in ms, CPU limit in s, or output limit in KB
     std::optional<long> output_kb;  // timed_out only: the output had also reached this cap

@@ -1,5 +1,6 @@
 #include "execution/test_process.hpp"
 
+#include <cerrno>
 #include <csignal>
 #include <sstream>
 
@@ -35,7 +36,14 @@ void execute_test(const fs::path& exe, const std::string& function, const fs::pa
     ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
     ps.max_open_files = 64;
     const ProcessResult r = runner.run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}});
-    if (!r.started) throw JudgeFailure(r.start_error);
+    if (!r.started) {
+        // The box's own process limit, used up by this submission's other tests: its failure, not ours.
+        if (r.start_errno == EAGAIN) {
+            write_file_atomic(out_dir / box::status_file, box::encode_status({Kind::not_started, r.start_errno, {}}));
+            return;
+        }
+        throw JudgeFailure(r.start_error);
+    }
     box::TestStatus how;
     if (r.timed_out)
         how = {Kind::timed_out, limits.time_per_test_ms, {}};
@@ -86,6 +94,10 @@ TestRun read_test_run(const FunctionSpec& fn, const fs::path& base, const fs::pa
             run.status = TestRun::Status::output_limit;
             run.detail =
                 "wrote more than the output limit of " + std::to_string(how.value) + " KB (stdout, stderr or a file)";
+            return run;
+        case Kind::not_started:
+            run.status = TestRun::Status::crashed;
+            run.detail = "could not be started: the submission's own processes had used up its process limit";
             return run;
         case Kind::exited:
         case Kind::signalled: break;

@@ -150,6 +150,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     }
     if (ec) {
         result.start_error = spec.argv[0] + ": cannot start: " + ec.message();
+        result.start_errno = ec.value();
         return result;
     }
     result.started = true;

@@ -31,6 +31,7 @@ struct ProcessSpec {
 struct ProcessResult {
     bool started = false;
     std::string start_error;  // why it did not start
+    int start_errno = 0;      // and its errno (EAGAIN: a process limit was reached)
     bool timed_out = false;   // the wall-clock timer killed it
     int exit_code = -1;       // when it exited normally
     int signal = 0;           // when a signal ended it

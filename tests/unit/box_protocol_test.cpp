@@ -27,7 +27,9 @@ TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]")
 
 TEST_CASE("a plan that is not one is an error", "[box_protocol]") {
     SECTION("not JSON") { CHECK_THROWS_WITH(box::decode_plan("t1 split_heads\n"), Catch::Contains("not a test plan")); }
-    SECTION("a missing field") { CHECK_THROWS_WITH(box::decode_plan(R"({"tests": []})"), Catch::Contains("not a test plan")); }
+    SECTION("a missing field") {
+        CHECK_THROWS_WITH(box::decode_plan(R"({"tests": []})"), Catch::Contains("not a test plan"));
+    }
 }
 
 TEST_CASE("a test status is one line in the words cached runs already use", "[box_protocol]") {
@@ -37,9 +39,11 @@ TEST_CASE("a test status is one line in the words cached runs already use", "[bo
     CHECK(box::encode_status({Kind::timed_out, 2000, 1024}) == "timed_out 2000 1024\n");
     CHECK(box::encode_status({Kind::cpu_limit, 3, {}}) == "cpu_limit 3\n");
     CHECK(box::encode_status({Kind::output_limit, 64, {}}) == "output_limit 64\n");
-    for (const box::TestStatus s : {box::TestStatus{Kind::exited, 3, {}}, box::TestStatus{Kind::signalled, 6, {}},
-                                    box::TestStatus{Kind::timed_out, 10, 5}, box::TestStatus{Kind::cpu_limit, 2, {}},
-                                    box::TestStatus{Kind::output_limit, 1, {}}}) {
+    CHECK(box::encode_status({Kind::not_started, 11, {}}) == "not_started 11\n");
+    for (const box::TestStatus s :
+         {box::TestStatus{Kind::exited, 3, {}}, box::TestStatus{Kind::signalled, 6, {}},
+          box::TestStatus{Kind::timed_out, 10, 5}, box::TestStatus{Kind::cpu_limit, 2, {}},
+          box::TestStatus{Kind::output_limit, 1, {}}, box::TestStatus{Kind::not_started, 11, {}}}) {
         const auto back = box::decode_status(box::encode_status(s));
         REQUIRE(back);
         CHECK(back->kind == s.kind);
