@@ -40,17 +40,15 @@ int run_box(const BoxRunPaths& paths) {
     const box::Plan plan = box::decode_plan(read_file(paths.plan));
     const PlainRunner runner;  // already inside the box
     const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].id; };
+    std::vector<box::TestStatus> statuses(plan.tests.size());
     const size_t cutoff = run_in_order(
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
-            execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t), test_dir(paths.out, t), plan.limits,
-                         runner);
+            statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t), test_dir(paths.out, t),
+                                       plan.limits, runner);
             kill_adopted_orphans();
         },
-        [&](size_t t) {
-            const auto status = box::decode_status(read_head(test_dir(paths.out, t) / box::status_file, 64));
-            return status && status->hit_time_limit();
-        });
+        [&](size_t t) { return statuses[t].hit_time_limit(); });
     write_file_atomic(paths.out / box::cutoff_file, box::encode_cutoff(cutoff));
     return 0;
 }

@@ -21,8 +21,8 @@ void write_inputs(const fs::path& dir, const InputArrays& inputs) {
     for (const auto& [name, a] : inputs) npy::write((dir / (name + ".npy")).string(), a);
 }
 
-void execute_test(const fs::path& exe, const std::string& function, const fs::path& in_dir, const fs::path& out_dir,
-                  const Limits& limits, const Runner& runner, const fs::path& box) {
+box::TestStatus execute_test(const fs::path& exe, const std::string& function, const fs::path& in_dir,
+                             const fs::path& out_dir, const Limits& limits, const Runner& runner, const fs::path& box) {
     fs::create_directories(out_dir);
     runner.prepare_writable(out_dir);
     ProcessSpec ps;
@@ -39,8 +39,9 @@ void execute_test(const fs::path& exe, const std::string& function, const fs::pa
     if (!r.started) {
         // The box's own process limit, used up by this submission's other tests: its failure, not ours.
         if (r.start_errno == EAGAIN) {
-            write_file_atomic(out_dir / box::status_file, box::encode_status({Kind::not_started, r.start_errno, {}}));
-            return;
+            const box::TestStatus how{Kind::not_started, r.start_errno, {}};
+            write_file_atomic(out_dir / box::status_file, box::encode_status(how));
+            return how;
         }
         throw JudgeFailure(r.start_error);
     }
@@ -65,9 +66,13 @@ void execute_test(const fs::path& exe, const std::string& function, const fs::pa
     // Time wins over output (first match in the verdict table), but the message says both.
     if (how.kind == Kind::timed_out && output_full) how.output_kb = limits.output_kb;
     write_file_atomic(out_dir / box::status_file, box::encode_status(how));
+    return how;
 }
 
-TestRun read_test_run(const FunctionSpec& fn, const fs::path& base, const fs::path& dir) {
+namespace {
+
+// What the program left in base/dir, read with `how` as the way its process ended.
+TestRun read_run(const FunctionSpec& fn, const fs::path& base, const fs::path& dir, const box::TestStatus& how) {
     // Everything here may have been written, or replaced by a link or a FIFO, by the program:
     // read_below refuses links and non-regular files, and caps what it reads. Text the program
     // controls is made printable UTF-8 here, where it is captured.
@@ -75,9 +80,6 @@ TestRun read_test_run(const FunctionSpec& fn, const fs::path& base, const fs::pa
         return read_below(base, dir / file, max, part);
     };
     TestRun run;
-    // A missing or garbled judge_status reads as a plain exit: then only the harness's status counts.
-    const box::TestStatus how =
-        box::decode_status(read(box::status_file, 256, ReadPart::head).bytes).value_or(box::TestStatus{});
     run.stderr_tail = printable(read("stderr.txt", 1500, ReadPart::tail).bytes);
     switch (how.kind) {
         case Kind::timed_out:
@@ -161,11 +163,20 @@ TestRun read_test_run(const FunctionSpec& fn, const fs::path& base, const fs::pa
     return run;
 }
 
+}  // namespace
+
+std::optional<TestRun> read_finished_run(const FunctionSpec& fn, const fs::path& base, const fs::path& dir) {
+    const SafeRead status = read_below(base, dir / box::status_file, 256, ReadPart::head);
+    if (status.fault == ReadFault::missing) return std::nullopt;
+    // A garbled judge_status reads as a plain exit: then only the harness's status counts.
+    return read_run(fn, base, dir, box::decode_status(status.bytes).value_or(box::TestStatus{}));
+}
+
 TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out_dir,
                  const Limits& limits, const Runner& runner, const fs::path& box) {
-    execute_test(exe, fn.name, in_dir, out_dir, limits, runner, box);
+    const box::TestStatus how = execute_test(exe, fn.name, in_dir, out_dir, limits, runner, box);
     // The box is the trusted folder: the program may have replaced anything inside it.
-    return box.empty() ? read_test_run(fn, out_dir, ".") : read_test_run(fn, box, fs::relative(out_dir, box));
+    return box.empty() ? read_run(fn, out_dir, ".", how) : read_run(fn, box, fs::relative(out_dir, box), how);
 }
 
 }  // namespace judge

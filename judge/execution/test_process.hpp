@@ -4,8 +4,10 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 
+#include "execution/box_protocol.hpp"
 #include "judge/protocol/npy.hpp"
 #include "problem/inputs.hpp"
 #include "problem/spec.hpp"
@@ -34,17 +36,19 @@ void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
 /// empty), under the problem's limits, through `runner`, and records how the process ended in
 /// <out_dir>/judge_status. A sandbox shows the run `box` read-write at /box and `in_dir`
 /// read-only at /in; `exe` and `out_dir` must then be in `box`. Throws JudgeFailure when the
-/// process cannot start.
-void execute_test(const std::filesystem::path& exe, const std::string& function, const std::filesystem::path& in_dir,
-                  const std::filesystem::path& out_dir, const Limits& limits, const Runner& runner,
-                  const std::filesystem::path& box = {});
+/// process cannot start. Returns the status it recorded.
+box::TestStatus execute_test(const std::filesystem::path& exe, const std::string& function,
+                             const std::filesystem::path& in_dir, const std::filesystem::path& out_dir,
+                             const Limits& limits, const Runner& runner, const std::filesystem::path& box = {});
 
-/// Reads the finished run in `base / dir` (also a cached run of a trusted program). `base` is a
-/// folder the judge trusts (the box, or the cache entry itself); nothing below it is trusted: a
-/// link or a FIFO is refused, never followed or read.
-TestRun read_test_run(const FunctionSpec& fn, const std::filesystem::path& base, const std::filesystem::path& dir);
+/// Reads the finished run in `base / dir` (a box's test, or a cached run of a trusted program);
+/// nullopt when no judge_status was recorded there (the test was never run, or its runner was
+/// stopped first). `base` is a folder the judge trusts (the box, or the cache entry itself);
+/// nothing below it is trusted: a link or a FIFO is refused, never followed or read.
+std::optional<TestRun> read_finished_run(const FunctionSpec& fn, const std::filesystem::path& base,
+                                         const std::filesystem::path& dir);
 
-/// execute_test, then read_test_run.
+/// execute_test, then reads back what the program wrote.
 TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,
                  const std::filesystem::path& out_dir, const Limits& limits, const Runner& runner,
                  const std::filesystem::path& box = {});

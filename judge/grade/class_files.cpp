@@ -12,10 +12,6 @@
 #include "util/files.hpp"
 #include "util/text.hpp"
 
-#ifndef JUDGE_VERSION
-#define JUDGE_VERSION "0.0.0"
-#endif
-
 namespace judge {
 
 namespace fs = std::filesystem;

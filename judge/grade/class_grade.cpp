@@ -166,7 +166,9 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
         const std::string key = Hasher()
                                     .add(pkey)
                                     .add(std::to_string(static_cast<int>(sub.state)))
-                                    .add(sub.text + sub.why + std::to_string(sub.size))
+                                    .add(sub.text)
+                                    .add(sub.why)
+                                    .add(std::to_string(sub.size))
                                     .hex();
         json report;
         bool fresh = false;
@@ -181,11 +183,14 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             } else {
                 Report r;
                 try {
-                    std::unique_ptr<Judge> judge = judges.take();
-                    r = sub.state == State::found       ? judge->judge_source(sub.text, sub.display, sandbox)
-                        : sub.state == State::too_large ? judge->too_large(sub.size, sub.display)
-                                                        : invalid_submission_report(p, o.seed, sub.why);
-                    judges.give_back(std::move(judge));  // not after a failure: its state is unknown
+                    if (sub.state == State::invalid) {
+                        r = invalid_submission_report(p, o.seed, sub.why);  // never read, never judged
+                    } else {
+                        std::unique_ptr<Judge> judge = judges.take();
+                        r = sub.state == State::found ? judge->judge_source(sub.text, sub.display, sandbox)
+                                                      : judge->too_large(sub.size, sub.display);
+                        judges.give_back(std::move(judge));  // not after a failure: its state is unknown
+                    }
                 } catch (const InputError&) {
                     throw;  // the course is broken (a reference that fails): every student would fail
                 } catch (const std::exception& e) {

@@ -16,6 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr const char* out_of_time = "not run: the submission's tests used up their total time";
+
 // A submission's whole test run may take this long: every batch its full limit, plus the time-outs
 // before the cutoff, plus a grace. Past it the remaining tests are not run.
 std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts) {
@@ -67,21 +69,18 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
         bool box_timed_out = false;
         s.cutoff = run_in_box(p, box, inputs, sandbox, batch, box_timed_out);
         for (size_t t = 0; t < s.cutoff; ++t) {
-            const fs::path dir = box / "out" / p.tests[t].id;
-            if (fs::exists(dir / box::status_file)) {
-                s.runs[t] = read_test_run(p.function(p.tests[t].function), box, fs::path("out") / p.tests[t].id);
-            }
+            s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path("out") / p.tests[t].id);
         }
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out
-                                ? "not run: the submission's tests used up their total time"
+                                ? out_of_time
                                 : "no result: the test runner in the box was stopped (killed by the submission?)";
         return s;
     }
     // The fallback tier: the judge runs each test itself, within the same overall budget as a box.
     const auto deadline = std::chrono::steady_clock::now() + total_budget(p, batch, box::default_max_timeouts);
     s.missing_verdict = Verdict::time_limit;
-    s.missing_message = "not run: the submission's tests used up their total time";
+    s.missing_message = out_of_time;
     s.cutoff = run_in_order(
         n, batch, box::default_max_timeouts,
         [&](size_t t) {

@@ -29,7 +29,7 @@ TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
         Hasher().add(exe.filename().string()).add(m_p.spec_text).add(std::to_string(m_seed)).add(test.id).hex();
     const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
     const FunctionSpec& fn = m_p.function(test.function);
-    if (fs::exists(dir / box::status_file)) return read_test_run(fn, dir, ".");
+    if (std::optional<TestRun> cached = read_finished_run(fn, dir, ".")) return *std::move(cached);
     m_inputs.ensure();
     const fs::path staging = staging_path(dir);
     TestRun run = run_test(exe, fn, m_inputs.dir(t), staging, m_p.limits, PlainRunner());
