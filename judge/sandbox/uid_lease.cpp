@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -50,7 +51,12 @@ std::unique_ptr<UidLease> UidLease::acquire(const UidRange& range, const fs::pat
     // Every uid is in use: wait for one.
     const int uid = range.first + start;
     const int fd = open_lock(uid);
-    while (::flock(fd, LOCK_EX) != 0) {}
+    while (::flock(fd, LOCK_EX) != 0) {
+        if (errno != EINTR) {
+            ::close(fd);
+            throw JudgeFailure("cannot lock the uid lock " + (lock_dir / std::to_string(uid)).string());
+        }
+    }
     return std::unique_ptr<UidLease>(new UidLease(uid, fd));
 }
 
