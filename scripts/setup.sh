@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build make
   catch2 libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev
-  bubblewrap
+  bubblewrap libseccomp-dev pkg-config
   python3   # the tests parse the grading outputs with Python's csv, xml.etree and json, and check the layers
   bc        # tests/hostile/run_hostile.sh times each run
   time      # /usr/bin/time: the e2e tests measure the judge's memory

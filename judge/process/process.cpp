@@ -9,6 +9,8 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <linux/close_range.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -99,9 +101,16 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const std::vector<std::string> args(spec.argv.begin() + 1, spec.argv.end());
     const std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
     const std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
+    // Boost.Process opens the output files without O_TRUNC: empty them first (not through a link).
+    for (const std::filesystem::path* f : {&spec.stdout_path, &spec.stderr_path}) {
+        if (f->empty()) continue;
+        const int fd = ::open(f->c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+        if (fd >= 0) ::close(fd);
+    }
 
     // Runs in the child between fork and exec: only async-signal-safe calls here. The order matters:
-    // join the cgroup while still root, set the limits, then drop the uid (which cannot be undone).
+    // join the cgroup while still root, set the limits, drop the uid (which cannot be undone), then
+    // install the seccomp filter (last, so that nothing above is refused by it).
     const char* cgroup_procs = spec.join_cgroup.empty() ? nullptr : spec.join_cgroup.c_str();
     auto setup = [&spec, cgroup_procs](auto&) {
         ::setsid();  // a new session and process group: no terminal, and one kill(-pid) reaches all
@@ -118,6 +127,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
             for (int fd = 3; fd < 65536; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
         }
+        if (spec.inherit_fd >= 0) ::fcntl(spec.inherit_fd, F_SETFD, 0);  // the one the caller hands on
         set_limit(RLIMIT_CORE, 0);
         // The hard limit one second later: at the soft limit the kernel sends SIGXCPU, which says
         // "CPU time"; with equal limits it would send SIGKILL, which says nothing.
@@ -130,6 +140,14 @@ ProcessResult run_process(const ProcessSpec& spec) {
         if (spec.run_as_uid >= 0) {
             const auto id = static_cast<uid_t>(spec.run_as_uid);
             if (::setgroups(0, nullptr) != 0 || ::setgid(id) != 0 || ::setuid(id) != 0) ::_exit(126);
+        }
+        if (!spec.seccomp_filter.empty()) {
+            sock_fprog prog{};
+            prog.len = static_cast<unsigned short>(spec.seccomp_filter.size() / sizeof(sock_filter));
+            prog.filter = reinterpret_cast<sock_filter*>(const_cast<char*>(spec.seccomp_filter.data()));
+            if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+                ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
+                ::_exit(124);
         }
     };
 

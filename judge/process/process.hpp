@@ -25,6 +25,8 @@ struct ProcessSpec {
     long long max_open_files = 0;                          // RLIMIT_NOFILE; 0 = inherited
     int run_as_uid = -1;                                   // drop to this uid and gid before exec; -1 = stay
     std::string join_cgroup;                               // a cgroup.procs file to join before exec; "" = none
+    std::string seccomp_filter;  // a BPF program (struct sock_filter[]) the child installs last; "" = none
+    int inherit_fd = -1;         // one of the judge's descriptors the child keeps across exec; -1 = none
 };
 
 /// How the child ended.

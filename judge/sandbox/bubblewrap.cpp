@@ -1,9 +1,12 @@
 // The bubblewrap tier: see the theory of operation in sandbox/sandbox.hpp.
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "core/errors.hpp"
 #include "sandbox/cgroup.hpp"
 #include "sandbox/sandbox.hpp"
+#include "sandbox/seccomp.hpp"
 #include "sandbox/uid_lease.hpp"
 
 namespace judge {
@@ -34,7 +37,9 @@ public:
     }
 
     ProcessResult run(ProcessSpec spec, const std::vector<Mount>& mounts) const override {
+        const SeccompPipe filter;
         spec.argv = bwrap_command(m_probe, spec, mounts);
+        add_seccomp(spec, filter);
         spec.env.clear();
         spec.clear_env = true;
         drop_root(spec);
@@ -54,10 +59,27 @@ public:
 }  // namespace
 
 std::vector<std::string> bwrap_base(const SandboxProbe& p) {
-    std::vector<std::string> a = {
-        p.bwrap_path, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL", "--clearenv",
-        "--setenv",   "PATH",          "/usr/bin:/bin",     "--setenv",      "LC_ALL",     "C",   "--setenv",
-        "HOME",       "/tmp",          "--ro-bind",         "/usr",          "/usr"};
+    std::vector<std::string> a = {p.bwrap_path,
+                                  "--unshare-all",
+                                  "--unshare-user",
+                                  "--disable-userns",
+                                  "--die-with-parent",
+                                  "--new-session",
+                                  "--cap-drop",
+                                  "ALL",
+                                  "--clearenv",
+                                  "--setenv",
+                                  "PATH",
+                                  "/usr/bin:/bin",
+                                  "--setenv",
+                                  "LC_ALL",
+                                  "C",
+                                  "--setenv",
+                                  "HOME",
+                                  "/tmp",
+                                  "--ro-bind",
+                                  "/usr",
+                                  "/usr"};
     // Debian 12 and most current systems have /lib -> usr/lib and so on; older ones have real folders.
     for (const char* d : {"/lib", "/lib64", "/lib32", "/bin", "/sbin"}) {
         std::error_code ec;
@@ -69,6 +91,13 @@ std::vector<std::string> bwrap_base(const SandboxProbe& p) {
     }
     a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
     return a;
+}
+
+void add_seccomp(ProcessSpec& spec, const SeccompPipe& filter) {
+    // bwrap reads the program from the descriptor and installs it just before it execs the command.
+    const auto pos = std::find(spec.argv.begin(), spec.argv.end(), "--");
+    spec.argv.insert(pos, {"--seccomp", std::to_string(filter.fd())});
+    spec.inherit_fd = filter.fd();
 }
 
 std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessSpec& spec,

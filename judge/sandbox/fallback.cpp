@@ -1,6 +1,7 @@
 // The fallback tier: see the theory of operation in sandbox/sandbox.hpp. Not isolated.
 #include "sandbox/cgroup.hpp"
 #include "sandbox/sandbox.hpp"
+#include "sandbox/seccomp.hpp"
 
 namespace judge {
 
@@ -19,6 +20,7 @@ public:
         spec.clear_env = true;
         spec.env.insert(spec.env.begin(), {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}});
         drop_root(spec);  // never root: the cache and the trusted runs stay out of reach
+        spec.seccomp_filter = seccomp_program();
         const RunCgroup cg(m_probe.pids_cgroup_parent, max_processes);
         spec.join_cgroup = cg.procs_file();
         ProcessResult r = run_process(spec);

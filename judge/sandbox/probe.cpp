@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "process/process.hpp"
+#include "sandbox/seccomp.hpp"
 #include "sandbox/uid_lease.hpp"
 #include "util/files.hpp"
 
@@ -73,6 +74,8 @@ SandboxProbe probe_sandbox() {
         ProcessSpec ps;
         ps.argv = bwrap_base(p);
         ps.argv.insert(ps.argv.end(), {"--", "/usr/bin/true"});
+        const SeccompPipe filter;
+        add_seccomp(ps, filter);
         ps.cwd = tmp.path();
         ps.stderr_path = tmp.path() / "err";
         ps.wall_limit = std::chrono::seconds(10);
@@ -124,6 +127,8 @@ std::string doctor_report(const SandboxProbe& p) {
                      : p.uid == 0 && p.tier == Tier::bubblewrap
                          ? fmt::format("RLIMIT_NPROC {} for each box's uid", Sandbox::max_processes)
                          : "bounded only by the wall-clock timer");
+    s += "seccomp:          ptrace, mounts, new namespaces, keyrings, bpf, perf events, userfaultfd, io_uring\n"
+         "                  and sockets other than AF_UNIX refused, in both tiers\n";
     s += fmt::format("tier:             {}{}\n",
                      p.tier == Tier::bubblewrap ? "bubblewrap (isolated)" : "fallback (NOT isolated)",
                      p.forced.empty() ? "" : " (" + p.forced + ")");

@@ -109,6 +109,11 @@ std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessS
 /// bwrap's fixed part: namespaces, capabilities, a clean environment and the read-only system.
 std::vector<std::string> bwrap_base(const SandboxProbe& probe);
 
+class SeccompPipe;
+
+/// Adds `--seccomp FD` before the `--` of a bwrap command, and keeps FD open for bwrap.
+void add_seccomp(ProcessSpec& spec, const SeccompPipe& filter);
+
 std::unique_ptr<Sandbox> make_bubblewrap_sandbox(SandboxProbe probe);
 std::unique_ptr<Sandbox> make_fallback_sandbox(SandboxProbe probe);
 

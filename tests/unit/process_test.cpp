@@ -1,8 +1,11 @@
+#include <fcntl.h>
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <csignal>
 #include <thread>
 
 #include "process/process.hpp"
+#include "sandbox/seccomp.hpp"
 #include "util/files.hpp"
 
 namespace {
@@ -79,4 +82,28 @@ TEST_CASE("the environment can be extended or replaced", "[process]") {
     ::setenv("JUDGE_SHOULD_NOT_LEAK", "1", 1);
     sh("env | grep -c JUDGE_SHOULD_NOT_LEAK; echo $ONLY", tmp, clean);
     CHECK(judge::read_head(tmp.path() / "out", 100) == "0\nthis\n");
+}
+
+TEST_CASE("a seccomp filter binds the child and what it starts; one descriptor can be handed on", "[process]") {
+    judge::TempDir dir("judge-test");
+    judge::ProcessSpec ps;
+    ps.cwd = dir.path();
+    ps.stdout_path = dir.path() / "out";
+    ps.seccomp_filter = judge::seccomp_program();
+    ps.argv = {"/bin/sh", "-c", "unshare -U true && echo made || echo refused"};
+    judge::ProcessResult r = judge::run_process(ps);
+    CHECK(r.exit_code == 0);
+    CHECK(judge::read_file(dir.path() / "out") == "refused\n");
+
+    int p[2];
+    REQUIRE(::pipe2(p, O_CLOEXEC) == 0);
+    REQUIRE(::write(p[1], "handed", 6) == 6);
+    ::close(p[1]);
+    ps.seccomp_filter.clear();
+    ps.inherit_fd = p[0];
+    ps.argv = {"/bin/sh", "-c", "cat <&" + std::to_string(p[0])};
+    r = judge::run_process(ps);
+    ::close(p[0]);
+    CHECK(r.exit_code == 0);
+    CHECK(judge::read_file(dir.path() / "out") == "handed");
 }

@@ -4,6 +4,9 @@
 
 #include "process/runner.hpp"
 #include "sandbox/sandbox.hpp"
+#include "sandbox/seccomp.hpp"
+
+#include <unistd.h>
 #include "util/files.hpp"
 
 namespace {
@@ -21,9 +24,10 @@ judge::SandboxProbe probe() {
 
 TEST_CASE("bwrap isolates everything and shows only /usr and a fresh /proc, /dev and /tmp", "[sandbox]") {
     const std::vector<std::string> base = judge::bwrap_base(probe());
-    const std::vector<std::string> head = {"bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-                                           "--clearenv"};
-    CHECK(std::vector<std::string>(base.begin(), base.begin() + 7) == head);
+    const std::vector<std::string> head = {
+        "bwrap",      "--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
+        "--cap-drop", "ALL",           "--clearenv"};
+    CHECK(std::vector<std::string>(base.begin(), base.begin() + 9) == head);
     const std::vector<std::string> tail = {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"};
     CHECK(std::vector<std::string>(base.end() - 6, base.end()) == tail);
     CHECK(std::find(base.begin(), base.end(), "/home") == base.end());
@@ -31,7 +35,8 @@ TEST_CASE("bwrap isolates everything and shows only /usr and a fresh /proc, /dev
 
 TEST_CASE("bwrap's command mounts what it is given and rewrites host paths to box paths", "[sandbox]") {
     judge::ProcessSpec spec;
-    spec.argv = {"/tmp/judge-box-1/prog", "split_heads", "/tmp/in/t1", "/tmp/judge-box-1/out/t1", "/tmp/judge-box-10/x"};
+    spec.argv = {"/tmp/judge-box-1/prog", "split_heads", "/tmp/in/t1", "/tmp/judge-box-1/out/t1",
+                 "/tmp/judge-box-10/x"};
     spec.cwd = "/tmp/judge-box-1/out/t1";
     spec.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};
     const std::vector<judge::Mount> mounts = {{"/tmp/judge-box-1", "/box", true}, {"/tmp/in/t1", "/in", false}};
@@ -45,13 +50,28 @@ TEST_CASE("bwrap's command mounts what it is given and rewrites host paths to bo
                                            "/tmp/judge-box-10/x"});
 }
 
+TEST_CASE("bwrap gets the seccomp filter through a descriptor it keeps", "[sandbox]") {
+    judge::ProcessSpec spec;
+    spec.argv = {"bwrap", "--unshare-all", "--", "/box/prog"};
+    const judge::SeccompPipe filter;
+    judge::add_seccomp(spec, filter);
+    const std::string fd = std::to_string(filter.fd());
+    CHECK(spec.argv == std::vector<std::string>{"bwrap", "--unshare-all", "--seccomp", fd, "--", "/box/prog"});
+    CHECK(spec.inherit_fd == filter.fd());
+    // The pipe holds the whole program: whole sock_filter instructions, ending in a return.
+    std::string got(judge::seccomp_program().size() + 1, '\0');
+    CHECK(::read(filter.fd(), got.data(), got.size()) == static_cast<ssize_t>(judge::seccomp_program().size()));
+    CHECK(judge::seccomp_program().size() % 8 == 0);
+}
+
 TEST_CASE("the doctor says which tier and what bounds a fork bomb", "[sandbox]") {
     judge::SandboxProbe p = probe();
     p.user_namespaces = true;
     p.cgroup = "v2 at /sys/fs/cgroup, not writable";
     const std::string report = judge::doctor_report(p);
     CHECK(report.find("bubblewrap:       works\n") != std::string::npos);
-    CHECK(report.find("uid:              0 (root: each box drops to a uid of its own, 3000000-3000255)\n") != std::string::npos);
+    CHECK(report.find("uid:              0 (root: each box drops to a uid of its own, 3000000-3000255)\n") !=
+          std::string::npos);
     CHECK(report.find("fork bombs:       RLIMIT_NPROC 64 for each box's uid\n") != std::string::npos);
     CHECK(report.find("tier:             bubblewrap (isolated)\n") != std::string::npos);
     p.tier = judge::Tier::fallback;
