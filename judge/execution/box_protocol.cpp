@@ -58,7 +58,7 @@ const char* word(TestStatus::Kind k) {
 
 std::string encode_status(const TestStatus& s) {
     std::string line = std::string(word(s.kind)) + " " + std::to_string(s.value);
-    if (s.kind == TestStatus::Kind::timed_out && s.output_kb) line += " " + std::to_string(*s.output_kb);
+    if (s.hit_time_limit() && s.output_kb) line += " " + std::to_string(*s.output_kb);
     return line + "\n";
 }
 
@@ -72,7 +72,7 @@ std::optional<TestStatus> decode_status(const std::string& text) {
         if (kind != word(k)) continue;
         s.kind = k;
         long kb = 0;
-        if (k == TestStatus::Kind::timed_out && in >> kb) s.output_kb = kb;
+        if ((k == TestStatus::Kind::timed_out || k == TestStatus::Kind::cpu_limit) && in >> kb) s.output_kb = kb;
         return s;
     }
     return std::nullopt;

@@ -32,6 +32,11 @@ inline constexpr const char* status_file = "judge_status";    // in each test's 
 inline constexpr const char* harness_status_file = "status";  // in each test's out_dir, by the harness
 inline constexpr const char* cutoff_file = "cutoff";
 
+/// A test may use time_per_test_ms of CPU time. Waiting (sleep, a blocked read) uses none, so the
+/// wall clock stops it too, at this many times the limit: far enough that a busy machine (CI running
+/// other jobs, or the box's own tests side by side) does not turn a passing test into a time-out.
+inline constexpr int wall_clock_factor = 3;
+
 /// After this many tests hit the time limit, a submission's remaining tests are not run, so a
 /// student's total grading time is at most about max_timeouts * time_per_test_ms plus the rest.
 inline constexpr int default_max_timeouts = 2;
@@ -60,8 +65,10 @@ struct TestStatus {
     // (by the same submission's other processes); value is the errno.
     enum class Kind { exited, signalled, timed_out, cpu_limit, output_limit, not_started };
     Kind kind = Kind::exited;
-    long value = 0;                 // exit code, signal, time limit in ms, CPU limit in s, or output limit in KB
-    std::optional<long> output_kb;  // timed_out only: the output had also reached this cap
+    // value: the exit code, the signal, the time limit in ms (timed_out: stopped by the wall clock at
+    // wall_clock_factor times it; cpu_limit: used more CPU time than it), or the output limit in KB.
+    long value = 0;
+    std::optional<long> output_kb;  // timed_out and cpu_limit only: the output had also reached this cap
 
     /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.
     bool hit_time_limit() const { return kind == Kind::timed_out || kind == Kind::cpu_limit; }

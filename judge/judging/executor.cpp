@@ -22,7 +22,8 @@ constexpr const char* out_of_time = "not run: the submission's tests used up the
 // before the cutoff, plus a grace. Past it the remaining tests are not run.
 std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts) {
     const auto batches = static_cast<long long>((p.tests.size() + batch - 1) / batch);
-    return std::chrono::milliseconds((batches + max_timeouts) * p.limits.time_per_test_ms + 10000);
+    return std::chrono::milliseconds((batches + max_timeouts) * p.limits.time_per_test_ms * box::wall_clock_factor +
+                                     10000);
 }
 
 // Runs every test in one bubblewrap launch, with the judge itself as the runner inside. Returns

@@ -23,10 +23,13 @@ TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, Test
       m_reference_runs(p.tests.size()),
       m_bug_builds(m_bugs.size()) {}
 
+// Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms).
+constexpr const char* run_cache_format = "runs 2";
+
 TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
     const TestSpec& test = m_p.tests[t];
     const std::string key =
-        Hasher().add(exe.filename().string()).add(m_p.spec_text).add(std::to_string(m_seed)).add(test.id).hex();
+        Hasher().add(run_cache_format).add(exe.filename().string()).add(m_p.spec_text).add(std::to_string(m_seed)).add(test.id).hex();
     const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
     const FunctionSpec& fn = m_p.function(test.function);
     if (std::optional<TestRun> cached = read_finished_run(fn, dir, ".")) return *std::move(cached);

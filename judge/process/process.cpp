@@ -15,8 +15,10 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <boost/process/args.hpp>
@@ -179,27 +181,45 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // Wait for the exit or the wall clock, whichever comes first. A pidfd becomes readable exactly
     // when the child exits (Linux 5.3+); where there is none, poll with a short sleep instead.
     int status = 0;
+    rusage usage{};
     const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+    clockid_t cpu_clock{};
+    const bool watch_cpu = spec.cpu_limit.count() > 0 && ::clock_getcpuclockid(pid, &cpu_clock) == 0;
+    const auto kill_now = [&] {
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+        ::wait4(pid, &status, 0, &usage);
+    };
     for (;;) {
-        const pid_t r = ::waitpid(pid, &status, WNOHANG);
+        const pid_t r = ::wait4(pid, &status, WNOHANG, &usage);
         if (r == pid) break;
         if (r < 0 && errno != EINTR) break;
         const auto left = spec.wall_limit - (std::chrono::steady_clock::now() - t0);
         if (left <= std::chrono::steady_clock::duration::zero()) {
-            ::kill(-pid, SIGKILL);
-            ::kill(pid, SIGKILL);
-            ::waitpid(pid, &status, 0);
+            kill_now();
             result.timed_out = true;
             break;
         }
+        timespec used{};
+        if (watch_cpu && ::clock_gettime(cpu_clock, &used) == 0 &&
+            used.tv_sec * 1000LL + used.tv_nsec / 1000000 > spec.cpu_limit.count()) {
+            kill_now();
+            result.cpu_limited = true;
+            break;
+        }
         const auto left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(left).count() + 1;
+        const long long slice = watch_cpu ? 20LL : 1000LL;
         if (pidfd >= 0) {
             pollfd pfd{pidfd, POLLIN, 0};
-            ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left_ms, 1000)));
+            ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left_ms, slice)));
         } else {
             std::this_thread::sleep_for(std::chrono::milliseconds(std::min<long long>(left_ms, 1)));
         }
     }
+    const auto ms = [](const timeval& t) { return static_cast<long>(t.tv_sec) * 1000 + t.tv_usec / 1000; };
+    result.cpu_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
+    if (spec.cpu_limit.count() > 0 && !result.timed_out && result.cpu_ms > spec.cpu_limit.count())
+        result.cpu_limited = true;
     if (pidfd >= 0) ::close(pidfd);
     ::kill(-pid, SIGKILL);  // whatever the child left in its group
     child.detach();         // we reaped it ourselves
@@ -208,7 +228,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         g_children.erase(pid);
     }
     result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!result.timed_out) {
+    if (!result.timed_out && !result.cpu_limited) {
         if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
         if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
     }

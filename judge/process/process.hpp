@@ -16,7 +16,8 @@ struct ProcessSpec {
     std::filesystem::path stdout_path;  // truncated; "" means /dev/null
     std::filesystem::path stderr_path;  // truncated; "" means /dev/null
     std::chrono::milliseconds wall_limit{10000};
-    int cpu_seconds = 0;             // RLIMIT_CPU; 0 = unlimited
+    std::chrono::milliseconds cpu_limit{0};  // CPU time of the child and the children it waited for; 0 = none
+    int cpu_seconds = 0;                     // RLIMIT_CPU, per process (a backstop); 0 = unlimited
     long long address_space_mb = 0;  // RLIMIT_AS; 0 = unlimited
     long long file_size_bytes = 0;   // RLIMIT_FSIZE: no file written may grow past it; 0 = unlimited
     std::vector<std::pair<std::string, std::string>> env;  // set on top of the judge's environment
@@ -35,13 +36,16 @@ struct ProcessResult {
     std::string start_error;  // why it did not start
     int start_errno = 0;      // and its errno (EAGAIN: a process limit was reached)
     bool timed_out = false;   // the wall-clock timer killed it
+    bool cpu_limited = false;  // it used more CPU time than cpu_limit (killed then, or found at its exit)
+    long cpu_ms = 0;           // CPU time (user + system) of the child and the children it waited for
     int exit_code = -1;       // when it exited normally
     int signal = 0;           // when a signal ended it
     double wall_seconds = 0.0;
 };
 
-/// Runs the child in a new session and process group, waits at most `wall_limit`, then kills the
-/// whole group (also after a normal exit, so that nothing it left running survives).
+/// Runs the child in a new session and process group, waits at most `wall_limit` (and, with a
+/// `cpu_limit`, until the child's own CPU clock passes it: checked every 20 ms), then kills the whole
+/// group (also after a normal exit, so that nothing it left running survives).
 ProcessResult run_process(const ProcessSpec& spec);
 
 /// Kills (and reaps) every child of the judge that is not the leader of a run in progress: the

@@ -107,3 +107,29 @@ TEST_CASE("a seccomp filter binds the child and what it starts; one descriptor c
     CHECK(r.exit_code == 0);
     CHECK(judge::read_file(dir.path() / "out") == "handed");
 }
+
+TEST_CASE("a CPU-time limit stops a spinning child; a sleeping one is stopped by the wall clock", "[process]") {
+    judge::ProcessSpec ps;
+    ps.cwd = ".";
+    ps.cpu_limit = std::chrono::milliseconds(300);
+    ps.wall_limit = std::chrono::milliseconds(5000);
+    ps.argv = {"/bin/sh", "-c", "while :; do :; done"};
+    judge::ProcessResult r = judge::run_process(ps);
+    CHECK(r.cpu_limited);
+    CHECK_FALSE(r.timed_out);
+    CHECK(r.cpu_ms >= 300);
+    CHECK(r.wall_seconds < 4.0);
+
+    ps.wall_limit = std::chrono::milliseconds(600);
+    ps.argv = {"/bin/sleep", "10"};
+    r = judge::run_process(ps);
+    CHECK(r.timed_out);
+    CHECK_FALSE(r.cpu_limited);
+    CHECK(r.cpu_ms < 300);
+
+    // CPU time spent in a child the program waited for counts too.
+    ps.wall_limit = std::chrono::milliseconds(5000);
+    ps.argv = {"/bin/sh", "-c", "sh -c 'while :; do :; done' & sleep 0.6; kill -9 $!; wait $!; exit 0"};
+    r = judge::run_process(ps);
+    CHECK(r.cpu_limited);
+}
