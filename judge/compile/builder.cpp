@@ -95,6 +95,7 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
     ps.stderr_path = dir / "compile.log";
     ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;
     ps.address_space_mb = compiler_memory_mb;
+    ps.group_memory_mb = compiler_memory_mb + 512;  // cc1plus at its limit, plus the driver and the assembler
     ps.file_size_bytes = compiler_file_bytes;
     ps.max_open_files = 256;
     ProcessResult r = runner.run(ps, mounts);
@@ -113,7 +114,7 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
         } else if (r.signal != 0) {
             br.log += "judge: the compiler was ended by " + describe_signal(r.signal) + "\n";
         }
-        if (br.log.find("virtual memory exhausted") != std::string::npos ||
+        if (r.oom_kills > 0 || br.log.find("virtual memory exhausted") != std::string::npos ||
             br.log.find("out of memory") != std::string::npos) {
             br.log += fmt::format("judge: compilation stopped at the memory limit of {} MB\n", compiler_memory_mb);
         }

@@ -1,8 +1,14 @@
 #include "execution/box_protocol.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+
+#include "util/files.hpp"
 
 namespace judge::box {
 
@@ -48,7 +54,9 @@ const char* word(TestStatus::Kind k) {
         case TestStatus::Kind::signalled: return "signal";
         case TestStatus::Kind::timed_out: return "timed_out";
         case TestStatus::Kind::cpu_limit: return "cpu_limit";
+        case TestStatus::Kind::memory_limit: return "memory_limit";
         case TestStatus::Kind::output_limit: return "output_limit";
+        case TestStatus::Kind::disk_full: return "disk_full";
         case TestStatus::Kind::not_started: return "not_started";
     }
     return "exit";
@@ -64,11 +72,12 @@ std::string encode_status(const TestStatus& s) {
 
 std::optional<TestStatus> decode_status(const std::string& text) {
     std::istringstream in(text);
-    std::string kind;
+    std::string kind;  // (a reserved file still all spaces reads as nothing)
     TestStatus s;
     if (!(in >> kind >> s.value)) return std::nullopt;
     for (const auto k : {TestStatus::Kind::exited, TestStatus::Kind::signalled, TestStatus::Kind::timed_out,
-                         TestStatus::Kind::cpu_limit, TestStatus::Kind::output_limit, TestStatus::Kind::not_started}) {
+                         TestStatus::Kind::cpu_limit, TestStatus::Kind::memory_limit, TestStatus::Kind::output_limit,
+                         TestStatus::Kind::disk_full, TestStatus::Kind::not_started}) {
         if (kind != word(k)) continue;
         s.kind = k;
         long kb = 0;
@@ -85,6 +94,39 @@ std::optional<size_t> decode_cutoff(const std::string& text) {
     unsigned long long n = 0;
     if (!(in >> n)) return std::nullopt;
     return static_cast<size_t>(n);
+}
+
+void reserve(const std::filesystem::path& file) { write_file_atomic(file, std::string(reserved_bytes, ' ')); }
+
+bool write_reserved(const std::filesystem::path& file, const std::string& line) {
+    // Everything relative to the folder, opened without following a link: the program may have
+    // replaced its own output folder, or the file, with a link (the fallback tier writes as root).
+    const int dir = ::open(file.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dir < 0) return false;
+    const std::string name = file.filename().string();
+    bool ok = false;
+    if (line.size() <= reserved_bytes) {
+        const int fd = ::openat(dir, name.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        if (fd >= 0) {
+            struct stat st {};
+            ok = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+                 ::pwrite(fd, line.data(), line.size(), 0) == static_cast<ssize_t>(line.size()) &&
+                 ::ftruncate(fd, static_cast<off_t>(line.size())) == 0;  // nothing forged after it
+            ::close(fd);
+        }
+    }
+    if (!ok) {
+        const std::string staged = name + ".new";
+        ::unlinkat(dir, staged.c_str(), 0);
+        const int fd = ::openat(dir, staged.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+            ::close(fd);
+            ok = ok && ::renameat(dir, staged.c_str(), dir, name.c_str()) == 0;
+        }
+    }
+    ::close(dir);
+    return ok;
 }
 
 }  // namespace judge::box

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,7 +64,10 @@ Plan decode_plan(const std::string& text);
 struct TestStatus {
     // not_started: the process could not be started because its box's process limit was used up
     // (by the same submission's other processes); value is the errno.
-    enum class Kind { exited, signalled, timed_out, cpu_limit, output_limit, not_started };
+    // memory_limit: the kernel's OOM killer ended it or one of its processes, at the memory limit of
+    // its cgroup (value: memory_mb).
+    // disk_full: a place it may write (its output folder, /tmp) was full when it ended (value: its MB).
+    enum class Kind { exited, signalled, timed_out, cpu_limit, memory_limit, output_limit, disk_full, not_started };
     Kind kind = Kind::exited;
     // value: the exit code, the signal, the time limit in ms (timed_out: stopped by the wall clock at
     // wall_clock_factor times it; cpu_limit: used more CPU time than it), or the output limit in KB.
@@ -82,6 +86,17 @@ std::string encode_status(const TestStatus& s);
 std::optional<TestStatus> decode_status(const std::string& text);
 
 std::string encode_cutoff(size_t first_not_run);
+
+/// The status and cutoff files are made, full of spaces, before the tests run, and written in place
+/// afterwards: a test that fills the space it may write cannot stop its status from being recorded.
+/// A file still all spaces decodes as nothing recorded.
+inline constexpr size_t reserved_bytes = 128;
+void reserve(const std::filesystem::path& file);
+
+/// Writes `line` over the start of a reserved file (no new space needed); falls back to a fresh
+/// file. False when neither worked (the program removed the file and filled the space, or replaced
+/// it with something that is not a regular file): then nothing is recorded.
+bool write_reserved(const std::filesystem::path& file, const std::string& line);
 
 /// nullopt when `text` is empty or not a number.
 std::optional<size_t> decode_cutoff(const std::string& text);

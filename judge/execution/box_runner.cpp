@@ -1,11 +1,14 @@
 #include "execution/box_runner.hpp"
 
 #include <sys/prctl.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <memory>
 
 #include "execution/box_protocol.hpp"
 #include "execution/test_process.hpp"
+#include "process/cgroup.hpp"
 #include "process/runner.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
@@ -38,19 +41,25 @@ int run_box(const BoxRunPaths& paths) {
     ::prctl(PR_SET_DUMPABLE, 0);         // tests run as the same uid: they must not ptrace the runner
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);  // and what they leave behind is killed after each test
     const box::Plan plan = box::decode_plan(read_file(paths.plan));
-    const PlainRunner runner;  // already inside the box
+    // Already inside the box. Where the judge delegated the box's memory cgroup, each test gets a
+    // child of it with the test's own limit (process/cgroup.hpp).
+    std::unique_ptr<Runner> runner = std::make_unique<PlainRunner>();
+    if (::access(delegated_memory_cgroup, W_OK) == 0)
+        runner = std::make_unique<CgroupRunner>(CgroupPlace{1, {}, delegated_memory_cgroup, "delegated"},
+                                                delegated_memory_cgroup);
     const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].id; };
     std::vector<box::TestStatus> statuses(plan.tests.size());
+    const fs::path cutoff_file = paths.out / box::cutoff_file;
+    box::reserve(cutoff_file);
     const size_t cutoff = run_in_order(
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
             statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t), test_dir(paths.out, t),
-                                       plan.limits, runner);
+                                       plan.limits, *runner, {}, {"/tmp", "/dev/shm"});
             kill_adopted_orphans();
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); });
-    write_file_atomic(paths.out / box::cutoff_file, box::encode_cutoff(cutoff));
-    return 0;
+    return box::write_reserved(cutoff_file, box::encode_cutoff(cutoff)) ? 0 : 1;
 }
 
 }  // namespace judge

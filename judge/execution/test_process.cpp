@@ -1,5 +1,7 @@
 #include "execution/test_process.hpp"
 
+#include <sys/statvfs.h>
+
 #include <cerrno>
 #include <csignal>
 #include <sstream>
@@ -22,8 +24,11 @@ void write_inputs(const fs::path& dir, const InputArrays& inputs) {
 }
 
 box::TestStatus execute_test(const fs::path& exe, const std::string& function, const fs::path& in_dir,
-                             const fs::path& out_dir, const Limits& limits, const Runner& runner, const fs::path& box) {
+                             const fs::path& out_dir, const Limits& limits, const Runner& runner, const fs::path& box,
+                             const std::vector<fs::path>& also_bounded) {
     fs::create_directories(out_dir);
+    const fs::path status_file = out_dir / box::status_file;
+    box::reserve(status_file);
     runner.prepare_writable(out_dir);
     ProcessSpec ps;
     ps.argv = {exe.string(), function, fs::absolute(in_dir).string(), fs::absolute(out_dir).string()};
@@ -35,7 +40,8 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     ps.cpu_limit = std::chrono::milliseconds(limits.time_per_test_ms);
     ps.wall_limit = std::chrono::milliseconds(limits.time_per_test_ms) * box::wall_clock_factor;
     ps.cpu_seconds = (limits.time_per_test_ms + 999) / 1000 + 1;
-    ps.address_space_mb = limits.memory_mb;
+    ps.address_space_mb = limits.memory_mb;  // each process: `new` throws std::bad_alloc
+    ps.group_memory_mb = limits.memory_mb;   // all of the test's processes together (its cgroup, if any)
     ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
     ps.max_open_files = 64;
     const ProcessResult r = runner.run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}});
@@ -43,7 +49,7 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
         // The box's own process limit, used up by this submission's other tests: its failure, not ours.
         if (r.start_errno == EAGAIN) {
             const box::TestStatus how{Kind::not_started, r.start_errno, {}};
-            write_file_atomic(out_dir / box::status_file, box::encode_status(how));
+            box::write_reserved(status_file, box::encode_status(how));
             return how;
         }
         throw JudgeFailure(r.start_error);
@@ -53,6 +59,8 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
         how = {Kind::timed_out, limits.time_per_test_ms, {}};
     else if (r.cpu_limited || r.signal == SIGXCPU)
         how = {Kind::cpu_limit, limits.time_per_test_ms, {}};
+    else if (r.oom_kills > 0)  // one of its processes, maybe not the first, met its cgroup's limit
+        how = {Kind::memory_limit, limits.memory_mb, {}};
     else if (r.signal == SIGXFSZ)
         how = {Kind::output_limit, limits.output_kb, {}};
     else if (r.signal != 0)
@@ -66,9 +74,24 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     };
     const bool output_full = full("stdout.txt") || full("stderr.txt");
     if (how.kind == Kind::exited && output_full) how = {Kind::output_limit, limits.output_kb, {}};
+    // A test that filled a place it may write (its output folder, the box's /tmp) hit a limit too,
+    // whatever became of its own process.
+    if (!how.hit_time_limit() && how.kind != Kind::memory_limit) {
+        std::vector<fs::path> places = also_bounded;
+        places.push_back(out_dir);
+        for (const fs::path& place : places) {
+            struct statvfs v {};
+            if (::statvfs(place.c_str(), &v) == 0 && v.f_blocks > 0 && v.f_bavail == 0) {
+                how = {Kind::disk_full, static_cast<long>((v.f_blocks * v.f_frsize) >> 20), {}};
+                break;
+            }
+        }
+    }
     // Time wins over output (first match in the verdict table), but the message says both.
     if (how.hit_time_limit() && output_full) how.output_kb = limits.output_kb;
-    write_file_atomic(out_dir / box::status_file, box::encode_status(how));
+    // When even that fails (the program removed its status file and filled the folder), the test
+    // has no result, as if its runner had been stopped: the program's own doing.
+    box::write_reserved(status_file, box::encode_status(how));
     return how;
 }
 
@@ -105,6 +128,15 @@ TestRun read_run(const FunctionSpec& fn, const fs::path& base, const fs::path& d
             run.status = TestRun::Status::output_limit;
             run.detail =
                 "wrote more than the output limit of " + std::to_string(how.value) + " KB (stdout, stderr or a file)";
+            return run;
+        case Kind::disk_full:
+            run.status = TestRun::Status::output_limit;
+            run.detail = "filled all the space it may write in (a folder of " + std::to_string(how.value) + " MB)";
+            return run;
+        case Kind::memory_limit:
+            run.status = TestRun::Status::memory_limit;
+            run.detail = "ran out of memory: its processes together used more than the memory limit of " +
+                         std::to_string(how.value) + " MB";
             return run;
         case Kind::not_started:
             run.status = TestRun::Status::crashed;
@@ -177,6 +209,8 @@ TestRun read_run(const FunctionSpec& fn, const fs::path& base, const fs::path& d
 std::optional<TestRun> read_finished_run(const FunctionSpec& fn, const fs::path& base, const fs::path& dir) {
     const SafeRead status = read_below(base, dir / box::status_file, 256, ReadPart::head);
     if (status.fault == ReadFault::missing) return std::nullopt;
+    // Still as reserved (all spaces): the test's end was never recorded.
+    if (status.ok() && status.bytes.find_first_not_of(" \n") == std::string::npos) return std::nullopt;
     // A garbled judge_status reads as a plain exit: then only the harness's status counts.
     return read_run(fn, base, dir, box::decode_status(status.bytes).value_or(box::TestStatus{}));
 }

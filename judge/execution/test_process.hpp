@@ -17,7 +17,17 @@ namespace judge {
 
 /// How one run of one function on one test ended, read only from files.
 struct TestRun {
-    enum class Status { ok, exception, timed_out, cpu_limit, output_limit, crashed, no_result, bad_output };
+    enum class Status {
+        ok,
+        exception,
+        timed_out,
+        cpu_limit,
+        memory_limit,
+        output_limit,
+        crashed,
+        no_result,
+        bad_output
+    };
     Status status = Status::no_result;
     std::string exception_type;  // e.g. "invalid_argument"
     std::string exception_message;
@@ -39,7 +49,8 @@ void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
 /// process cannot start. Returns the status it recorded.
 box::TestStatus execute_test(const std::filesystem::path& exe, const std::string& function,
                              const std::filesystem::path& in_dir, const std::filesystem::path& out_dir,
-                             const Limits& limits, const Runner& runner, const std::filesystem::path& box = {});
+                             const Limits& limits, const Runner& runner, const std::filesystem::path& box = {},
+                             const std::vector<std::filesystem::path>& also_bounded = {});
 
 /// Reads the finished run in `base / dir` (a box's test, or a cached run of a trusted program);
 /// nullopt when no judge_status was recorded there (the test was never run, or its runner was

@@ -36,8 +36,6 @@ size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& input
     plan.batch = batch;
     write_file_atomic(box / box::plan_file, box::encode_plan(plan));
     const fs::path out = box / "out";
-    fs::create_directories(out);
-    sandbox.prepare_writable(out);
     const fs::path judge_exe = sandbox.share(fs::read_symlink("/proc/self/exe"), box);
     ProcessSpec ps;
     ps.argv = box_runner_command(judge_exe, {box / box::plan_file, box / "prog", inputs.root(), out});
@@ -46,8 +44,14 @@ size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& input
     ps.stderr_path = box / "runner.err";
     ps.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};  // an ASan-built judge runs in the box too
     ps.wall_limit = total_budget(p, batch, plan.max_timeouts);
-    const ProcessResult r =
-        sandbox.run(ps, {{box, "/box", true}, {inputs.root(), "/in", false}, {judge_exe, "/judge/judge", false}});
+    // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts.
+    ps.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256;
+    ps.delegate_cgroup = true;
+    // The box is read-only now, but for the output folder (a bounded tmpfs, when root).
+    const ProcessResult r = sandbox.run(ps, {{box, "/box", false},
+                                             {out, "/box/out", true},
+                                             {inputs.root(), "/in", false},
+                                             {judge_exe, "/judge/judge", false}});
     timed_out = r.timed_out;
     const std::optional<size_t> cut =
         box::decode_cutoff(read_below(box, fs::path("out") / box::cutoff_file, 32, ReadPart::head).bytes);
@@ -66,6 +70,9 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
     const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
     SubmissionRuns s;
     s.runs.resize(n);
+    // What the tests may write: each its stdout, stderr and outputs, at most output_kb each.
+    const long long out_mb = 16 + static_cast<long long>(n) * 4 * p.limits.output_kb / 1024;
+    const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(box / "out", out_mb);
     if (sandbox.tier() == Tier::bubblewrap) {
         bool box_timed_out = false;
         s.cutoff = run_in_box(p, box, inputs, sandbox, batch, box_timed_out);

@@ -28,8 +28,13 @@ constexpr const char* run_cache_format = "runs 2";
 
 TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
     const TestSpec& test = m_p.tests[t];
-    const std::string key =
-        Hasher().add(run_cache_format).add(exe.filename().string()).add(m_p.spec_text).add(std::to_string(m_seed)).add(test.id).hex();
+    const std::string key = Hasher()
+                                .add(run_cache_format)
+                                .add(exe.filename().string())
+                                .add(m_p.spec_text)
+                                .add(std::to_string(m_seed))
+                                .add(test.id)
+                                .hex();
     const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
     const FunctionSpec& fn = m_p.function(test.function);
     if (std::optional<TestRun> cached = read_finished_run(fn, dir, ".")) return *std::move(cached);

@@ -15,8 +15,8 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/time.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -113,13 +113,14 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // Runs in the child between fork and exec: only async-signal-safe calls here. The order matters:
     // join the cgroup while still root, set the limits, drop the uid (which cannot be undone), then
     // install the seccomp filter (last, so that nothing above is refused by it).
-    const char* cgroup_procs = spec.join_cgroup.empty() ? nullptr : spec.join_cgroup.c_str();
-    auto setup = [&spec, cgroup_procs](auto&) {
+    std::vector<const char*> cgroup_procs;
+    for (const std::string& f : spec.join_cgroups) cgroup_procs.push_back(f.c_str());
+    auto setup = [&spec, &cgroup_procs](auto&) {
         ::setsid();  // a new session and process group: no terminal, and one kill(-pid) reaches all
         // If the judge dies (Ctrl-C, kill), the child dies with it; bwrap then takes its whole box along.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (cgroup_procs != nullptr) {
-            const int fd = ::open(cgroup_procs, O_WRONLY | O_CLOEXEC);
+        for (const char* procs : cgroup_procs) {
+            const int fd = ::open(procs, O_WRONLY | O_CLOEXEC);
             if (fd < 0 || ::write(fd, "0", 1) != 1) ::_exit(125);
             ::close(fd);
         }

@@ -18,28 +18,31 @@ struct ProcessSpec {
     std::chrono::milliseconds wall_limit{10000};
     std::chrono::milliseconds cpu_limit{0};  // CPU time of the child and the children it waited for; 0 = none
     int cpu_seconds = 0;                     // RLIMIT_CPU, per process (a backstop); 0 = unlimited
-    long long address_space_mb = 0;  // RLIMIT_AS; 0 = unlimited
-    long long file_size_bytes = 0;   // RLIMIT_FSIZE: no file written may grow past it; 0 = unlimited
+    long long address_space_mb = 0;          // RLIMIT_AS; 0 = unlimited
+    long long file_size_bytes = 0;           // RLIMIT_FSIZE: no file written may grow past it; 0 = unlimited
     std::vector<std::pair<std::string, std::string>> env;  // set on top of the judge's environment
     bool clear_env = false;                                // start from an empty environment instead
     long long max_processes = 0;                           // RLIMIT_NPROC; 0 = unlimited (binds only a non-root uid)
     long long max_open_files = 0;                          // RLIMIT_NOFILE; 0 = inherited
     int run_as_uid = -1;                                   // drop to this uid and gid before exec; -1 = stay
-    std::string join_cgroup;                               // a cgroup.procs file to join before exec; "" = none
-    std::string seccomp_filter;  // a BPF program (struct sock_filter[]) the child installs last; "" = none
-    int inherit_fd = -1;         // one of the judge's descriptors the child keeps across exec; -1 = none
+    std::vector<std::string> join_cgroups;                 // cgroup.procs files to join before exec
+    long long group_memory_mb = 0;  // memory of the whole run (a cgroup, where the Runner has one); 0 = none
+    bool delegate_cgroup = false;   // a box's test runner: it may divide the run's cgroup (cgroup.hpp)
+    std::string seccomp_filter;     // a BPF program (struct sock_filter[]) the child installs last; "" = none
+    int inherit_fd = -1;            // one of the judge's descriptors the child keeps across exec; -1 = none
 };
 
 /// How the child ended.
 struct ProcessResult {
     bool started = false;
-    std::string start_error;  // why it did not start
-    int start_errno = 0;      // and its errno (EAGAIN: a process limit was reached)
-    bool timed_out = false;   // the wall-clock timer killed it
+    std::string start_error;   // why it did not start
+    int start_errno = 0;       // and its errno (EAGAIN: a process limit was reached)
+    bool timed_out = false;    // the wall-clock timer killed it
     bool cpu_limited = false;  // it used more CPU time than cpu_limit (killed then, or found at its exit)
     long cpu_ms = 0;           // CPU time (user + system) of the child and the children it waited for
-    int exit_code = -1;       // when it exited normally
-    int signal = 0;           // when a signal ended it
+    long oom_kills = 0;        // processes of the run the kernel's OOM killer ended (filled by the Runner)
+    int exit_code = -1;        // when it exited normally
+    int signal = 0;            // when a signal ended it
     double wall_seconds = 0.0;
 };
 

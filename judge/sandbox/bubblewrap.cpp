@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "core/errors.hpp"
-#include "sandbox/cgroup.hpp"
 #include "sandbox/sandbox.hpp"
 #include "sandbox/seccomp.hpp"
 #include "sandbox/uid_lease.hpp"
@@ -36,16 +35,22 @@ public:
         return std::make_unique<BubblewrapSandbox>(m_probe, lease_for_box());
     }
 
-    ProcessResult run(ProcessSpec spec, const std::vector<Mount>& mounts) const override {
+    ProcessResult run(ProcessSpec spec, const std::vector<Mount>& given) const override {
+        // A box of tests gets one cgroup; with v1 as root, its memory folder is handed to the box's
+        // uid and mounted at /cgroup/memory, where the test runner makes one child per test.
+        const bool delegate = spec.delegate_cgroup && m_probe.cgroups.version == 1 && m_probe.uid == 0;
+        const RunCgroup cg(m_probe.cgroups, max_processes, spec.group_memory_mb, delegate ? m_uid : -1);
+        std::vector<Mount> mounts = given;
+        if (delegate && !cg.memory_dir().empty()) mounts.push_back({cg.memory_dir(), delegated_memory_cgroup, true});
         const SeccompPipe filter;
         spec.argv = bwrap_command(m_probe, spec, mounts);
         add_seccomp(spec, filter);
         spec.env.clear();
         spec.clear_env = true;
         drop_root(spec);
-        const RunCgroup cg(m_probe.pids_cgroup_parent, max_processes);
-        spec.join_cgroup = cg.procs_file();
+        spec.join_cgroups = cg.procs_files();
         ProcessResult r = run_process(spec);
+        r.oom_kills = cg.oom_kills();
         reap_adopted_zombies();
         // bwrap reports a child killed by a signal as exit code 128 + signal.
         if (!r.timed_out && r.signal == 0 && r.exit_code > 128 && r.exit_code < 128 + 65) {
@@ -89,7 +94,9 @@ std::vector<std::string> bwrap_base(const SandboxProbe& p) {
             a.insert(a.end(), {"--ro-bind", d, d});
         }
     }
-    a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
+    // The box's own tmpfs mounts have a size (their pages count against its memory cgroup too).
+    a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--size", std::to_string(Sandbox::shm_mb << 20), "--tmpfs",
+                       "/dev/shm", "--size", std::to_string(Sandbox::tmp_mb << 20), "--tmpfs", "/tmp"});
     return a;
 }
 
@@ -105,6 +112,8 @@ std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessS
     std::vector<std::string> argv = bwrap_base(probe);
     for (const Mount& m : mounts)
         argv.insert(argv.end(), {m.writable ? "--bind" : "--ro-bind", m.outside.string(), m.inside});
+    // bwrap's own root and /dev are tmpfs folders the box's user owns, of no fixed size: read-only.
+    argv.insert(argv.end(), {"--remount-ro", "/", "--remount-ro", "/dev"});
     for (const auto& [k, v] : spec.env) argv.insert(argv.end(), {"--setenv", k, v});
     argv.insert(argv.end(), {"--chdir", inside_path(spec.cwd.string(), mounts), "--"});
     for (const std::string& a : spec.argv) argv.push_back(inside_path(a, mounts));

@@ -1,5 +1,4 @@
 // The fallback tier: see the theory of operation in sandbox/sandbox.hpp. Not isolated.
-#include "sandbox/cgroup.hpp"
 #include "sandbox/sandbox.hpp"
 #include "sandbox/seccomp.hpp"
 
@@ -21,9 +20,10 @@ public:
         spec.env.insert(spec.env.begin(), {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}});
         drop_root(spec);  // never root: the cache and the trusted runs stay out of reach
         spec.seccomp_filter = seccomp_program();
-        const RunCgroup cg(m_probe.pids_cgroup_parent, max_processes);
-        spec.join_cgroup = cg.procs_file();
+        const RunCgroup cg(m_probe.cgroups, max_processes, spec.group_memory_mb);
+        spec.join_cgroups = cg.procs_files();
         ProcessResult r = run_process(spec);
+        r.oom_kills = cg.oom_kills();
         kill_adopted_orphans();  // orphans that left the process group with setsid
         return r;
     }

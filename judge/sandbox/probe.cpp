@@ -26,39 +26,6 @@ std::string read_small(const fs::path& p) {
     return s;
 }
 
-bool writable_dir(const fs::path& p) { return ::access(p.c_str(), W_OK) == 0; }
-
-// Finds a pids cgroup we can create children in: v1 (/sys/fs/cgroup/pids) or v2 (a unified
-// hierarchy whose root enables the pids controller for its children).
-void probe_cgroup(SandboxProbe& p) {
-    const fs::path v1 = "/sys/fs/cgroup/pids";
-    std::error_code ec;
-    if (fs::exists(v1 / "cgroup.procs", ec)) {
-        p.cgroup = "v1 pids controller at " + v1.string();
-        if (writable_dir(v1)) {
-            p.pids_cgroup_parent = v1;
-            p.cgroup += ", writable";
-        } else {
-            p.cgroup += ", not writable";
-        }
-        return;
-    }
-    const fs::path v2 = "/sys/fs/cgroup";
-    if (fs::exists(v2 / "cgroup.controllers", ec)) {
-        const std::string enabled = read_small(v2 / "cgroup.subtree_control");
-        p.cgroup = "v2 at " + v2.string();
-        if (enabled.find("pids") != std::string::npos && writable_dir(v2)) {
-            p.pids_cgroup_parent = v2;
-            p.cgroup += ", pids enabled for children, writable";
-        } else {
-            p.cgroup +=
-                enabled.find("pids") == std::string::npos ? ", pids not enabled for children" : ", not writable";
-        }
-        return;
-    }
-    p.cgroup = "none found";
-}
-
 }  // namespace
 
 SandboxProbe probe_sandbox() {
@@ -66,7 +33,7 @@ SandboxProbe probe_sandbox() {
     p.uid = ::getuid();
     const std::string max_ns = read_small("/proc/sys/user/max_user_namespaces");
     p.user_namespaces = !max_ns.empty() && max_ns != "0";
-    probe_cgroup(p);
+    p.cgroups = probe_cgroups();
     if (find_in_path("bwrap")) {
         p.bwrap_path = "bwrap";
         // Try exactly what a real run does, with the uid drop when root.
@@ -116,17 +83,22 @@ std::string doctor_report(const SandboxProbe& p) {
     if (!p.bwrap_error.empty()) s += fmt::format("                  {}\n", p.bwrap_error);
     s += fmt::format("user namespaces:  {}\n",
                      p.user_namespaces ? "enabled" : "disabled (/proc/sys/user/max_user_namespaces is 0)");
-    s += fmt::format("cgroups:          {}\n", p.cgroup);
+    s += fmt::format("cgroups:          {}\n", p.cgroups.description);
     const UidRange range = box_uid_range();
     s += fmt::format("uid:              {}{}\n", p.uid,
                      p.uid == 0 ? fmt::format(" (root: each box drops to a uid of its own, {}-{})", range.first,
                                               range.first + range.count - 1)
                                 : "");
     s += fmt::format("fork bombs:       {}\n",
-                     !p.pids_cgroup_parent.empty() ? fmt::format("pids.max {} per run (cgroup)", Sandbox::max_processes)
+                     !p.cgroups.pids.empty() ? fmt::format("pids.max {} per run (cgroup)", Sandbox::max_processes)
                      : p.uid == 0 && p.tier == Tier::bubblewrap
                          ? fmt::format("RLIMIT_NPROC {} for each box's uid", Sandbox::max_processes)
                          : "bounded only by the wall-clock timer");
+    s += fmt::format("memory:           {}\n", p.cgroups.memory.empty()
+                                                   ? "RLIMIT_AS per process only (no writable memory cgroup)"
+                                               : p.cgroups.version == 1 && p.uid == 0
+                                                   ? "a cgroup per box, and one per test inside it (memory_mb)"
+                                                   : "a cgroup per run (per box of tests in the bubblewrap tier)");
     s += "seccomp:          ptrace, mounts, new namespaces, keyrings, bpf, perf events, userfaultfd, io_uring\n"
          "                  and sockets other than AF_UNIX refused, in both tiers\n";
     s += fmt::format("tier:             {}{}\n",

@@ -1,7 +1,13 @@
 #include "sandbox/sandbox.hpp"
 
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <unistd.h>
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+#include <cerrno>
+#include <cstring>
 
 #include "core/errors.hpp"
 
@@ -54,6 +60,24 @@ fs::path Sandbox::share(const fs::path& src, const fs::path& box) const {
         place(src, dest);
     }
     return dest;
+}
+
+BoundedDir::~BoundedDir() {
+    if (::umount2(m_dir.c_str(), MNT_DETACH) != 0)
+        spdlog::warn("cannot unmount the box's tmpfs at {}: {}", m_dir.string(), std::strerror(errno));
+}
+
+std::unique_ptr<BoundedDir> Sandbox::bound_writable(const fs::path& dir, long long mb) const {
+    fs::create_directories(dir);
+    if (m_probe.uid == 0) {
+        const std::string options = fmt::format("size={}m,mode=0755,uid={},gid={}", mb, m_uid, m_uid);
+        if (::mount("judge-box", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) == 0)
+            return std::make_unique<BoundedDir>(dir);
+        spdlog::debug("cannot mount a tmpfs at {} ({}): the box's writes there are bounded per file only", dir.string(),
+                      std::strerror(errno));
+    }
+    prepare_writable(dir);
+    return nullptr;
 }
 
 std::string Sandbox::warning() const {

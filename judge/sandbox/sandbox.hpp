@@ -9,8 +9,9 @@
 //               capability, and shows the command only /usr (read-only), a fresh /proc, /dev and
 //               /tmp, and the mounts the caller names (the box read-write; inputs, headers and the
 //               harness object read-only). When the judge runs as root it first drops to uid
-//               65534, so that RLIMIT_NPROC binds and root's powers never reach inside. Where a
-//               pids cgroup (v1 or v2) is writable, each run also gets its own with pids.max.
+//               65534, so that RLIMIT_NPROC binds and root's powers never reach inside. Where
+//               cgroups are writable, each run also gets its own with pids.max and a memory
+//               limit (process/cgroup.hpp); a box of tests gets one that its runner divides.
 //   fallback    no usable bwrap: rlimits, a new process group, the same timer, a clean
 //               environment, and the judge as child subreaper so that orphans are killed too.
 //               It is NOT isolated: the program can read and write what the judge's user can.
@@ -24,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "process/cgroup.hpp"
 #include "process/runner.hpp"
 #include "sandbox/uid_lease.hpp"
 
@@ -37,11 +39,22 @@ struct SandboxProbe {
     bool bwrap_works = false;
     std::string bwrap_error;  // why it does not work
     bool user_namespaces = false;
-    std::string cgroup;                        // e.g. "v1 pids controller at /sys/fs/cgroup/pids, writable"
-    std::filesystem::path pids_cgroup_parent;  // where per-run cgroups go; empty when none is writable
+    CgroupPlace cgroups;  // where per-run cgroups go (pids, memory)
     unsigned uid = 0;
     Tier tier = Tier::fallback;
     std::string forced;  // set when JUDGE_SANDBOX chose the tier
+};
+
+/// A size-limited tmpfs mounted over a folder for as long as it lives (Sandbox::bound_writable).
+class BoundedDir {
+public:
+    explicit BoundedDir(std::filesystem::path dir) : m_dir(std::move(dir)) {}
+    ~BoundedDir();
+    BoundedDir(const BoundedDir&) = delete;
+    BoundedDir& operator=(const BoundedDir&) = delete;
+
+private:
+    std::filesystem::path m_dir;
 };
 
 /// A sandbox tier: the Runner for untrusted code.
@@ -52,6 +65,11 @@ public:
 
     /// Processes one box may have at once (pids.max, and RLIMIT_NPROC for the dropped uid).
     static constexpr int max_processes = 64;
+
+    /// The sizes of the box's own tmpfs mounts (bubblewrap tier): /tmp and /dev/shm. Everything
+    /// else in the box is read-only while tests run, but for the tests' output folder.
+    static constexpr long long tmp_mb = 256;
+    static constexpr long long shm_mb = 16;
 
     Tier tier() const { return m_probe.tier; }
     const char* name() const { return m_probe.tier == Tier::bubblewrap ? "bubblewrap" : "fallback"; }
@@ -66,6 +84,11 @@ public:
 
     /// Makes `dir` writable by the box's uid (a chown, when the judge is root).
     void prepare_writable(const std::filesystem::path& dir) const override;
+
+    /// Makes `dir` (a box's output folder) writable by the box, and bounds what can be written in
+    /// it: when the judge is root, a tmpfs of `mb` MB owned by the box's uid is mounted over it until
+    /// the result dies. Otherwise (nullptr) only the per-file and per-process limits bound it.
+    std::unique_ptr<BoundedDir> bound_writable(const std::filesystem::path& dir, long long mb) const;
 
     /// When the judge is root, untrusted code runs as an unprivileged uid that cannot reach root's
     /// cache, so `src` is hard-linked (or copied, across file systems) into `box/.judge/`,

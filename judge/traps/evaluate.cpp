@@ -109,6 +109,7 @@ TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestR
     switch (run.status) {
         case TestRun::Status::timed_out:
         case TestRun::Status::cpu_limit: fail(Verdict::time_limit, run.detail); break;
+        case TestRun::Status::memory_limit: fail(Verdict::memory_limit, run.detail); break;
         case TestRun::Status::output_limit: fail(Verdict::output_limit, run.detail); break;
         case TestRun::Status::crashed:
         case TestRun::Status::no_result: fail(Verdict::runtime_error, run.detail); break;

@@ -1,5 +1,6 @@
 #include "util/files.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -68,12 +69,25 @@ void write_file_atomic(const fs::path& path, const std::string& content) {
     fs::create_directories(path.parent_path(), ec);
     if (ec) throw FileError(path.parent_path().string() + ": cannot create: " + ec.message());
     const fs::path tmp = staging_path(path);
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out.write(content.data(), static_cast<std::streamsize>(content.size()));
-        out.flush();
-        if (!out) throw FileError(tmp.string() + ": cannot write: " + std::strerror(errno));
+    // A new file, never an existing one: in a folder a sandboxed program can write, a link planted
+    // at the staging name would otherwise be followed (as root, in the fallback tier).
+    constexpr int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    int fd = ::open(tmp.c_str(), flags, 0644);
+    if (fd < 0 && errno == EEXIST && ::unlink(tmp.c_str()) == 0) fd = ::open(tmp.c_str(), flags, 0644);
+    if (fd < 0) throw FileError(tmp.string() + ": cannot create: " + std::strerror(errno));
+    size_t done = 0;
+    while (done < content.size()) {
+        const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int err = errno;
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            throw FileError(tmp.string() + ": cannot write: " + std::strerror(err));
+        }
+        done += static_cast<size_t>(n);
     }
+    ::close(fd);
     publish(tmp, path);
 }
 

@@ -10,7 +10,7 @@ set -uo pipefail
 case_name=$1 tier=$2 JUDGE=$3 ROOT=$4
 SRC="$ROOT/tests/hostile/cases/$case_name/solution.cpp"
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$TMP"' EXIT
 # The judge's boxes go under a private TMPDIR, so that "no process survived" looks at this run's
 # processes only, even when other tests run at the same time. The box user must traverse it.
 chmod 755 "$TMP"
@@ -51,6 +51,14 @@ if [[ " $checks " == *" huge "* ]]; then
     head -c 1200000 /dev/zero | tr '\0' '\n' | sed 's|^$|// padding|' >>"$TMP/solution.cpp"
 fi
 
+if [[ " $checks " == *" disk_bounded "* ]]; then
+    # Samples the disk under the box and the machine's memory while the case runs.
+    (while :; do
+        echo "$(df -k --output=used "$TMPDIR" | tail -1) $(free -k | awk '/^Mem:/ {print $3}')"
+        sleep 0.1
+    done) >"$TMP/usage" 2>/dev/null &
+    sampler=$!
+fi
 start=$(date +%s.%N)
 if [[ " $checks " == *" no_inherited_fds "* ]]; then
     # As `judge submit ... 7</secret 8>>file` from a shell: neither may reach the submission.
@@ -90,6 +98,24 @@ for c in $checks; do
         output_capped)
             grep -q "its output had reached the limit of 64 KB" "$TMP/out" || fail "the report does not mention the output cap" ;;
         needs_root) ;;
+        same_under_load)
+            # The same case again beside three busy loops (on two cores): the same report.
+            for _ in 1 2 3; do (while :; do :; done) & done
+            timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.cpp" --format json \
+                >"$TMP/out-loaded" 2>/dev/null
+            kill $(jobs -p) 2>/dev/null
+            diff <(grep -v '"sandbox"' "$TMP/out") <(grep -v '"sandbox"' "$TMP/out-loaded") >"$TMP/load.diff" ||
+                { head -40 "$TMP/load.diff"; fail "the report changed when the machine was busy"; }
+            echo "  the same report beside three busy loops" ;;
+        disk_bounded)
+            kill "$sampler" 2>/dev/null
+            read -r disk0 mem0 < <(head -1 "$TMP/usage")
+            grow=$(awk -v d="$disk0" -v m="$mem0" '{ if ($1 - d > dd) dd = $1 - d; if ($2 - m > mm) mm = $2 - m }
+                END { printf "%d %d", dd / 1024, mm / 1024 }' "$TMP/usage")
+            read -r disk_mb mem_mb <<<"$grow"
+            echo "  disk under the box grew by at most $disk_mb MB, used memory by at most $mem_mb MB"
+            (( disk_mb < 200 )) || fail "the box wrote $disk_mb MB to the host's disk"
+            (( mem_mb < 700 )) || fail "the box's files took $mem_mb MB of the machine's memory" ;;
         cache_untouched)
             (cd "$JUDGE_CACHE" && sha1sum --quiet -c "$TMP/cache.sha1") || fail "the submission changed the judge's cache"
             find "$JUDGE_CACHE" -name pwned | grep -q . && fail "the submission wrote into the judge's cache" ;;

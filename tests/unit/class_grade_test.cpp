@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 #include <set>
 
-#include "core/errors.hpp"
 #include "compile/builder.hpp"
+#include "core/errors.hpp"
 #include "grade/class_grade.hpp"
 #include "util/files.hpp"
 
@@ -64,8 +64,9 @@ TEST_CASE("a link anywhere in a student's path is invalid, and never read", "[cl
         const auto s = judge::read_submission(tmp.path(), "eve", "p");
         CHECK(s.state == State::invalid);
         CHECK(s.text.empty());
-        CHECK(s.why == "eve/solution.cpp is a symbolic link (or lies behind one); a submission must be a regular file in "
-                       "the student's own folder, reached through no link");
+        CHECK(s.why ==
+              "eve/solution.cpp is a symbolic link (or lies behind one); a submission must be a regular file in "
+              "the student's own folder, reached through no link");
     }
     SECTION("the student's folder is a link to a classmate's") {
         fs::create_directory_symlink(tmp.path() / "ada", tmp.path() / "eve");
@@ -104,5 +105,6 @@ TEST_CASE("a link anywhere in a student's path is invalid, and never read", "[cl
 
 TEST_CASE("a class that is not a folder is an input error", "[class]") {
     CHECK_THROWS_AS(judge::list_students("/nonexistent/class", std::nullopt), judge::InputError);
-    CHECK_THROWS_WITH(judge::list_students("/nonexistent/class", std::nullopt), "--class: /nonexistent/class is not a directory");
+    CHECK_THROWS_WITH(judge::list_students("/nonexistent/class", std::nullopt),
+                      "--class: /nonexistent/class is not a directory");
 }

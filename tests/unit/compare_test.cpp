@@ -37,8 +37,8 @@ TEST_CASE("NaN never matches and infinity matches only itself", "[compare]") {
 }
 
 TEST_CASE("a shape mismatch is reported with both shapes before any value", "[compare]") {
-    const auto r = judge::compare_output("weights", arr({2, 3}, std::vector<float>(6)), arr({3, 2}, std::vector<float>(6)), tol, {},
-                                         std::nullopt);
+    const auto r = judge::compare_output("weights", arr({2, 3}, std::vector<float>(6)),
+                                         arr({3, 2}, std::vector<float>(6)), tol, {}, std::nullopt);
     CHECK(r.message == "weights has shape (2, 3); expected (3, 2)");
 }
 
@@ -64,11 +64,14 @@ TEST_CASE("masked keys must have weight exactly 0", "[compare][masking]") {
     // weights (B=2, Lq=1, Lk=3) with valid_lens [1, 3]: keys 1 and 2 of example 0 are masked.
     const judge::DescribeOptions how{{"example", "query", "key"}, false};
     CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 0, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how).passed);
-    const auto r = judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how);
+    const auto r =
+        judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how);
     // A hidden test names the position only: the length is an input.
-    CHECK(r.message == "example 0, query 0: key 1 is masked but has weight 0.1; expected exactly 0 (1 masked weights are not 0)");
+    CHECK(r.message ==
+          "example 0, query 0: key 1 is masked but has weight 0.1; expected exactly 0 (1 masked weights are not 0)");
     const judge::DescribeOptions sample{{"example", "query", "key"}, true};
-    CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, sample).message ==
+    CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, sample)
+              .message ==
           "example 0, query 0: key 1 is masked (valid_lens[0] = 1) but has weight 0.1; expected exactly 0 (1 masked "
           "weights are not 0)");
     CHECK_FALSE(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 1e-30f, 0, 0, 0, 1}), {1, 3}, how).passed);

@@ -2,8 +2,8 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "course/course.hpp"
 #include "core/errors.hpp"
+#include "course/course.hpp"
 #include "util/files.hpp"
 
 namespace fs = std::filesystem;
@@ -21,7 +21,8 @@ TEST_CASE("the course root is found by flag, environment, ancestor or build tree
         CHECK(r.found_by == "--root");
     }
     SECTION("--root without problems/ is an error naming it") {
-        CHECK_THROWS_WITH(judge::find_course_root(std::string("/")), "--root: / is not a course root (it has no problems/ folder)");
+        CHECK_THROWS_WITH(judge::find_course_root(std::string("/")),
+                          "--root: / is not a course root (it has no problems/ folder)");
     }
     SECTION("JUDGE_ROOT is next") {
         ::setenv("JUDGE_ROOT", tmp.path().c_str(), 1);

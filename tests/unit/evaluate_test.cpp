@@ -73,7 +73,8 @@ TEST_CASE("on a traced sample test, a wrong element is traced to its source", "[
 TEST_CASE("exceptions: expected, unexpected, out of memory", "[evaluate]") {
     const TestRun ref = reference();
     SECTION("the expected exception passes") {
-        CHECK(judge::evaluate(prob(), t_throws, fixtures::exception_run("invalid_argument", "k < 0"), nullptr).passed());
+        CHECK(
+            judge::evaluate(prob(), t_throws, fixtures::exception_run("invalid_argument", "k < 0"), nullptr).passed());
     }
     SECTION("returning normally where an exception is expected") {
         const auto o = judge::evaluate(prob(), t_throws, reference(), nullptr);
@@ -116,7 +117,8 @@ TEST_CASE("stderr is shown for sample tests only", "[evaluate]") {
     crash.status = TestRun::Status::crashed;
     crash.detail = "crashed with SIGSEGV";
     crash.stderr_tail = "oops\n";
-    CHECK(judge::evaluate(prob(), t_sample, crash, &ref).message == "crashed with SIGSEGV\nlast output on stderr:\noops\n");
+    CHECK(judge::evaluate(prob(), t_sample, crash, &ref).message ==
+          "crashed with SIGSEGV\nlast output on stderr:\noops\n");
     CHECK(judge::evaluate(prob(), t_values, crash, &ref).message == "crashed with SIGSEGV");
     CHECK(judge::evaluate(prob(), t_values, crash, &ref).verdict == Verdict::runtime_error);
 }
@@ -143,7 +145,8 @@ TEST_CASE("a reference that fails a test is the course's fault", "[evaluate]") {
 }
 
 TEST_CASE("the misconception is the seeded bug with the same behaviour, its own trap first", "[misconception]") {
-    const std::vector<judge::SeededBug> bugs = {{"a_other_trap", {}, "errors", "A"}, {"b_same_trap", {}, "values", "B"}};
+    const std::vector<judge::SeededBug> bugs = {{"a_other_trap", {}, "errors", "A"},
+                                                {"b_same_trap", {}, "values", "B"}};
     const judge::TestSpec& test = prob().tests[t_values];
     const TestRun run = fixtures::ok_run(fixtures::array({2, 3}, {9, 9, 9, 9, 9, 9}), fixtures::array({1}, {1}));
     const TestRun other = reference();
@@ -155,8 +158,10 @@ TEST_CASE("the misconception is the seeded bug with the same behaviour, its own 
 
 TEST_CASE("same behaviour: the way of ending, the exception type, the crash, the outputs", "[misconception]") {
     const judge::Tolerance tol;
-    CHECK(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"), fixtures::exception_run("invalid_argument", "y"), tol));
-    CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"), fixtures::exception_run("out_of_range", "x"), tol));
+    CHECK(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"),
+                                fixtures::exception_run("invalid_argument", "y"), tol));
+    CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"),
+                                      fixtures::exception_run("out_of_range", "x"), tol));
     CHECK_FALSE(judge::same_behaviour(reference(), fixtures::exception_run("invalid_argument", "x"), tol));
     TestRun close = reference();
     close.outputs["out"].f32[0] = 1e-7f;

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
 
@@ -38,7 +38,8 @@ TEST_CASE("publish replaces a file, and keeps a folder another writer published 
 TEST_CASE("concurrent writers of one file leave one whole copy and no staging files", "[files]") {
     judge::TempDir tmp("judge-files-test");
     const fs::path file = tmp.path() / "shared";
-    judge::parallel_for(32, 8, [&](size_t i) { judge::write_file_atomic(file, std::string(1000, static_cast<char>('a' + i % 26))); });
+    judge::parallel_for(
+        32, 8, [&](size_t i) { judge::write_file_atomic(file, std::string(1000, static_cast<char>('a' + i % 26))); });
     const std::string s = judge::read_file(file);
     CHECK(s.size() == 1000);
     CHECK(s == std::string(1000, s[0]));
@@ -48,7 +49,8 @@ TEST_CASE("concurrent writers of one file leave one whole copy and no staging fi
 TEST_CASE("reading files names the path on failure, and caps heads and tails", "[files]") {
     judge::TempDir tmp("judge-files-test");
     SECTION("a missing file") {
-        CHECK_THROWS_WITH(judge::read_file(tmp.path() / "nope"), tmp.path().string() + "/nope: cannot read: No such file or directory");
+        CHECK_THROWS_WITH(judge::read_file(tmp.path() / "nope"),
+                          tmp.path().string() + "/nope: cannot read: No such file or directory");
     }
     SECTION("a directory") {
         CHECK_THROWS_WITH(judge::read_file(tmp.path()), tmp.path().string() + ": is a directory, expected a file");

@@ -10,8 +10,9 @@ TEST_CASE("the harness declares each function and reads each parameter with its 
     CHECK(s.find("#define JUDGE_TENSOR_IMPLEMENTATION\n#include \"judge/tensor.hpp\"") != std::string::npos);
     CHECK(s.find("std::pair<judge::Tensor, judge::Tensor> f(const judge::Tensor& x, int64_t k, "
                  "const std::vector<int64_t>& lens, float s);\n") != std::string::npos);
-    CHECK(s.find("    auto result = f(io.tensor(\"x\"), io.int64(\"k\"), io.int_list(\"lens\"), io.float32(\"s\"));\n") !=
-          std::string::npos);
+    CHECK(
+        s.find("    auto result = f(io.tensor(\"x\"), io.int64(\"k\"), io.int_list(\"lens\"), io.float32(\"s\"));\n") !=
+        std::string::npos);
     CHECK(s.find("    io.put(\"out\", result.first);\n    io.put(\"aux\", result.second);\n") != std::string::npos);
     CHECK(s.find("        {\"f\", &call_f},\n") != std::string::npos);
 }

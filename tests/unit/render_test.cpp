@@ -18,9 +18,9 @@ const judge::Problem& prob() {
 
 // t_values fails (hidden) with a named misconception; the other two tests pass.
 judge::Report report() {
-    std::vector<judge::TestOutcome> tests = {judge::not_run(prob().tests[0], Verdict::wrong_answer, "out[0,1] differs <here> & there"),
-                                             judge::not_run(prob().tests[1], Verdict::accepted, ""),
-                                             judge::not_run(prob().tests[2], Verdict::accepted, "")};
+    std::vector<judge::TestOutcome> tests = {
+        judge::not_run(prob().tests[0], Verdict::wrong_answer, "out[0,1] differs <here> & there"),
+        judge::not_run(prob().tests[1], Verdict::accepted, ""), judge::not_run(prob().tests[2], Verdict::accepted, "")};
     tests[0].misconception = "tiling with repeat";
     tests[1].points = 1;
     tests[2].points = 1;
@@ -52,8 +52,9 @@ TEST_CASE("colour appears only when the style asks for it", "[render]") {
 
 TEST_CASE("a compile error shows the compiler's words and the score", "[render]") {
     judge::Report r = judge::compile_error_report(prob(), 0, "solution.cpp:3: error: expected ';'\n");
-    CHECK(judge::render_text(r, judge::Style{false}) ==
-          "Compilation failed. The compiler said:\n\nsolution.cpp:3: error: expected ';'\n\nfixture: compile_error, 0/4 points\n");
+    CHECK(
+        judge::render_text(r, judge::Style{false}) ==
+        "Compilation failed. The compiler said:\n\nsolution.cpp:3: error: expected ';'\n\nfixture: compile_error, 0/4 points\n");
 }
 
 TEST_CASE("the JSON report has the documented fields", "[render]") {
@@ -67,7 +68,7 @@ TEST_CASE("the JSON report has the documented fields", "[render]") {
     CHECK(j["traps"][0]["message"] == "out[0,1] differs <here> & there");
     CHECK(j["tests"][0]["misconception"] == "tiling with repeat");
     CHECK_FALSE(j["tests"][0].contains("inputs"));  // hidden
-    CHECK(j["tests"][1].contains("inputs"));         // sample
+    CHECK(j["tests"][1].contains("inputs"));        // sample
     CHECK(j["compile"]["ok"] == true);
 }
 
@@ -97,7 +98,11 @@ TEST_CASE("JUnit: a suite per student, a case per trap, XML escaped", "[formats]
           "  </testsuite>\n");
     CHECK(total.tests == 2);
     CHECK(total.failures == 1);
-    CHECK(judge::render_junit_document("p", suite, total).rfind(
-              "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"p\" tests=\"2\" failures=\"1\" errors=\"0\">\n", 0) == 0);
-    CHECK(judge::xml_escape(std::string("a\x01" "b\tc")) == "ab\tc");
+    CHECK(
+        judge::render_junit_document("p", suite, total)
+            .rfind(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"p\" tests=\"2\" failures=\"1\" errors=\"0\">\n",
+                0) == 0);
+    CHECK(judge::xml_escape(std::string("a\x01"
+                                        "b\tc")) == "ab\tc");
 }

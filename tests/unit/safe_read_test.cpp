@@ -1,6 +1,6 @@
 // Reading what a submission could have written: links, FIFOs, caps; and printable text.
-#include <catch2/catch.hpp>
 #include <sys/stat.h>
+#include <catch2/catch.hpp>
 
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
@@ -68,10 +68,10 @@ TEST_CASE("read_named follows a link the user named, and checks the size before 
 
 TEST_CASE("text from a submission becomes valid, printable UTF-8", "[text]") {
     CHECK(judge::valid_utf8("caf\xc3\xa9") == "caf\xc3\xa9");
-    CHECK(judge::valid_utf8("caf\xe9") == "caf\xef\xbf\xbd");              // Latin-1 é
-    CHECK(judge::valid_utf8("\xc0\xaf") == "\xef\xbf\xbd\xef\xbf\xbd");   // an overlong '/'
+    CHECK(judge::valid_utf8("caf\xe9") == "caf\xef\xbf\xbd");                            // Latin-1 é
+    CHECK(judge::valid_utf8("\xc0\xaf") == "\xef\xbf\xbd\xef\xbf\xbd");                  // an overlong '/'
     CHECK(judge::valid_utf8("\xed\xa0\x80") == "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");  // a surrogate
-    CHECK(judge::valid_utf8("\xf0\x9f\x99\x82") == "\xf0\x9f\x99\x82");   // 🙂
+    CHECK(judge::valid_utf8("\xf0\x9f\x99\x82") == "\xf0\x9f\x99\x82");                  // 🙂
     CHECK(judge::printable("a\tb\nc") == "a\tb\nc");
     CHECK(judge::printable("\x1b]0;pwned\x07\x1b[32maccepted\r") == "\\x1b]0;pwned\\x07\\x1b[32maccepted\\x0d");
     CHECK(judge::printable(std::string("nul\0!", 5)) == "nul\\x00!");

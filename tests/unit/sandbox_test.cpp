@@ -28,8 +28,10 @@ TEST_CASE("bwrap isolates everything and shows only /usr and a fresh /proc, /dev
         "bwrap",      "--unshare-all", "--unshare-user", "--disable-userns", "--die-with-parent", "--new-session",
         "--cap-drop", "ALL",           "--clearenv"};
     CHECK(std::vector<std::string>(base.begin(), base.begin() + 9) == head);
-    const std::vector<std::string> tail = {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"};
-    CHECK(std::vector<std::string>(base.end() - 6, base.end()) == tail);
+    // Every writable place has a size: /dev/shm 16 MB, /tmp 256 MB.
+    const std::vector<std::string> tail = {"--proc",  "/proc",    "--dev",  "/dev",      "--size",  "16777216",
+                                           "--tmpfs", "/dev/shm", "--size", "268435456", "--tmpfs", "/tmp"};
+    CHECK(std::vector<std::string>(base.end() - 12, base.end()) == tail);
     CHECK(std::find(base.begin(), base.end(), "/home") == base.end());
 }
 
@@ -44,8 +46,9 @@ TEST_CASE("bwrap's command mounts what it is given and rewrites host paths to bo
     const std::vector<std::string> base = judge::bwrap_base(probe());
     const std::vector<std::string> rest(argv.begin() + static_cast<long>(base.size()), argv.end());
     CHECK(rest == std::vector<std::string>{"--bind", "/tmp/judge-box-1", "/box", "--ro-bind", "/tmp/in/t1", "/in",
-                                           "--setenv", "ASAN_OPTIONS", "detect_leaks=0", "--chdir", "/box/out/t1", "--",
-                                           "/box/prog", "split_heads", "/in", "/box/out/t1",
+                                           "--remount-ro", "/", "--remount-ro", "/dev", "--setenv", "ASAN_OPTIONS",
+                                           "detect_leaks=0", "--chdir", "/box/out/t1", "--", "/box/prog", "split_heads",
+                                           "/in", "/box/out/t1",
                                            // a path that only starts with the same letters is not rewritten
                                            "/tmp/judge-box-10/x"});
 }
@@ -67,13 +70,20 @@ TEST_CASE("bwrap gets the seccomp filter through a descriptor it keeps", "[sandb
 TEST_CASE("the doctor says which tier and what bounds a fork bomb", "[sandbox]") {
     judge::SandboxProbe p = probe();
     p.user_namespaces = true;
-    p.cgroup = "v2 at /sys/fs/cgroup, not writable";
+    p.cgroups.description = "v2 at /sys/fs/cgroup, pids not writable, memory not writable";
     const std::string report = judge::doctor_report(p);
     CHECK(report.find("bubblewrap:       works\n") != std::string::npos);
     CHECK(report.find("uid:              0 (root: each box drops to a uid of its own, 3000000-3000255)\n") !=
           std::string::npos);
     CHECK(report.find("fork bombs:       RLIMIT_NPROC 64 for each box's uid\n") != std::string::npos);
     CHECK(report.find("tier:             bubblewrap (isolated)\n") != std::string::npos);
+    CHECK(report.find("memory:           RLIMIT_AS per process only (no writable memory cgroup)\n") !=
+          std::string::npos);
+    p.cgroups = {1, "/sys/fs/cgroup/pids", "/sys/fs/cgroup/memory", "v1"};
+    CHECK(judge::doctor_report(p).find(
+              "memory:           a cgroup per box, and one per test inside it (memory_mb)\n") != std::string::npos);
+    CHECK(judge::doctor_report(p).find("fork bombs:       pids.max 64 per run (cgroup)\n") != std::string::npos);
+    p.cgroups = {};
     p.tier = judge::Tier::fallback;
     p.uid = 1000;
     p.forced = "JUDGE_SANDBOX=fallback";

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "problem/spec.hpp"
 #include "core/errors.hpp"
+#include "problem/spec.hpp"
 
 using nlohmann::json;
 
@@ -48,8 +48,9 @@ TEST_CASE("a minimal spec loads with its defaults", "[spec]") {
 TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     json j = minimal();
     SECTION("invalid JSON points at line and column") {
-        CHECK_THROWS_WITH(judge::parse_problem("{\n  \"schema\": 1,\n  oops\n}", "problems/p/problem.json"),
-                          "problems/p/problem.json:3:3: invalid JSON: syntax error while parsing object key - invalid literal; last read: '1,<U+000A>  o'; expected string literal");
+        CHECK_THROWS_WITH(
+            judge::parse_problem("{\n  \"schema\": 1,\n  oops\n}", "problems/p/problem.json"),
+            "problems/p/problem.json:3:3: invalid JSON: syntax error while parsing object key - invalid literal; last read: '1,<U+000A>  o'; expected string literal");
     }
     SECTION("a missing field") {
         j.erase("title");
@@ -83,8 +84,9 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     }
     SECTION("an unknown generator") {
         j["tests"][0]["inputs"]["x"]["gen"] = "normal";
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].inputs.x.gen: unknown generator \"normal\" (expected "
-                             "arange, randn, uniform, const or values)");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[0].inputs.x.gen: unknown generator \"normal\" (expected "
+              "arange, randn, uniform, const or values)");
     }
     SECTION("a random generator without a seed") {
         j["tests"][0]["inputs"]["x"].erase("seed");
@@ -100,13 +102,15 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     }
     SECTION("an unknown parameter type") {
         j["functions"][0]["params"][1]["type"] = "long";
-        CHECK(error_of(j) == "problems/p/problem.json: functions[0].params[1].type: unknown type \"long\" (expected "
-                             "tensor, int, int_list or float)");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].params[1].type: unknown type \"long\" (expected "
+              "tensor, int, int_list or float)");
     }
     SECTION("a pair with one output name") {
         j["functions"][0]["returns"] = "tensor_pair";
-        CHECK(error_of(j) == "problems/p/problem.json: functions[0].outputs: a function returning tensor_pair needs 2 "
-                             "output names, got 1");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].outputs: a function returning tensor_pair needs 2 "
+              "output names, got 1");
     }
     SECTION("a trap without tests") {
         j["traps"].push_back({{"id", "lonely"}, {"title", "t"}, {"hint", "h"}});
@@ -118,12 +122,14 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     }
     SECTION("a bad visibility") {
         j["tests"][0]["visibility"] = "secret";
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].visibility: expected \"hidden\" or \"sample\", got \"secret\"");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[0].visibility: expected \"hidden\" or \"sample\", got \"secret\"");
     }
     SECTION("an unknown exception type") {
         j["tests"][0]["throws"] = "bad_thing";
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].throws: unknown exception type \"bad_thing\" (expected "
-                             "invalid_argument, out_of_range, logic_error or runtime_error)");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[0].throws: unknown exception type \"bad_thing\" (expected "
+              "invalid_argument, out_of_range, logic_error or runtime_error)");
     }
     SECTION("a trace that is not an arange input") {
         j["tests"][0]["trace"] = "x";
@@ -132,11 +138,13 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     }
     SECTION("an unsupported schema") {
         j["schema"] = 2;
-        CHECK(error_of(j) == "problems/p/problem.json: schema: unsupported schema version 2 (this judge reads version 1)");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: schema: unsupported schema version 2 (this judge reads version 1)");
     }
     SECTION("a function name that is not an identifier") {
         j["functions"][0]["name"] = "2scale";
-        CHECK(error_of(j) == "problems/p/problem.json: functions[0].name: \"2scale\" is not a valid identifier (letters, "
-                             "digits and _, not starting with a digit)");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].name: \"2scale\" is not a valid identifier (letters, "
+              "digits and _, not starting with a digit)");
     }
 }

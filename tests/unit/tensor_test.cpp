@@ -58,7 +58,8 @@ TEST_CASE("queries report rank, extents and element count", "[tensor]") {
     CHECK(t.size(-3) == 2);
     CHECK(t.numel() == 40);
     CHECK_THROWS_AS(t.size(3), std::out_of_range);
-    CHECK_THROWS_WITH(t.size(-4), "size: dimension -4 is out of range for a tensor of shape (2, 5, 4) (it has 3 dimensions)");
+    CHECK_THROWS_WITH(t.size(-4),
+                      "size: dimension -4 is out of range for a tensor of shape (2, 5, 4) (it has 3 dimensions)");
 }
 
 TEST_CASE("at is bounds-checked for reading and writing", "[tensor]") {
@@ -87,7 +88,7 @@ TEST_CASE("raw data is row-major and writable", "[tensor]") {
 TEST_CASE("reshape without permute reinterprets row-major order, as torch.reshape does", "[tensor][trap]") {
     // This is the exact behaviour behind the one-reshape head-folding trap: (B, L, D) -> (B, H, L, d_k)
     // without a permute gives head h the flat elements [h*L*d_k, (h+1)*L*d_k) of each example.
-    const Tensor x = arange_shaped({1, 2, 4});  // B=1, L=2, D=4
+    const Tensor x = arange_shaped({1, 2, 4});     // B=1, L=2, D=4
     const Tensor wrong = x.reshape({1, 2, 2, 2});  // read as (B, H, L, d_k) with H=2, d_k=2
     CHECK(values(wrong) == values(x));
     CHECK(wrong.at({0, 0, 1, 0}) == 2);  // head 0, position 1 holds x[0,0,2:4]: position 0's second chunk
@@ -102,9 +103,12 @@ TEST_CASE("reshape without permute reinterprets row-major order, as torch.reshap
                           "reshape: cannot reshape a tensor of shape (1, 2, 4) (8 elements) into (3, 3) (9 elements)");
     }
     SECTION("-1 that cannot divide is rejected") {
-        CHECK_THROWS_WITH(x.reshape({3, -1}), "reshape: cannot reshape a tensor of shape (1, 2, 4) (8 elements) into (3, -1)");
+        CHECK_THROWS_WITH(x.reshape({3, -1}),
+                          "reshape: cannot reshape a tensor of shape (1, 2, 4) (8 elements) into (3, -1)");
     }
-    SECTION("negative extents other than -1 are rejected") { CHECK_THROWS_AS(x.reshape({-2, -4}), std::invalid_argument); }
+    SECTION("negative extents other than -1 are rejected") {
+        CHECK_THROWS_AS(x.reshape({-2, -4}), std::invalid_argument);
+    }
 }
 
 TEST_CASE("permute and transpose move elements", "[tensor]") {
@@ -181,7 +185,8 @@ TEST_CASE("cat joins tensors along a dimension", "[tensor]") {
     const Tensor b = arange_shaped({2, 1}) + 10.0f;
     CHECK(values(judge::cat({a, b}, 1)) == std::vector<float>{0, 1, 10, 2, 3, 11});
     CHECK(values(judge::cat({a, a}, 0)) == std::vector<float>{0, 1, 2, 3, 0, 1, 2, 3});
-    CHECK_THROWS_WITH(judge::cat({a, b}, 0), "cat: tensor 1 has shape (2, 1), which does not match (2, 2) outside dimension 0");
+    CHECK_THROWS_WITH(judge::cat({a, b}, 0),
+                      "cat: tensor 1 has shape (2, 1), which does not match (2, 2) outside dimension 0");
     CHECK_THROWS_WITH(judge::cat({}, 0), "cat: needs at least one tensor");
 }
 

@@ -21,7 +21,9 @@ public:
         return r;
     }
     void prepare_writable(const std::filesystem::path&) const override {}
-    std::filesystem::path share(const std::filesystem::path& s, const std::filesystem::path&) const override { return s; }
+    std::filesystem::path share(const std::filesystem::path& s, const std::filesystem::path&) const override {
+        return s;
+    }
 
 private:
     int m_err;
@@ -34,8 +36,8 @@ TEST_CASE("a test that cannot start because its box's processes are used up is t
     judge::TempDir tmp("judge-test-process-test");
     const judge::Problem p = fixtures::problem();
     const judge::FunctionSpec& fn = p.functions[0];
-    const judge::TestRun run =
-        judge::run_test(tmp.path() / "prog", fn, tmp.path() / "in", tmp.path() / "out", p.limits, FailingRunner(EAGAIN), tmp.path());
+    const judge::TestRun run = judge::run_test(tmp.path() / "prog", fn, tmp.path() / "in", tmp.path() / "out", p.limits,
+                                               FailingRunner(EAGAIN), tmp.path());
     CHECK(run.status == judge::TestRun::Status::crashed);
     CHECK(run.detail == "could not be started: the submission's own processes had used up its process limit");
 }

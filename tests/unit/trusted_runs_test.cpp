@@ -22,8 +22,10 @@ public:
         ::setenv("JUDGE_CACHE", dir.c_str(), 1);
     }
     ~ScopedCache() {
-        if (m_old.empty()) ::unsetenv("JUDGE_CACHE");
-        else ::setenv("JUDGE_CACHE", m_old.c_str(), 1);
+        if (m_old.empty())
+            ::unsetenv("JUDGE_CACHE");
+        else
+            ::setenv("JUDGE_CACHE", m_old.c_str(), 1);
     }
 
 private:
@@ -48,8 +50,9 @@ TEST_CASE("a trusted run is computed once, then read from the cache", "[trusted_
     // File names of trusted programs are content hashes; the cache key uses it.
     const fs::path exe = tmp.path() / "0123abcd";
     const fs::path counter = tmp.path() / "runs";
-    judge::write_file_atomic(exe, "#!/bin/sh\necho run >> " + counter.string() +
-                                      "\ncp \"$2/x.npy\" \"$3/out.npy\"\ncp \"$2/x.npy\" \"$3/aux.npy\"\nprintf 'ok\\n' > \"$3/status\"\n");
+    judge::write_file_atomic(
+        exe, "#!/bin/sh\necho run >> " + counter.string() +
+                 "\ncp \"$2/x.npy\" \"$3/out.npy\"\ncp \"$2/x.npy\" \"$3/aux.npy\"\nprintf 'ok\\n' > \"$3/status\"\n");
     fs::permissions(exe, fs::perms::owner_all);
 
     judge::TestInputs inputs(p, 0);

@@ -1,5 +1,6 @@
 // expect: memory_limit
 // tiers: bubblewrap fallback
+// check: same_under_load
 #include <judge/tensor.hpp>
 #include <cstring>
 #include <vector>

@@ -1,0 +1,30 @@
+// expect: memory_limit
+// tiers: bubblewrap fallback
+// The limit is per test, not per process: four children each touch 100 MB (under the 256 MB
+// RLIMIT_AS of one process, 400 MB together) and hold it at the same time. If all four manage it,
+// the memory was not limited over the test, and the probe returns x: accepted, a failure here.
+#include <judge/tensor.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cstdlib>
+judge::Tensor probe(const judge::Tensor& x) {
+    pid_t kids[4];
+    for (pid_t& k : kids) {
+        k = ::fork();
+        if (k == 0) {
+            const size_t n = size_t{100} << 20;
+            volatile char* p = static_cast<char*>(std::malloc(n));  // volatile: no write is optimised away
+            if (p == nullptr) ::_exit(3);
+            for (size_t i = 0; i < n; i += 4096) p[i] = 1;
+            ::usleep(400000);
+            ::_exit(p[n - 4096] == 1 ? 0 : 4);
+        }
+    }
+    bool all = true;
+    for (pid_t k : kids) {
+        int status = 0;
+        ::waitpid(k, &status, 0);
+        all = all && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+    return all ? x : x + 1.0f;
+}
