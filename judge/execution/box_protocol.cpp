@@ -16,7 +16,7 @@ using nlohmann::json;
 
 std::string encode_plan(const Plan& plan) {
     json tests = json::array();
-    for (const PlannedTest& t : plan.tests) tests.push_back({{"id", t.id}, {"function", t.function}});
+    for (const PlannedTest& t : plan.tests) tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}});
     const Limits& l = plan.limits;
     return json({{"tests", tests},
                  {"limits",
@@ -32,7 +32,8 @@ Plan decode_plan(const std::string& text) {
         const json j = json::parse(text);
         Plan plan;
         for (const json& t : j.at("tests"))
-            plan.tests.push_back({t.at("id").get<std::string>(), t.at("function").get<std::string>()});
+            plan.tests.push_back(
+                {t.at("id").get<std::string>(), t.at("function").get<std::string>(), t.at("dir").get<std::string>()});
         const json& l = j.at("limits");
         plan.limits.time_per_test_ms = l.at("time_per_test_ms").get<int>();
         plan.limits.memory_mb = l.at("memory_mb").get<int>();
@@ -101,7 +102,8 @@ void reserve(const std::filesystem::path& file) { write_file_atomic(file, std::s
 bool write_reserved(const std::filesystem::path& file, const std::string& line) {
     // Everything relative to the folder, opened without following a link: the program may have
     // replaced its own output folder, or the file, with a link (the fallback tier writes as root).
-    const int dir = ::open(file.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    // O_PATH: the folder may be one the writer can enter but not list (the box's out/).
+    const int dir = ::open(file.parent_path().c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (dir < 0) return false;
     const std::string name = file.filename().string();
     bool ok = false;

@@ -10,12 +10,19 @@
 // Who starts the test processes:
 //   - trusted programs (reference, seeded bugs) and the fallback tier: the judge itself;
 //   - the bubblewrap tier: one box per submission, in which the judge runs itself as the test
-//     runner (`judge __box-run`, execution/box_runner.hpp). The judge writes <box>/plan.json (the
-//     tests, the limits, the batch size, the time-out budget); the runner runs the plan in ordered
-//     batches, writes each test's judge_status, and finally <out>/cutoff: the index of the first
-//     test it did not run. The judge reads everything back outside the box and compares the
-//     outputs with the reference there, so a runner killed by the submission can lose results
-//     but never make a wrong output pass.
+//     runner (`judge __box-run`, execution/box_runner.hpp). The judge hands it the plan (the
+//     tests, the limits, the batch size, the time-out budget) through a memfd that no test can
+//     open; the runner runs the plan in ordered batches, writes each test's judge_status, and
+//     finally <out>/cutoff: the index of the first test it did not run.
+//
+//     Each test sees only its own inputs: they are mounted at /in/<dir>, where <dir> is a random
+//     name from the plan, in an /in that may be crossed but not listed (mode 0111, read-only);
+//     its results go to /box/out/<dir>, in an out/ that cannot be listed either (0733, when the
+//     judge is root). The test gets both folders as descriptors (/proc/self/fd/N), so no name
+//     appears on its command line, and it runs a copy of the program it may execute but not read,
+//     which makes it non-dumpable: its siblings cannot open its /proc/<pid>/fd or environ. The judge reads everything
+//     back outside the box and compares the outputs with the reference there, so a runner killed by the submission can
+//     lose results but never make a wrong output pass.
 #pragma once
 
 #include <cstddef>
@@ -45,6 +52,7 @@ inline constexpr int default_max_timeouts = 2;
 struct PlannedTest {
     std::string id;
     std::string function;
+    std::string dir;  // the test's folder under the box's in/ and out/: a random name no other test knows
 };
 
 /// What the in-box runner is asked to do.

@@ -47,7 +47,8 @@ int run_box(const BoxRunPaths& paths) {
     if (::access(delegated_memory_cgroup, W_OK) == 0)
         runner = std::make_unique<CgroupRunner>(CgroupPlace{1, {}, delegated_memory_cgroup, "delegated"},
                                                 delegated_memory_cgroup);
-    const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].id; };
+    const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].dir; };
+    const InBox in_box{{"/tmp", "/dev/shm"}, true};
     std::vector<box::TestStatus> statuses(plan.tests.size());
     const fs::path cutoff_file = paths.out / box::cutoff_file;
     box::reserve(cutoff_file);
@@ -55,7 +56,7 @@ int run_box(const BoxRunPaths& paths) {
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
             statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t), test_dir(paths.out, t),
-                                       plan.limits, *runner, {}, {"/tmp", "/dev/shm"});
+                                       plan.limits, *runner, {}, in_box);
             kill_adopted_orphans();
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); });

@@ -1,9 +1,12 @@
 #include "execution/test_process.hpp"
 
+#include <fcntl.h>
 #include <sys/statvfs.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <sstream>
 
 #include "core/errors.hpp"
@@ -18,6 +21,21 @@ namespace fs = std::filesystem;
 
 using Kind = box::TestStatus::Kind;
 
+namespace {
+
+struct FolderFd {
+    int fd = -1;
+    void open(const fs::path& dir) {
+        fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0) throw JudgeFailure(dir.string() + ": cannot open: " + std::strerror(errno));
+    }
+    ~FolderFd() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+}  // namespace
+
 void write_inputs(const fs::path& dir, const InputArrays& inputs) {
     fs::create_directories(dir);
     for (const auto& [name, a] : inputs) npy::write((dir / (name + ".npy")).string(), a);
@@ -25,13 +43,23 @@ void write_inputs(const fs::path& dir, const InputArrays& inputs) {
 
 box::TestStatus execute_test(const fs::path& exe, const std::string& function, const fs::path& in_dir,
                              const fs::path& out_dir, const Limits& limits, const Runner& runner, const fs::path& box,
-                             const std::vector<fs::path>& also_bounded) {
+                             const InBox& in_box) {
     fs::create_directories(out_dir);
     const fs::path status_file = out_dir / box::status_file;
     box::reserve(status_file);
     runner.prepare_writable(out_dir);
     ProcessSpec ps;
     ps.argv = {exe.string(), function, fs::absolute(in_dir).string(), fs::absolute(out_dir).string()};
+    // In a box, the folders go by descriptor: their names stay off the command line, which any
+    // other process of the box could read.
+    FolderFd in_fd, out_fd;
+    if (in_box.folders_by_descriptor) {
+        in_fd.open(in_dir);
+        out_fd.open(out_dir);
+        ps.argv[2] = "/proc/self/fd/" + std::to_string(in_fd.fd);
+        ps.argv[3] = "/proc/self/fd/" + std::to_string(out_fd.fd);
+        ps.inherit_fds = {in_fd.fd, out_fd.fd};
+    }
     ps.cwd = out_dir;
     ps.stdout_path = out_dir / "stdout.txt";
     ps.stderr_path = out_dir / "stderr.txt";
@@ -77,7 +105,7 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     // A test that filled a place it may write (its output folder, the box's /tmp) hit a limit too,
     // whatever became of its own process.
     if (!how.hit_time_limit() && how.kind != Kind::memory_limit) {
-        std::vector<fs::path> places = also_bounded;
+        std::vector<fs::path> places = in_box.also_bounded;
         places.push_back(out_dir);
         for (const fs::path& place : places) {
             struct statvfs v {};

@@ -39,6 +39,13 @@ struct TestRun {
     bool hit_time_limit() const { return status == Status::timed_out || status == Status::cpu_limit; }
 };
 
+/// How the in-box runner runs a test (box_protocol.hpp): the extra places whose filling is the
+/// test's output_limit, and whether it gets its folders as descriptors instead of by name.
+struct InBox {
+    std::vector<std::filesystem::path> also_bounded;
+    bool folders_by_descriptor = false;
+};
+
 /// Writes each input as <dir>/<param>.npy.
 void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
 
@@ -50,7 +57,7 @@ void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
 box::TestStatus execute_test(const std::filesystem::path& exe, const std::string& function,
                              const std::filesystem::path& in_dir, const std::filesystem::path& out_dir,
                              const Limits& limits, const Runner& runner, const std::filesystem::path& box = {},
-                             const std::vector<std::filesystem::path>& also_bounded = {});
+                             const InBox& in_box = {});
 
 /// Reads the finished run in `base / dir` (a box's test, or a cached run of a trusted program);
 /// nullopt when no judge_status was recorded there (the test was never run, or its runner was

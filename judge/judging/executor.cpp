@@ -1,9 +1,14 @@
 #include "judging/executor.hpp"
 
+#include <fmt/core.h>
 #include <spdlog/spdlog.h>
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <random>
 #include <thread>
 
+#include "core/errors.hpp"
 #include "execution/box_protocol.hpp"
 #include "execution/box_runner.hpp"
 #include "util/files.hpp"
@@ -18,6 +23,12 @@ namespace {
 
 constexpr const char* out_of_time = "not run: the submission's tests used up their total time";
 
+// A name no test can guess: 128 random bits.
+std::string random_name() {
+    std::random_device rd;
+    return fmt::format("{:08x}{:08x}{:08x}{:08x}", rd(), rd(), rd(), rd());
+}
+
 // A submission's whole test run may take this long: every batch its full limit, plus the time-outs
 // before the cutoff, plus a grace. Past it the remaining tests are not run.
 std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts) {
@@ -29,16 +40,19 @@ std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_t
 // Runs every test in one bubblewrap launch, with the judge itself as the runner inside. Returns
 // the cutoff; tests before it without a judge_status got no result.
 size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& inputs, const Sandbox& sandbox, size_t batch,
-                  bool& timed_out) {
+                  const std::vector<std::string>& dirs, bool& timed_out) {
     box::Plan plan;
-    for (const TestSpec& t : p.tests) plan.tests.push_back({t.id, t.function});
+    for (size_t t = 0; t < p.tests.size(); ++t) plan.tests.push_back({p.tests[t].id, p.tests[t].function, dirs[t]});
     plan.limits = p.limits;
     plan.batch = batch;
-    write_file_atomic(box / box::plan_file, box::encode_plan(plan));
+    // The plan names every test's folder: it goes through a memfd that only the runner holds.
+    const MemFile plan_file("judge-plan", box::encode_plan(plan));
     const fs::path out = box / "out";
     const fs::path judge_exe = sandbox.share(fs::read_symlink("/proc/self/exe"), box);
     ProcessSpec ps;
-    ps.argv = box_runner_command(judge_exe, {box / box::plan_file, box / "prog", inputs.root(), out});
+    ps.argv = box_runner_command(judge_exe, {"/proc/self/fd/" + std::to_string(plan_file.fd()),
+                                             sandbox.exec_only(box / "prog", box), "/in", out});
+    ps.inherit_fds = {plan_file.fd()};
     ps.cwd = box;
     ps.stdout_path = box / "runner.out";
     ps.stderr_path = box / "runner.err";
@@ -47,11 +61,12 @@ size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& input
     // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts.
     ps.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256;
     ps.delegate_cgroup = true;
-    // The box is read-only now, but for the output folder (a bounded tmpfs, when root).
-    const ProcessResult r = sandbox.run(ps, {{box, "/box", false},
-                                             {out, "/box/out", true},
-                                             {inputs.root(), "/in", false},
-                                             {judge_exe, "/judge/judge", false}});
+    // The box is read-only now, but for the output folder (a bounded tmpfs, when root). /in can be
+    // crossed, not listed, and holds each test's inputs under its own random name.
+    std::vector<Mount> mounts = {{box, "/box", false}, {out, "/box/out", true}, {{}, "/in", false}};
+    for (size_t t = 0; t < p.tests.size(); ++t) mounts.push_back({inputs.dir(t), "/in/" + dirs[t], false});
+    mounts.push_back({judge_exe, "/judge/judge", false});
+    const ProcessResult r = sandbox.run(ps, mounts);
     timed_out = r.timed_out;
     const std::optional<size_t> cut =
         box::decode_cutoff(read_below(box, fs::path("out") / box::cutoff_file, 32, ReadPart::head).bytes);
@@ -75,10 +90,11 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
     const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(box / "out", out_mb);
     if (sandbox.tier() == Tier::bubblewrap) {
         bool box_timed_out = false;
-        s.cutoff = run_in_box(p, box, inputs, sandbox, batch, box_timed_out);
-        for (size_t t = 0; t < s.cutoff; ++t) {
-            s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path("out") / p.tests[t].id);
-        }
+        std::vector<std::string> dirs;
+        for (size_t t = 0; t < n; ++t) dirs.push_back(random_name());
+        s.cutoff = run_in_box(p, box, inputs, sandbox, batch, dirs, box_timed_out);
+        for (size_t t = 0; t < s.cutoff; ++t)
+            s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path("out") / dirs[t]);
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out
                                 ? out_of_time

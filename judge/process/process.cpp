@@ -130,7 +130,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
             for (int fd = 3; fd < 65536; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
         }
-        if (spec.inherit_fd >= 0) ::fcntl(spec.inherit_fd, F_SETFD, 0);  // the one the caller hands on
+        for (const int fd : spec.inherit_fds) ::fcntl(fd, F_SETFD, 0);  // the ones the caller hands on
         set_limit(RLIMIT_CORE, 0);
         // The hard limit one second later: at the soft limit the kernel sends SIGXCPU, which says
         // "CPU time"; with equal limits it would send SIGKILL, which says nothing.

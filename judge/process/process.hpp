@@ -29,7 +29,7 @@ struct ProcessSpec {
     long long group_memory_mb = 0;  // memory of the whole run (a cgroup, where the Runner has one); 0 = none
     bool delegate_cgroup = false;   // a box's test runner: it may divide the run's cgroup (cgroup.hpp)
     std::string seccomp_filter;     // a BPF program (struct sock_filter[]) the child installs last; "" = none
-    int inherit_fd = -1;            // one of the judge's descriptors the child keeps across exec; -1 = none
+    std::vector<int> inherit_fds;   // the judge's descriptors the child keeps across exec (all others close)
 };
 
 /// How the child ended.

@@ -14,7 +14,8 @@
 
 namespace judge {
 
-/// A host path shown inside the box at `inside`.
+/// A host path shown inside the box at `inside`; with no `outside`, an empty folder there that can
+/// be crossed but not listed.
 struct Mount {
     std::filesystem::path outside;
     std::string inside;

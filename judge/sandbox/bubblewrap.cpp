@@ -7,6 +7,7 @@
 #include "sandbox/sandbox.hpp"
 #include "sandbox/seccomp.hpp"
 #include "sandbox/uid_lease.hpp"
+#include "util/files.hpp"
 
 namespace judge {
 
@@ -17,6 +18,7 @@ namespace {
 // Rewrites a host path under one of the mounts to its path inside the box.
 std::string inside_path(const std::string& arg, const std::vector<Mount>& mounts) {
     for (const Mount& m : mounts) {
+        if (m.outside.empty()) continue;
         const std::string out = m.outside.string();
         if (arg == out) return m.inside;
         if (arg.size() > out.size() && arg.compare(0, out.size(), out) == 0 && arg[out.size()] == '/') {
@@ -45,6 +47,16 @@ public:
         const SeccompPipe filter;
         spec.argv = bwrap_command(m_probe, spec, mounts);
         add_seccomp(spec, filter);
+        // bwrap stays in the box as its pid 1, whose command line every process there can read: the
+        // options (the mounts name each test's secret input folder) go through --args instead.
+        const auto dashes = std::find(spec.argv.begin(), spec.argv.end(), "--");
+        std::string options;
+        for (auto it = spec.argv.begin() + 1; it != dashes; ++it) options += *it + '\0';
+        const MemFile args("judge-bwrap-args", options);
+        std::vector<std::string> argv = {spec.argv[0], "--args", std::to_string(args.fd())};
+        argv.insert(argv.end(), dashes, spec.argv.end());
+        spec.argv = std::move(argv);
+        spec.inherit_fds.push_back(args.fd());
         spec.env.clear();
         spec.clear_env = true;
         drop_root(spec);
@@ -104,14 +116,18 @@ void add_seccomp(ProcessSpec& spec, const SeccompPipe& filter) {
     // bwrap reads the program from the descriptor and installs it just before it execs the command.
     const auto pos = std::find(spec.argv.begin(), spec.argv.end(), "--");
     spec.argv.insert(pos, {"--seccomp", std::to_string(filter.fd())});
-    spec.inherit_fd = filter.fd();
+    spec.inherit_fds.push_back(filter.fd());
 }
 
 std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessSpec& spec,
                                        const std::vector<Mount>& mounts) {
     std::vector<std::string> argv = bwrap_base(probe);
-    for (const Mount& m : mounts)
-        argv.insert(argv.end(), {m.writable ? "--bind" : "--ro-bind", m.outside.string(), m.inside});
+    for (const Mount& m : mounts) {
+        if (m.outside.empty())  // an empty folder that can be crossed but not listed (the box's /in)
+            argv.insert(argv.end(), {"--perms", "0111", "--dir", m.inside});
+        else
+            argv.insert(argv.end(), {m.writable ? "--bind" : "--ro-bind", m.outside.string(), m.inside});
+    }
     // bwrap's own root and /dev are tmpfs folders the box's user owns, of no fixed size: read-only.
     argv.insert(argv.end(), {"--remount-ro", "/", "--remount-ro", "/dev"});
     for (const auto& [k, v] : spec.env) argv.insert(argv.end(), {"--setenv", k, v});

@@ -2,6 +2,7 @@
 
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/core.h>
@@ -70,7 +71,9 @@ BoundedDir::~BoundedDir() {
 std::unique_ptr<BoundedDir> Sandbox::bound_writable(const fs::path& dir, long long mb) const {
     fs::create_directories(dir);
     if (m_probe.uid == 0) {
-        const std::string options = fmt::format("size={}m,mode=0755,uid={},gid={}", mb, m_uid, m_uid);
+        // Root's, and not listable: the box's tests make their folders in it under names only they
+        // (and the judge) know.
+        const std::string options = fmt::format("size={}m,mode=0733,uid=0,gid=0", mb);
         if (::mount("judge-box", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) == 0)
             return std::make_unique<BoundedDir>(dir);
         spdlog::debug("cannot mount a tmpfs at {} ({}): the box's writes there are bounded per file only", dir.string(),
@@ -78,6 +81,16 @@ std::unique_ptr<BoundedDir> Sandbox::bound_writable(const fs::path& dir, long lo
     }
     prepare_writable(dir);
     return nullptr;
+}
+
+fs::path Sandbox::exec_only(const fs::path& exe, const fs::path& box) const {
+    if (m_probe.uid != 0) return exe;
+    const fs::path dest = box / ".judge" / (exe.filename().string() + "-exec");
+    fs::create_directories(dest.parent_path());
+    fs::copy_file(exe, dest, fs::copy_options::overwrite_existing);
+    if (::chown(dest.c_str(), 0, 0) != 0 || ::chmod(dest.c_str(), 0711) != 0)
+        throw JudgeFailure("cannot make " + dest.string() + " execute-only: " + std::strerror(errno));
+    return dest;
 }
 
 std::string Sandbox::warning() const {

@@ -90,6 +90,11 @@ public:
     /// the result dies. Otherwise (nullptr) only the per-file and per-process limits bound it.
     std::unique_ptr<BoundedDir> bound_writable(const std::filesystem::path& dir, long long mb) const;
 
+    /// A copy of the program `exe` that the box may execute but not read (when the judge is root:
+    /// root-owned, mode 0711, in `box/.judge/`): a process started from it is not dumpable, so the
+    /// box's other processes cannot open its /proc/<pid>/fd, environ or memory. Otherwise `exe`.
+    std::filesystem::path exec_only(const std::filesystem::path& exe, const std::filesystem::path& box) const;
+
     /// When the judge is root, untrusted code runs as an unprivileged uid that cannot reach root's
     /// cache, so `src` is hard-linked (or copied, across file systems) into `box/.judge/`,
     /// root-owned and read-only to the box. Otherwise `src` itself.

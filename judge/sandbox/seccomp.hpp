@@ -20,7 +20,7 @@ namespace judge {
 const std::string& seccomp_program();
 
 /// The program in a pipe, for bwrap's `--seccomp FD`: the read end stays open (close-on-exec in the
-/// judge; the child keeps it through ProcessSpec::inherit_fd) until this object dies.
+/// judge; the child keeps it through ProcessSpec::inherit_fds) until this object dies.
 class SeccompPipe {
 public:
     SeccompPipe();

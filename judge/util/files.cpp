@@ -1,6 +1,7 @@
 #include "util/files.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -63,6 +64,17 @@ bool publish(const fs::path& staged, const fs::path& target) {
     fs::remove_all(staged, ignored);
     throw FileError(target.string() + ": cannot publish " + staged.filename().string() + ": " + ec.message());
 }
+
+MemFile::MemFile(const char* name, const std::string& text) : m_fd(::memfd_create(name, MFD_CLOEXEC)) {
+    if (m_fd < 0 || ::write(m_fd, text.data(), text.size()) != static_cast<ssize_t>(text.size()) ||
+        ::lseek(m_fd, 0, SEEK_SET) != 0) {
+        const int err = errno;
+        if (m_fd >= 0) ::close(m_fd);
+        throw FileError(std::string("cannot make an in-memory file for ") + name + ": " + std::strerror(err));
+    }
+}
+
+MemFile::~MemFile() { ::close(m_fd); }
 
 void write_file_atomic(const fs::path& path, const std::string& content) {
     std::error_code ec;

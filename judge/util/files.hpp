@@ -36,6 +36,20 @@ fs::path staging_path(const fs::path& target);
 bool publish(const fs::path& staged, const fs::path& target);
 
 /// Writes `content` to `path` through staging_path() and publish(). Throws FileError.
+/// An in-memory file (memfd) holding `text`, read from its start, close-on-exec (a child keeps it
+/// through ProcessSpec::inherit_fds). Throws FileError when it cannot be made.
+class MemFile {
+public:
+    MemFile(const char* name, const std::string& text);
+    ~MemFile();
+    MemFile(const MemFile&) = delete;
+    MemFile& operator=(const MemFile&) = delete;
+    int fd() const { return m_fd; }
+
+private:
+    int m_fd;
+};
+
 void write_file_atomic(const fs::path& path, const std::string& content);
 
 /// A fresh private directory under the system temp dir; the caller removes it (see TempDir).

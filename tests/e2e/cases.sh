@@ -135,7 +135,7 @@ case_time_limit() {
     expect_out "not run: 2 earlier tests already hit the time limit"
     expect_out "problem_mha: time_limit"
     [ $((SECONDS - t0)) -lt 20 ] || fail "a looping submission took $((SECONDS - t0)) s"
-    pgrep -f "$TMP" >/dev/null && fail "a process of the submission survived"
+    [ -n "$(box_pids "$TMP")" ] && fail "a process of the submission survived"
     return 0
 }
 
@@ -430,13 +430,13 @@ case_grade_interrupted() {
             >"$TMP/out" 2>"$TMP/err" &
         local pid=$!
         # Wait until a submission is really running, then interrupt the judge.
-        for _ in $(seq 100); do pgrep -f "$TMP/t/" >/dev/null && break; sleep 0.1; done
-        pgrep -f "$TMP/t/" >/dev/null || fail "no submission started ($tier)"
+        for _ in $(seq 100); do [ -n "$(box_pids "$TMP/t/")" ] && break; sleep 0.1; done
+        [ -n "$(box_pids "$TMP/t/")" ] || fail "no submission started ($tier)"
         sleep 0.5
         kill -INT "$pid"
         wait "$pid"
         sleep 0.2
-        if pgrep -f "$TMP/t/" >/dev/null; then
+        if [ -n "$(box_pids "$TMP/t/")" ]; then
             ps -eo pid,ppid,user,cmd | grep "$TMP/t/" | grep -v grep
             fail "processes survived Ctrl-C ($tier)"
         fi

@@ -26,6 +26,7 @@ expect_out() { grep -qF -- "$1" "$TMP/out" || { echo "--- stdout"; head -c 6000 
 expect_err() { grep -qF -- "$1" "$TMP/err" || { echo "--- stderr"; head -c 6000 "$TMP/err"; fail "stderr lacks: $1"; }; }
 expect_no_out() { if grep -qF -- "$1" "$TMP/out"; then head -c 6000 "$TMP/out"; fail "stdout has: $1"; fi; }
 
+. "$(dirname "$0")/../box_pids.sh"
 . "$(dirname "$0")/cases.sh"
 if [ "${case_name#seeded_bug:}" != "$case_name" ]; then BUG=${case_name#seeded_bug:}; case_seeded_bug; else "case_$case_name"; fi
 echo "ok: $case_name"

@@ -7,6 +7,7 @@
 #   - the judge is healthy afterwards (the reference is still accepted);
 #   - the case's own containment check (// check: ...), if any.
 set -uo pipefail
+source "$(dirname "$0")/../box_pids.sh"
 case_name=$1 tier=$2 JUDGE=$3 ROOT=$4
 SRC="$ROOT/tests/hostile/cases/$case_name/solution.cpp"
 TMP=$(mktemp -d)
@@ -81,7 +82,7 @@ grep -q "\"sandbox\": \"$tier\"" "$TMP/out" || fail "the report does not say san
 # Limits: 2 tests of 1 s (then the time-out cutoff), an 8 s compile limit, plus a grace.
 (( $(echo "$elapsed < 20" | bc) )) || fail "took ${elapsed}s"
 # Nothing of the submission survives: its test processes, a left-behind grandchild, a fork bomb.
-if pgrep -f "sleep 4242$tag" >/dev/null || pgrep -f "$TMPDIR/" >/dev/null; then
+if pgrep -f "sleep 4242$tag" >/dev/null || [ -n "$(box_pids "$TMPDIR/")" ]; then
     ps -eo pid,ppid,user,cmd | grep -E "sleep 4242$tag|$TMPDIR/" | grep -v grep
     fail "a process of the submission survived"
 fi

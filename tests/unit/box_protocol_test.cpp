@@ -2,13 +2,14 @@
 #include <stdexcept>
 
 #include "execution/box_protocol.hpp"
+#include "util/files.hpp"
 
 namespace box = judge::box;
 using Kind = box::TestStatus::Kind;
 
 TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]") {
     box::Plan plan;
-    plan.tests = {{"t1", "split_heads"}, {"t2", "mha"}};
+    plan.tests = {{"t1", "split_heads", "0a1b"}, {"t2", "mha", "2c3d"}};
     plan.limits.time_per_test_ms = 1500;
     plan.limits.memory_mb = 256;
     plan.limits.output_kb = 64;
@@ -18,11 +19,35 @@ TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]")
     REQUIRE(back.tests.size() == 2);
     CHECK(back.tests[1].id == "t2");
     CHECK(back.tests[1].function == "mha");
+    CHECK(back.tests[1].dir == "2c3d");
     CHECK(back.limits.time_per_test_ms == 1500);
     CHECK(back.limits.memory_mb == 256);
     CHECK(back.limits.output_kb == 64);
     CHECK(back.batch == 4);
     CHECK(back.max_timeouts == 3);
+}
+
+TEST_CASE("a reserved status file reads as nothing until it is written in place", "[box_protocol]") {
+    judge::TempDir dir("judge-test");
+    const auto file = dir.path() / "judge_status";
+    box::reserve(file);
+    CHECK(judge::read_file(file) == std::string(box::reserved_bytes, ' '));
+    CHECK_FALSE(box::decode_status(judge::read_file(file)));
+    CHECK(box::write_reserved(file, box::encode_status({Kind::cpu_limit, 1000, {}})));
+    CHECK(judge::read_file(file) == "cpu_limit 1000\n");  // nothing left over after the line
+    // A link planted in its place is replaced, never followed.
+    std::filesystem::remove(file);
+    judge::write_file_atomic(dir.path() / "target", "keep");
+    std::filesystem::create_symlink(dir.path() / "target", file);
+    CHECK(box::write_reserved(file, "exit 0\n"));
+    CHECK(judge::read_file(dir.path() / "target") == "keep");
+    CHECK(judge::read_file(file) == "exit 0\n");
+    CHECK_FALSE(std::filesystem::is_symlink(file));
+    // A folder that is itself a link: nothing is written through it.
+    std::filesystem::create_directory(dir.path() / "real");
+    std::filesystem::create_directory_symlink(dir.path() / "real", dir.path() / "linked");
+    CHECK_FALSE(box::write_reserved(dir.path() / "linked" / "judge_status", "exit 0\n"));
+    CHECK_FALSE(std::filesystem::exists(dir.path() / "real" / "judge_status"));
 }
 
 TEST_CASE("a plan that is not one is an error", "[box_protocol]") {

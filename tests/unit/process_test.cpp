@@ -100,7 +100,7 @@ TEST_CASE("a seccomp filter binds the child and what it starts; one descriptor c
     REQUIRE(::write(p[1], "handed", 6) == 6);
     ::close(p[1]);
     ps.seccomp_filter.clear();
-    ps.inherit_fd = p[0];
+    ps.inherit_fds = {p[0]};
     ps.argv = {"/bin/sh", "-c", "cat <&" + std::to_string(p[0])};
     r = judge::run_process(ps);
     ::close(p[0]);

@@ -60,7 +60,7 @@ TEST_CASE("bwrap gets the seccomp filter through a descriptor it keeps", "[sandb
     judge::add_seccomp(spec, filter);
     const std::string fd = std::to_string(filter.fd());
     CHECK(spec.argv == std::vector<std::string>{"bwrap", "--unshare-all", "--seccomp", fd, "--", "/box/prog"});
-    CHECK(spec.inherit_fd == filter.fd());
+    CHECK(spec.inherit_fds == std::vector<int>{filter.fd()});
     // The pipe holds the whole program: whole sock_filter instructions, ending in a return.
     std::string got(judge::seccomp_program().size() + 1, '\0');
     CHECK(::read(filter.fd(), got.data(), got.size()) == static_cast<ssize_t>(judge::seccomp_program().size()));

@@ -1,0 +1,73 @@
+// expect: accepted
+// tiers: bubblewrap
+// check: needs_root
+// Each test must see only its own inputs. This one waits so that its siblings run beside it, then
+// hunts for another test's inputs: by listing /in and /box/out, through every other process's
+// command line, descriptors, working folder and environment, and in a plan file in the box. Its
+// own inputs are the folder its argv names. Any other input folder found returns a wrong answer.
+#include <judge/tensor.hpp>
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+namespace {
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+std::vector<std::string> list(const std::string& dir) {
+    std::vector<std::string> names;
+    if (DIR* d = ::opendir(dir.c_str())) {
+        while (dirent* e = ::readdir(d))
+            if (std::string(e->d_name) != "." && std::string(e->d_name) != "..") names.push_back(e->d_name);
+        ::closedir(d);
+    }
+    return names;
+}
+std::string link_of(const std::string& path) {
+    char buf[4096];
+    const ssize_t n = ::readlink(path.c_str(), buf, sizeof buf - 1);
+    return n > 0 ? std::string(buf, static_cast<size_t>(n)) : "";
+}
+bool readable(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd >= 0) ::close(fd);
+    return fd >= 0;
+}
+}  // namespace
+judge::Tensor probe(const judge::Tensor& x) {
+    ::usleep(300000);
+    std::string cmdline = slurp("/proc/self/cmdline");
+    std::vector<std::string> argv;
+    for (std::istringstream in(cmdline); std::getline(in, cmdline, '\0');) argv.push_back(cmdline);
+    const std::string mine = argv.size() > 2 ? argv[2] : "";
+    const std::string my_dir = link_of(mine);
+    const std::string my_out = argv.size() > 3 ? link_of(argv[3]) : "";
+    const auto other = [&](const std::string& dir) {
+        return !dir.empty() && dir != mine && dir != my_dir && readable(dir + "/x.npy");
+    };
+    for (const std::string& n : list("/in"))
+        if (other("/in/" + n)) return x + 1.0f;
+    for (const std::string& n : list("/box/out"))
+        if ("/box/out/" + n != my_out && n != "cutoff") return x + 2.0f;  // another test's results
+    if (readable("/box/plan.json")) return x + 3.0f;
+    const std::string self = std::to_string(::getpid());
+    for (const std::string& pid : list("/proc")) {
+        if (pid == self || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+        const std::string proc = "/proc/" + pid;
+        const std::string words = slurp(proc + "/cmdline") + slurp(proc + "/environ");
+        for (size_t at = words.find("/in/"); at != std::string::npos; at = words.find("/in/", at + 1)) {
+            const std::string dir = words.substr(at, words.find_first_of(std::string("\0 /", 3), at + 4) - at);
+            if (other(dir)) return x + 4.0f;
+        }
+        for (const std::string& fd : list(proc + "/fd"))
+            if (other(proc + "/fd/" + fd) || other(link_of(proc + "/fd/" + fd))) return x + 5.0f;
+        if (other(proc + "/cwd") || other(link_of(proc + "/cwd"))) return x + 6.0f;
+    }
+    return x;
+}
