@@ -50,7 +50,7 @@ cp reference/problem_mha/solution.cpp "$CLASS/ada/solution.cpp"
 cp reference/problem_mha/bugs/lens_repeat_not_interleave.cpp "$CLASS/bob/solution.cpp"
 cp tests/e2e/submissions/compile_error/solution.cpp "$CLASS/cy/solution.cpp"
 "$JUDGE" -q grade problem_mha --class "$CLASS" --out "$OUT/class" --jobs 2 | sed "s|$OUT|OUT|" >"$OUT/class.stdout"
-sed -i 's/"execution_time": [0-9]*/"execution_time": 0/' "$OUT"/class/*/results.json
-rm -f "$OUT"/class/*/key
+sed -i 's/"execution_time": [0-9]*/"execution_time": 0/' "$OUT"/class/students/*/results.json
+rm -f "$OUT"/class/students/*/key
 rm -rf "$CLASS"
 echo "snapshot: $(find "$OUT" -type f | wc -l) files in $OUT"

@@ -1,6 +1,7 @@
 // Merging shard outputs and writing the class files (grades.csv, junit.xml, summary.md).
 #include <fmt/core.h>
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -30,7 +31,48 @@ std::string csv_field(const std::string& raw) {
     return out + "\"";
 }
 
+// Every student folder under out/students, with the id it stands for, in id order.
+std::vector<std::pair<std::string, fs::path>> student_folders(const fs::path& out) {
+    std::vector<std::pair<std::string, fs::path>> found;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(out / "students", ec)) {
+        const std::optional<std::string> id = student_id(e.path().filename().string());
+        if (id && e.is_directory() && fs::exists(e.path() / "report.json")) found.emplace_back(*id, e.path());
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
 }  // namespace
+
+std::string student_folder(const std::string& id) {
+    std::string out;
+    for (size_t i = 0; i < id.size(); ++i) {
+        const auto c = static_cast<unsigned char>(id[i]);
+        const bool plain = std::isalnum(c) != 0 || c == '_' || c == '-' || (c == '.' && i > 0);
+        out += plain && c < 0x80 ? std::string(1, static_cast<char>(c)) : fmt::format("%{:02X}", c);
+    }
+    return out;
+}
+
+fs::path student_dir(const fs::path& out, const std::string& id) { return out / "students" / student_folder(id); }
+
+std::optional<std::string> student_id(const std::string& folder) {
+    std::string id;
+    for (size_t i = 0; i < folder.size(); ++i) {
+        if (folder[i] != '%') {
+            id += folder[i];
+            continue;
+        }
+        if (i + 2 >= folder.size() || !std::isxdigit(static_cast<unsigned char>(folder[i + 1])) ||
+            !std::isxdigit(static_cast<unsigned char>(folder[i + 2])))
+            return std::nullopt;
+        id += static_cast<char>(std::stoi(folder.substr(i + 1, 2), nullptr, 16));
+        i += 2;
+    }
+    if (id.empty() || student_folder(id) != folder) return std::nullopt;  // only the one spelling
+    return id;
+}
 
 namespace {
 
@@ -135,13 +177,12 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
     const Problem p = load_problem(course_root, meta["problem"].get<std::string>());
     std::map<std::string, fs::path> owner;
     for (const fs::path& in : inputs) {
-        for (const auto& e : fs::directory_iterator(in)) {
-            if (!e.is_directory() || !fs::exists(e.path() / "report.json")) continue;
-            const std::string id = e.path().filename().string();
+        for (const auto& [id, dir] : student_folders(in)) {
             if (owner.count(id))
-                throw InputError("merge: student " + id + " is in both " + owner[id].string() + " and " + in.string());
+                throw InputError("merge: student " + printable(id) + " is in both " + owner[id].string() + " and " +
+                                 in.string());
             owner[id] = in;
-            const fs::path file = e.path() / "report.json";
+            const fs::path file = dir / "report.json";
             try {
                 check_report(p, json::parse(read_input_file(file)), file.string());
             } catch (const json::exception& ex) {
@@ -151,9 +192,9 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
     }
     fs::create_directories(out);
     for (const auto& [id, in] : owner) {
-        fs::create_directories(out / id);
         for (const char* f : {"report.json", "results.json", "key"}) {
-            if (fs::exists(in / id / f)) write_file_atomic(out / id / f, read_input_file(in / id / f));
+            if (fs::exists(student_dir(in, id) / f))
+                write_file_atomic(student_dir(out, id) / f, read_input_file(student_dir(in, id) / f));
         }
     }
     json merged = meta;
@@ -165,12 +206,8 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
 
 std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const fs::path& out) {
     std::vector<std::pair<std::string, json>> reports;
-    for (const auto& e : fs::directory_iterator(out)) {
-        if (e.is_directory() && fs::exists(e.path() / "report.json")) {
-            reports.emplace_back(e.path().filename().string(), json::parse(read_input_file(e.path() / "report.json")));
-        }
-    }
-    std::sort(reports.begin(), reports.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [id, dir] : student_folders(out))
+        reports.emplace_back(id, json::parse(read_input_file(dir / "report.json")));
 
     // grades.csv
     std::string csv = "student,verdict,score,max_score";

@@ -160,7 +160,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             const std::lock_guard lock(print_mutex);
             in_progress.insert(id);
         }
-        const fs::path dir = o.out / id;
+        const fs::path dir = student_dir(o.out, id);
         using State = StudentSubmission::State;
         const StudentSubmission sub = read_submission(o.class_dir, id, p.name);
         const std::string key = Hasher()

@@ -57,6 +57,16 @@ struct StudentSubmission {
 StudentSubmission read_submission(const std::filesystem::path& class_dir, const std::string& id,
                                   const std::string& problem);
 
+/// Where a student's outputs go: `out/students/<folder>/`, beside the class files and never one of
+/// them. The folder is the id with every byte other than a letter, a digit, '_', '-' or '.' (and a
+/// leading '.') written as %XX: safe for every CI upload (no " : < > | * ? \r \n, no "..") and
+/// it maps back to exactly one id (student_id).
+std::string student_folder(const std::string& id);
+std::filesystem::path student_dir(const std::filesystem::path& out, const std::string& id);
+
+/// The id a student folder stands for; nullopt when `folder` is not one student_folder makes.
+std::optional<std::string> student_id(const std::string& folder);
+
 /// Grades the class into `o.out`, running submissions in `sandbox`, then writes the class files.
 /// Progress goes to stderr.
 GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder, const Sandbox& sandbox);

@@ -357,10 +357,10 @@ rows = list(csv.DictReader(open(f"{out}/grades.csv")))
 assert [r["student"] for r in rows] == ["alice", "bob", "carol", "dave", "eve", "mallory"]
 root = ET.parse(f"{out}/junit.xml").getroot()
 assert root.tag == "testsuites" and len(root) == 6 and all(len(s) == 9 for s in root)
-r = json.load(open(f"{out}/bob/results.json"))
+r = json.load(open(f"{out}/students/bob/results.json"))
 assert r["score"] == 22 and "execution_time" in r and len(r["tests"]) == 9
 assert {t["status"] for t in r["tests"]} == {"passed", "failed"}
-assert json.load(open(f"{out}/bob/report.json"))["verdict"] == "wrong_answer"
+assert json.load(open(f"{out}/students/bob/report.json"))["verdict"] == "wrong_answer"
 PY
     # A rerun resumes: nothing is graded again and the class files are byte-identical.
     cp "$TMP/g/grades.csv" "$TMP/g/junit.xml" "$TMP/g/summary.md" "$TMP/"
@@ -399,12 +399,12 @@ case_grade_shards_merge() {
     cp -r "$TMP/s1" "$TMP/s1x"
     local victim
     victim=$(sed -n '2s/,.*//p' "$TMP/s1x/grades.csv")
-    python3 - "$TMP/s1x/$victim/report.json" <<'PY'
+    python3 - "$TMP/s1x/students/$victim/report.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); r["score"] = 999; json.dump(r, open(sys.argv[1], "w"))
 PY
     expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1x" "$TMP/s2" --out "$TMP/bad"
-    expect_err "judge: error: $TMP/s1x/$victim/report.json: score 999 is outside 0..32"
+    expect_err "judge: error: $TMP/s1x/students/$victim/report.json: score 999 is outside 0..32"
     [ -e "$TMP/bad/grades.csv" ] && fail "a refused merge wrote a gradebook"
     grep -q '"shard": "all"' "$TMP/merged/grade.json" || fail "the merged grade.json does not say shard all"
     expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/class" --out "$TMP/bad"
@@ -461,10 +461,10 @@ case_grade_hostile_neighbours() {
         grep -q "^$s,invalid_submission,0,32," "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; fail "$s is not invalid_submission"; }
     done
     grep -q "^'=1+2,wrong_answer," "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; fail "a formula id stays a formula"; }
-    grep -q "eve/solution.cpp is a symbolic link (or lies behind one); a submission must be a regular file" "$TMP/g/eve/report.json" ||
+    grep -q "eve/solution.cpp is a symbolic link (or lies behind one); a submission must be a regular file" "$TMP/g/students/eve/report.json" ||
         fail "eve's report does not say why"
     if grep -rq "SECRET_9_ENV" "$TMP/g"; then fail "the environment leaked into the outputs"; fi
-    if grep -q "float\* \|judge::Tensor mha" "$TMP/g/mal/report.json"; then fail "a classmate's code leaked"; fi
+    if grep -q "float\* \|judge::Tensor mha" "$TMP/g/students/mal/report.json"; then fail "a classmate's code leaked"; fi
     python3 - "$TMP/g" <<'PY' || fail "the outputs do not parse"
 import csv, json, sys, xml.etree.ElementTree as ET
 out = sys.argv[1]
@@ -472,11 +472,40 @@ rows = {r["student"]: r for r in csv.DictReader(open(f"{out}/grades.csv", encodi
 assert rows["caf\ufffd"]["verdict"] == "accepted", rows.keys()
 ET.parse(f"{out}/junit.xml")
 for s in ("ada", "eve", "mal", "env"):
-    json.load(open(f"{out}/{s}/report.json")), json.load(open(f"{out}/{s}/results.json"))
+    json.load(open(f"{out}/students/{s}/report.json")), json.load(open(f"{out}/students/{s}/results.json"))
 PY
     # submit --file follows a link the user names on purpose.
     expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$C/eve/solution.cpp"
     expect_out "problem_mha: accepted, 32/32 points"
+}
+
+# Issues #9 and #13: student folders named like the class files, or with characters that CI uploads
+# refuse. Each student's files go to students/<folder>, upload-safe; the class files keep the real ids.
+case_grade_folder_names() {
+    local C="$TMP/class"
+    mkdir -p "$C/grades.csv" "$C/grade.json" "$C/a:b" "$C/q\"<>|*?" "$C/students" "$C/x..y"
+    cp "$ROOT/reference/problem_mha/solution.cpp" "$C/grades.csv/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$C" --out "$TMP/g" --jobs 2
+    expect_out "problem_mha: 6 students (6 graded, 0 unchanged)"
+    [ -f "$TMP/g/grades.csv" ] && [ -f "$TMP/g/grade.json" ] || fail "a student's folder took a class file's place"
+    grep -q '"shard": "all"' "$TMP/g/grade.json" || fail "grade.json is not the class's"
+    for f in "$TMP"/g/students/*; do
+        case "${f##*/}" in *[\":\<\>\|\*\?]* | .*) fail "unsafe folder name: ${f##*/}" ;; esac
+        [ -f "$f/report.json" ] || fail "no report in $f"
+    done
+    [ -f "$TMP/g/students/a%3Ab/report.json" ] || { ls "$TMP/g/students"; fail "a:b is not in a%3Ab"; }
+    python3 - "$TMP/g" <<'PY' || fail "the class files do not keep the real ids"
+import csv, sys, xml.etree.ElementTree as ET
+out = sys.argv[1]
+rows = {r["student"]: r for r in csv.DictReader(open(f"{out}/grades.csv", encoding="utf-8"))}
+assert sorted(rows) == sorted(["grades.csv", "grade.json", "a:b", 'q"<>|*?', "students", "x..y"]), sorted(rows)
+assert rows["grades.csv"]["verdict"] == "accepted" and rows["a:b"]["verdict"] == "missing", rows
+names = {s.get("name") for s in ET.parse(f"{out}/junit.xml").getroot()}
+assert "a:b" in names and "grades.csv" in names, names
+PY
+    # A merge of that output reads the same students back.
+    expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/g" --out "$TMP/m"
+    cmp "$TMP/g/grades.csv" "$TMP/m/grades.csv" || fail "the merge lost or renamed a student"
 }
 
 # Issue #9: a huge source is refused by its size (fstat), without being read into memory.
@@ -508,6 +537,6 @@ case_grade_starving_neighbour() {
     JUDGE_SANDBOX=bubblewrap expect_exit 0 "$JUDGE" --root "$TMP/course" grade probe --class "$C" --out "$TMP/g" --jobs 3
     grep -q "^bomb,time_limit," "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; fail "the bomb was not stopped by the time limit"; }
     for s in n1 n2 n3 n4 n5; do
-        grep -q "^$s,accepted," "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; cat "$TMP/g/$s/report.json"; fail "$s was starved by the bomb"; }
+        grep -q "^$s,accepted," "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; cat "$TMP/g/students/$s/report.json"; fail "$s was starved by the bomb"; }
     done
 }

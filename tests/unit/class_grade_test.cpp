@@ -108,3 +108,19 @@ TEST_CASE("a class that is not a folder is an input error", "[class]") {
     CHECK_THROWS_WITH(judge::list_students("/nonexistent/class", std::nullopt),
                       "--class: /nonexistent/class is not a directory");
 }
+
+TEST_CASE("student folders are upload-safe and map back to exactly one id", "[grade]") {
+    CHECK(judge::student_folder("ada") == "ada");
+    CHECK(judge::student_folder("a:b") == "a%3Ab");
+    CHECK(judge::student_folder("q\"<>|*?\r\n") == "q%22%3C%3E%7C%2A%3F%0D%0A");
+    CHECK(judge::student_folder("caf\xc3\xa9") == "caf%C3%A9");
+    CHECK(judge::student_folder("..") == "%2E.");
+    CHECK(judge::student_folder("100%") == "100%25");
+    CHECK(judge::student_dir("/out", "grades.csv") == std::filesystem::path("/out/students/grades.csv"));
+    for (const std::string id : {"ada", "a:b", "caf\xe9", "100%", "x..y", "=1+2", "a b"})
+        CHECK(judge::student_id(judge::student_folder(id)) == id);
+    CHECK_FALSE(judge::student_id("a%3"));    // cut short
+    CHECK_FALSE(judge::student_id("a%3ab"));  // another spelling of a%3Ab
+    CHECK_FALSE(judge::student_id("a:b"));    // not what student_folder makes
+    CHECK_FALSE(judge::student_id(""));
+}
