@@ -1,4 +1,5 @@
 #include "cli/app.hpp"
+#include "sandbox/sandbox.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -13,6 +14,7 @@
 namespace judge {
 
 int run_cli(int argc, char** argv) {
+    private_mount_namespace();  // first, while the judge has one thread
     CLI::App app{
         "judge: a trap-aware judge for deep-learning exercises.\n"
         "Compiles a C++ submission, runs hidden and sample tests in a separate process, and reports\n"

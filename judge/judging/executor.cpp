@@ -61,6 +61,9 @@ size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& input
     // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts.
     ps.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256;
     ps.delegate_cgroup = true;
+    // Smaller than a test's memory limit (tmpfs pages count against it): filling /tmp is a full
+    // folder, output_limit, never the OOM killer first.
+    ps.tmp_mb = std::max(16, p.limits.memory_mb / 4);
     // The box is read-only now, but for the output folder (a bounded tmpfs, when root). /in can be
     // crossed, not listed, and holds each test's inputs under its own random name.
     std::vector<Mount> mounts = {{box, "/box", false}, {out, "/box/out", true}, {{}, "/in", false}};

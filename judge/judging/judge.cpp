@@ -63,6 +63,7 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         const SubmissionRuns runs = run_submission(m_p, box.path(), m_inputs, sandbox);
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
+        name_misconceptions(outcomes, runs);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {
@@ -82,10 +83,39 @@ TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
     }
     if (!runs.runs[t]) return not_run(ts, runs.missing_verdict, runs.missing_message);
     const TestRun& run = *runs.runs[t];
-    TestOutcome o = evaluate(m_p, t, run, reference_for(t));
-    if (!o.passed() && can_match(run))
-        o.misconception = match_misconception(ts, run, m_trusted.bugs(), m_trusted.bug_runs(t));
-    return o;
+    return evaluate(m_p, t, run, reference_for(t));
+}
+
+void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs) {
+    const std::vector<SeededBug>& bugs = m_trusted.bugs();
+    if (bugs.empty()) return;
+    for (const TrapSpec& trap : m_p.traps) {
+        std::vector<size_t> tests;
+        bool failed = false;
+        for (size_t t = 0; t < m_p.tests.size(); ++t) {
+            if (m_p.tests[t].trap != trap.id) continue;
+            tests.push_back(t);
+            failed = failed || !outcomes[t].passed();
+        }
+        if (!failed) continue;
+        std::vector<TrapEvidence> evidence;
+        for (const size_t t : tests) {
+            TrapEvidence e;
+            e.test = &m_p.tests[t];
+            if (t < runs.cutoff && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
+            e.bugs = m_trusted.bug_runs(t);
+            for (const TestRun* b : e.bugs)
+                e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t)).passed());
+            evidence.push_back(std::move(e));
+        }
+        const std::optional<size_t> x = match_trap(evidence);
+        if (!x) continue;
+        for (size_t i = 0; i < tests.size(); ++i) {
+            if (!evidence[i].bug_fails[*x] || outcomes[tests[i]].passed()) continue;
+            outcomes[tests[i]].misconception = bugs[*x].misconception;
+            outcomes[tests[i]].misconception_bug = bugs[*x].name;
+        }
+    }
 }
 
 Report Judge::judge_trusted(const fs::path& exe) {

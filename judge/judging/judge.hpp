@@ -49,6 +49,10 @@ private:
     /// The outcome of test `t` from what running the submission left.
     TestOutcome outcome(size_t t, const SubmissionRuns& runs);
 
+    /// Names the misconception on each failed trap that exactly one seeded bug explains
+    /// (traps/misconception.hpp), on the failing tests that bug fails too.
+    void name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs);
+
     /// The reference's run of test `t` when evaluating needs it (the test expects no exception).
     const TestRun* reference_for(size_t t);
 

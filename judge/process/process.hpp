@@ -28,6 +28,7 @@ struct ProcessSpec {
     std::vector<std::string> join_cgroups;                 // cgroup.procs files to join before exec
     long long group_memory_mb = 0;  // memory of the whole run (a cgroup, where the Runner has one); 0 = none
     bool delegate_cgroup = false;   // a box's test runner: it may divide the run's cgroup (cgroup.hpp)
+    long long tmp_mb = 0;           // the size of a box's /tmp, where the Runner makes one; 0 = its default
     std::string seccomp_filter;     // a BPF program (struct sock_filter[]) the child installs last; "" = none
     std::vector<int> inherit_fds;   // the judge's descriptors the child keeps across exec (all others close)
 };

@@ -93,16 +93,18 @@ nlohmann::json render_json(const Report& r) {
     }
     json tests = json::array();
     for (const TestOutcome& t : r.tests) {
-        json j = {{"id", t.id},
-                  {"trap", t.trap},
-                  {"function", t.function},
-                  {"hidden", t.hidden},
-                  {"verdict", to_string(t.verdict)},
-                  {"passed", t.passed()},
-                  {"points", t.points},
-                  {"max_points", t.max_points},
-                  {"message", t.message},
-                  {"misconception", t.misconception}};
+        json j = {
+            {"id", t.id},
+            {"trap", t.trap},
+            {"function", t.function},
+            {"hidden", t.hidden},
+            {"verdict", to_string(t.verdict)},
+            {"passed", t.passed()},
+            {"points", t.points},
+            {"max_points", t.max_points},
+            {"message", t.message},
+            {"misconception",
+             t.misconception.empty() ? json(nullptr) : json{{"bug", t.misconception_bug}, {"text", t.misconception}}}};
         if (!t.hidden) j["inputs"] = t.inputs;
         tests.push_back(std::move(j));
     }

@@ -33,9 +33,10 @@ struct TestOutcome {
     Verdict verdict = Verdict::accepted;
     int points = 0;
     int max_points = 0;
-    std::string message;        // what was expected and what was found; "" when passed
-    std::string misconception;  // set when the output is exactly a seeded bug's output
-    std::string inputs;         // a summary of the inputs, for sample tests only
+    std::string message;            // what was expected and what was found; "" when passed
+    std::string misconception;      // set when the trap's failures are exactly one seeded bug's
+    std::string misconception_bug;  // and that bug's id
+    std::string inputs;             // a summary of the inputs, for sample tests only
     bool passed() const { return verdict == Verdict::accepted; }
 };
 

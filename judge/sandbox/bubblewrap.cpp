@@ -75,7 +75,7 @@ public:
 
 }  // namespace
 
-std::vector<std::string> bwrap_base(const SandboxProbe& p) {
+std::vector<std::string> bwrap_base(const SandboxProbe& p, long long tmp_mb) {
     std::vector<std::string> a = {p.bwrap_path,
                                   "--unshare-all",
                                   "--unshare-user",
@@ -107,8 +107,9 @@ std::vector<std::string> bwrap_base(const SandboxProbe& p) {
         }
     }
     // The box's own tmpfs mounts have a size (their pages count against its memory cgroup too).
-    a.insert(a.end(), {"--proc", "/proc", "--dev", "/dev", "--size", std::to_string(Sandbox::shm_mb << 20), "--tmpfs",
-                       "/dev/shm", "--size", std::to_string(Sandbox::tmp_mb << 20), "--tmpfs", "/tmp"});
+    a.insert(a.end(),
+             {"--proc", "/proc", "--dev", "/dev", "--size", std::to_string(Sandbox::shm_mb << 20), "--tmpfs",
+              "/dev/shm", "--size", std::to_string((tmp_mb > 0 ? tmp_mb : Sandbox::tmp_mb) << 20), "--tmpfs", "/tmp"});
     return a;
 }
 
@@ -121,7 +122,7 @@ void add_seccomp(ProcessSpec& spec, const SeccompPipe& filter) {
 
 std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessSpec& spec,
                                        const std::vector<Mount>& mounts) {
-    std::vector<std::string> argv = bwrap_base(probe);
+    std::vector<std::string> argv = bwrap_base(probe, spec.tmp_mb);
     for (const Mount& m : mounts) {
         if (m.outside.empty())  // an empty folder that can be crossed but not listed (the box's /in)
             argv.insert(argv.end(), {"--perms", "0111", "--dir", m.inside});

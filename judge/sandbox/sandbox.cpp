@@ -1,5 +1,6 @@
 #include "sandbox/sandbox.hpp"
 
+#include <sched.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -15,6 +16,20 @@
 namespace judge {
 
 namespace fs = std::filesystem;
+
+namespace {
+bool g_private_mounts = false;
+}
+
+void private_mount_namespace() {
+    if (::getuid() != 0) return;
+    if (::unshare(CLONE_NEWNS) != 0 || ::mount(nullptr, "/", nullptr, MS_REC | MS_SLAVE, nullptr) != 0) {
+        spdlog::debug("no mount namespace of its own ({}): the boxes' output folders are not bounded",
+                      std::strerror(errno));
+        return;
+    }
+    g_private_mounts = true;
+}
 
 Sandbox::Sandbox(SandboxProbe probe, std::shared_ptr<UidLease> lease)
     : m_probe(std::move(probe)), m_lease(std::move(lease)), m_uid(m_lease ? m_lease->uid() : box_uid) {
@@ -70,7 +85,7 @@ BoundedDir::~BoundedDir() {
 
 std::unique_ptr<BoundedDir> Sandbox::bound_writable(const fs::path& dir, long long mb) const {
     fs::create_directories(dir);
-    if (m_probe.uid == 0) {
+    if (m_probe.uid == 0 && g_private_mounts) {
         // Root's, and not listable: the box's tests make their folders in it under names only they
         // (and the judge) know.
         const std::string options = fmt::format("size={}m,mode=0733,uid=0,gid=0", mb);

@@ -66,8 +66,9 @@ public:
     /// Processes one box may have at once (pids.max, and RLIMIT_NPROC for the dropped uid).
     static constexpr int max_processes = 64;
 
-    /// The sizes of the box's own tmpfs mounts (bubblewrap tier): /tmp and /dev/shm. Everything
-    /// else in the box is read-only while tests run, but for the tests' output folder.
+    /// The sizes of the box's own tmpfs mounts (bubblewrap tier): /tmp (unless ProcessSpec::tmp_mb
+    /// says otherwise) and /dev/shm. Everything else in the box is read-only while tests run, but
+    /// for the tests' output folder.
     static constexpr long long tmp_mb = 256;
     static constexpr long long shm_mb = 16;
 
@@ -119,6 +120,11 @@ protected:
     int m_uid;
 };
 
+/// As root, moves the judge into a mount namespace of its own (propagation from the host only), so
+/// that the boxes' tmpfs mounts (Sandbox::bound_writable) disappear with the judge however it
+/// ends, Ctrl-C and kill -9 included. Call before any thread starts; elsewhere a no-op.
+void private_mount_namespace();
+
 /// Probes the machine (runs bwrap once). JUDGE_SANDBOX=fallback forces the fallback tier;
 /// JUDGE_SANDBOX=bubblewrap makes an unusable bwrap a JudgeFailure instead of a fallback.
 SandboxProbe probe_sandbox();
@@ -135,7 +141,8 @@ std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessS
                                        const std::vector<Mount>& mounts);
 
 /// bwrap's fixed part: namespaces, capabilities, a clean environment and the read-only system.
-std::vector<std::string> bwrap_base(const SandboxProbe& probe);
+/// `tmp_mb` is the size of the box's /tmp (0: Sandbox::tmp_mb).
+std::vector<std::string> bwrap_base(const SandboxProbe& probe, long long tmp_mb = 0);
 
 class SeccompPipe;
 

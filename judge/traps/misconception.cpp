@@ -4,13 +4,28 @@
 
 namespace judge {
 
-bool can_match(const TestRun& run) { return !run.hit_time_limit() && run.status != TestRun::Status::output_limit; }
+bool can_match(const TestRun& run) {
+    return !run.hit_time_limit() && run.status != TestRun::Status::output_limit &&
+           run.status != TestRun::Status::memory_limit;
+}
+
+std::string failing_operation(const std::string& message) {
+    // The tensor header and the reference say "<operation>: <what>, got <values>": the values
+    // depend on the input, the operation does not.
+    const size_t colon = message.find(':');
+    if (colon == std::string::npos || colon == 0 || colon > 40) return message;
+    const std::string op = message.substr(0, colon);
+    return op.find(' ') == std::string::npos ? op : message;
+}
 
 bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol) {
     if (a.status != b.status) return false;
-    if (a.status == TestRun::Status::exception) return a.exception_type == b.exception_type;
+    if (a.status == TestRun::Status::exception)
+        return a.exception_type == b.exception_type &&
+               failing_operation(a.exception_message) == failing_operation(b.exception_message);
     if (a.status == TestRun::Status::crashed) return a.detail == b.detail;
     if (a.status != TestRun::Status::ok) return false;
+    if (a.outputs.size() != b.outputs.size()) return false;
     for (const auto& [name, arr] : a.outputs) {
         const auto it = b.outputs.find(name);
         if (it == b.outputs.end() || !arrays_close(arr, it->second, tol)) return false;
@@ -18,14 +33,31 @@ bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol) {
     return true;
 }
 
-std::string match_misconception(const TestSpec& test, const TestRun& run, const std::vector<SeededBug>& bugs,
-                                const std::vector<const TestRun*>& bug_runs) {
-    const SeededBug* best = nullptr;
-    for (size_t b = 0; b < bugs.size() && b < bug_runs.size(); ++b) {
-        if (bug_runs[b] == nullptr || !same_behaviour(run, *bug_runs[b], test.tolerance)) continue;
-        if (best == nullptr || (bugs[b].trap == test.trap && best->trap != test.trap)) best = &bugs[b];
+std::optional<size_t> match_trap(const std::vector<TrapEvidence>& tests) {
+    if (tests.empty()) return std::nullopt;
+    const size_t n_bugs = tests.front().bugs.size();
+    std::optional<size_t> found;
+    for (size_t x = 0; x < n_bugs; ++x) {
+        bool fails_any = false, same_everywhere = true, separated = false;
+        for (const TrapEvidence& e : tests) {
+            if (!e.bug_fails[x]) continue;
+            fails_any = true;
+            const TestRun* bx = e.bugs[x];
+            if (e.submission == nullptr || bx == nullptr || !same_behaviour(*e.submission, *bx, e.test->tolerance)) {
+                same_everywhere = false;
+                break;
+            }
+            bool apart = true;  // this test tells x from every other bug
+            for (size_t y = 0; y < n_bugs && apart; ++y) {
+                if (y != x && e.bugs[y] != nullptr && same_behaviour(*e.bugs[y], *bx, e.test->tolerance)) apart = false;
+            }
+            separated = separated || apart;
+        }
+        if (!fails_any || !same_everywhere || !separated) continue;
+        if (found) return std::nullopt;  // two candidates: name neither
+        found = x;
     }
-    return best == nullptr ? "" : best->misconception;
+    return found;
 }
 
 }  // namespace judge

@@ -430,8 +430,9 @@ case_grade_interrupted() {
             >"$TMP/out" 2>"$TMP/err" &
         local pid=$!
         # Wait until a submission is really running, then interrupt the judge.
-        for _ in $(seq 100); do [ -n "$(box_pids "$TMP/t/")" ] && break; sleep 0.1; done
-        [ -n "$(box_pids "$TMP/t/")" ] || fail "no submission started ($tier)"
+        local found=""
+        for _ in $(seq 100); do found=$(box_pids "$TMP/t/"); [ -n "$found" ] && break; sleep 0.1; done
+        [ -n "$found" ] || fail "no submission started ($tier)"
         sleep 0.5
         kill -INT "$pid"
         wait "$pid"
@@ -477,6 +478,33 @@ PY
     # submit --file follows a link the user names on purpose.
     expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$C/eve/solution.cpp"
     expect_out "problem_mha: accepted, 32/32 points"
+}
+
+# Issue #10: a misconception is named only when exactly one seeded bug explains the trap, and an
+# exception matches a bug's only when it comes from the same operation.
+case_misconception_rule() {
+    cp -r "$ROOT/tests/hostile/course" "$TMP/course"
+    local B="$TMP/course/reference/probe/bugs"
+    mkdir -p "$B"
+    for b in double_a double_b; do
+        printf '// trap: identity\n// misconception: doubling the input (%s)\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\n' "$b" >"$B/$b.cpp"
+    done
+    printf '// trap: identity\n// misconception: reshaping to a wrong shape\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x.reshape({-1, 7}); }\n' >"$B/reshape_wrong.cpp"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\n' >"$TMP/double.cpp"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x.reshape({-1, 5}); }\n' >"$TMP/reshape5.cpp"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x.permute({0, 1, 2}); }\n' >"$TMP/permute.cpp"
+    # Two bugs give the same outputs on every test: neither is named.
+    expect_exit 1 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/double.cpp" --format json
+    grep -q '"misconception": {' "$TMP/out" && { cat "$TMP/out"; fail "an ambiguous misconception was named"; }
+    expect_out '"verdict": "wrong_answer"'
+    # The same exception from the same operation (other values in the message): named.
+    expect_exit 1 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/reshape5.cpp" --format json
+    expect_out '"bug": "reshape_wrong"'
+    expect_out '"text": "reshaping to a wrong shape"'
+    # The same exception type from another operation: not named.
+    expect_exit 1 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/permute.cpp" --format json
+    grep -q '"misconception": {' "$TMP/out" && { cat "$TMP/out"; fail "an exception matched by its type alone"; }
+    expect_out '"verdict": "runtime_error"'
 }
 
 # Issues #9 and #13: student folders named like the class files, or with characters that CI uploads

@@ -170,7 +170,8 @@ TEST_CASE("submit --format json prints exactly one report document with every tr
         for (const char* key : {"id", "trap", "function", "hidden", "verdict", "passed", "points", "max_points", "message"}) REQUIRE(t.contains(key));
         if (t["id"] == "merge_order_arange") {
             CHECK(t["message"] == "example 0, position 0, feature 5:10 holds x[0,0,1,0:5]; expected x[0,1,0,0:5] (100 of 120 elements differ)");
-            named = t["misconception"] == "merging heads with a reshape without moving the head axis back";
+            named = t["misconception"]["text"] == "merging heads with a reshape without moving the head axis back" &&
+                    t["misconception"]["bug"] == "merge_without_permute";
         }
     }
     CHECK(named);

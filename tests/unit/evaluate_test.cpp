@@ -144,22 +144,57 @@ TEST_CASE("a reference that fails a test is the course's fault", "[evaluate]") {
                       "reference/fixture/solution.cpp: fails test t_values: threw std::runtime_error: boom");
 }
 
-TEST_CASE("the misconception is the seeded bug with the same behaviour, its own trap first", "[misconception]") {
-    const std::vector<judge::SeededBug> bugs = {{"a_other_trap", {}, "errors", "A"},
-                                                {"b_same_trap", {}, "values", "B"}};
-    const judge::TestSpec& test = prob().tests[t_values];
-    const TestRun run = fixtures::ok_run(fixtures::array({2, 3}, {9, 9, 9, 9, 9, 9}), fixtures::array({1}, {1}));
-    const TestRun other = reference();
-    CHECK(judge::match_misconception(test, run, bugs, {&run, &run}) == "B");
-    CHECK(judge::match_misconception(test, run, bugs, {&run, &other}) == "A");
-    CHECK(judge::match_misconception(test, run, bugs, {&other, &other}).empty());
-    CHECK(judge::match_misconception(test, run, bugs, {nullptr, nullptr}).empty());  // bugs that do not build
+namespace {
+
+// One test of a trap, with each bug's run and whether that bug fails the test.
+judge::TrapEvidence evidence(const TestRun* sub, std::vector<const TestRun*> bugs, std::vector<bool> fails) {
+    return {&prob().tests[t_values], sub, std::move(bugs), std::move(fails)};
+}
+
+}  // namespace
+
+TEST_CASE("a misconception is named only when exactly one seeded bug explains the trap", "[misconception]") {
+    const TestRun x = fixtures::ok_run(fixtures::array({2, 3}, {9, 9, 9, 9, 9, 9}), fixtures::array({1}, {1}));
+    const TestRun y = fixtures::ok_run(fixtures::array({2, 3}, {7, 7, 7, 7, 7, 7}), fixtures::array({1}, {1}));
+    const TestRun ref = reference();
+    SECTION("the same as bug 0 on every test bug 0 fails, and one test tells it from bug 1") {
+        CHECK(judge::match_trap({evidence(&x, {&x, &x}, {true, true}), evidence(&x, {&x, &y}, {true, true})}) == 0u);
+    }
+    SECTION("two bugs with the same outputs on every test: neither is named") {
+        CHECK_FALSE(judge::match_trap({evidence(&x, {&x, &x}, {true, true}), evidence(&y, {&y, &y}, {true, true})}));
+    }
+    SECTION("the same as bug 0 on one test, but not on another test bug 0 fails") {
+        CHECK_FALSE(
+            judge::match_trap({evidence(&x, {&x, &ref}, {true, false}), evidence(&ref, {&x, &ref}, {true, false})}));
+    }
+    SECTION("a test bug 0 passes does not count against it") {
+        CHECK(judge::match_trap({evidence(&x, {&x, &y}, {true, true}), evidence(&y, {&ref, &y}, {false, true})}) == 0u);
+    }
+    SECTION("not run, or a bug that does not build") {
+        CHECK_FALSE(judge::match_trap({evidence(nullptr, {&x, &y}, {true, true})}));
+        CHECK(judge::match_trap({evidence(&x, {&x, nullptr}, {true, false})}) == 0u);
+    }
+    SECTION("nothing fails") { CHECK_FALSE(judge::match_trap({evidence(&ref, {&ref, &ref}, {false, false})})); }
+}
+
+TEST_CASE("exceptions match by type and failing operation, not by type alone", "[misconception]") {
+    CHECK(judge::failing_operation("matmul: shapes [2, 3] and [4, 5] do not match") == "matmul");
+    CHECK(judge::failing_operation("operator+: shapes [2] and [3]") == "operator+");
+    CHECK(judge::failing_operation("valid_lens has 3 entries for a batch of 2") ==
+          "valid_lens has 3 entries for a batch of 2");
+    const judge::Tolerance tol;
+    CHECK(judge::same_behaviour(fixtures::exception_run("invalid_argument", "matmul: shapes [2, 3] and [4, 5]"),
+                                fixtures::exception_run("invalid_argument", "matmul: shapes [1, 3] and [4, 2]"), tol));
+    CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "matmul: shapes [2, 3] and [4, 5]"),
+                                      fixtures::exception_run("invalid_argument", "reshape: cannot reshape"), tol));
 }
 
 TEST_CASE("same behaviour: the way of ending, the exception type, the crash, the outputs", "[misconception]") {
     const judge::Tolerance tol;
     CHECK(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"),
-                                fixtures::exception_run("invalid_argument", "y"), tol));
+                                fixtures::exception_run("invalid_argument", "x"), tol));
+    CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"),
+                                      fixtures::exception_run("invalid_argument", "y"), tol));
     CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"),
                                       fixtures::exception_run("out_of_range", "x"), tol));
     CHECK_FALSE(judge::same_behaviour(reference(), fixtures::exception_run("invalid_argument", "x"), tol));

@@ -22,6 +22,7 @@ judge::Report report() {
         judge::not_run(prob().tests[0], Verdict::wrong_answer, "out[0,1] differs <here> & there"),
         judge::not_run(prob().tests[1], Verdict::accepted, ""), judge::not_run(prob().tests[2], Verdict::accepted, "")};
     tests[0].misconception = "tiling with repeat";
+    tests[0].misconception_bug = "lens_repeat";
     tests[1].points = 1;
     tests[2].points = 1;
     judge::Report r = judge::assemble_report(prob(), 0, tests);
@@ -66,7 +67,8 @@ TEST_CASE("the JSON report has the documented fields", "[render]") {
     CHECK(j["sandbox"] == "bubblewrap");
     CHECK(j["traps"][0]["passed"] == false);
     CHECK(j["traps"][0]["message"] == "out[0,1] differs <here> & there");
-    CHECK(j["tests"][0]["misconception"] == "tiling with repeat");
+    CHECK(j["tests"][0]["misconception"] == nlohmann::json{{"bug", "lens_repeat"}, {"text", "tiling with repeat"}});
+    CHECK(j["tests"][1]["misconception"].is_null());
     CHECK_FALSE(j["tests"][0].contains("inputs"));  // hidden
     CHECK(j["tests"][1].contains("inputs"));        // sample
     CHECK(j["compile"]["ok"] == true);
