@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <chrono>
 #include <future>
 
@@ -88,33 +89,23 @@ TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
 
 void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs) {
     const std::vector<SeededBug>& bugs = m_trusted.bugs();
-    if (bugs.empty()) return;
-    for (const TrapSpec& trap : m_p.traps) {
-        std::vector<size_t> tests;
-        bool failed = false;
-        for (size_t t = 0; t < m_p.tests.size(); ++t) {
-            if (m_p.tests[t].trap != trap.id) continue;
-            tests.push_back(t);
-            failed = failed || !outcomes[t].passed();
-        }
-        if (!failed) continue;
-        std::vector<TrapEvidence> evidence;
-        for (const size_t t : tests) {
-            TrapEvidence e;
-            e.test = &m_p.tests[t];
-            if (t < runs.cutoff && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
-            e.bugs = m_trusted.bug_runs(t);
-            for (const TestRun* b : e.bugs)
-                e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t)).passed());
-            evidence.push_back(std::move(e));
-        }
-        const std::optional<size_t> x = match_trap(evidence);
-        if (!x) continue;
-        for (size_t i = 0; i < tests.size(); ++i) {
-            if (!evidence[i].bug_fails[*x] || outcomes[tests[i]].passed()) continue;
-            outcomes[tests[i]].misconception = bugs[*x].misconception;
-            outcomes[tests[i]].misconception_bug = bugs[*x].name;
-        }
+    if (bugs.empty() || std::all_of(outcomes.begin(), outcomes.end(), [](const auto& o) { return o.passed(); })) return;
+    std::vector<TestEvidence> evidence;
+    for (size_t t = 0; t < m_p.tests.size(); ++t) {
+        TestEvidence e;
+        e.test = &m_p.tests[t];
+        if (t < runs.cutoff && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
+        e.bugs = m_trusted.bug_runs(t);
+        for (const TestRun* b : e.bugs)
+            e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t)).passed());
+        evidence.push_back(std::move(e));
+    }
+    const std::optional<size_t> x = match_bug(evidence);
+    if (!x) return;
+    for (size_t t = 0; t < outcomes.size(); ++t) {
+        if (!evidence[t].bug_fails[*x] || outcomes[t].passed()) continue;
+        outcomes[t].misconception = bugs[*x].misconception;
+        outcomes[t].misconception_bug = bugs[*x].name;
     }
 }
 

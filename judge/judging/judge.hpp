@@ -49,7 +49,7 @@ private:
     /// The outcome of test `t` from what running the submission left.
     TestOutcome outcome(size_t t, const SubmissionRuns& runs);
 
-    /// Names the misconception on each failed trap that exactly one seeded bug explains
+    /// Names the misconception when exactly one seeded bug explains the submission's failures
     /// (traps/misconception.hpp), on the failing tests that bug fails too.
     void name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs);
 

@@ -33,13 +33,13 @@ bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol) {
     return true;
 }
 
-std::optional<size_t> match_trap(const std::vector<TrapEvidence>& tests) {
+std::optional<size_t> match_bug(const std::vector<TestEvidence>& tests) {
     if (tests.empty()) return std::nullopt;
     const size_t n_bugs = tests.front().bugs.size();
     std::optional<size_t> found;
     for (size_t x = 0; x < n_bugs; ++x) {
         bool fails_any = false, same_everywhere = true, separated = false;
-        for (const TrapEvidence& e : tests) {
+        for (const TestEvidence& e : tests) {
             if (!e.bug_fails[x]) continue;
             fails_any = true;
             const TestRun* bx = e.bugs[x];

@@ -1,12 +1,17 @@
-// judge/traps/misconception.hpp: naming the misconception behind a failed trap, by finding the one
+// judge/traps/misconception.hpp: naming the misconception behind failed tests, by finding the one
 // seeded bug whose runs behave exactly as the submission's.
 //
 // A wrong "this is exactly what X produces" is worse than none, so the claim is made only when it
 // is exact and unambiguous (issue #10):
-//   - the submission behaves exactly as bug X on every test of the trap that X fails (the same
-//     outputs within tolerance, or the same exception from the same operation);
+//   - the submission behaves exactly as bug X on every test that X fails, whatever its trap (the
+//     same outputs within tolerance, or the same exception from the same operation). Issue #10
+//     asks this of the tests of the trap; asking it of all of them also keeps a submission whose
+//     own mistake happens to coincide with X on one trap's tests (a lens indexed by head when
+//     B divides H; a transpose that throws in the same matmul) from being told it made X;
 //   - at least one of those tests separates X from every other seeded bug;
 //   - no other bug meets both. Two candidates name neither: silence beats a coin toss.
+// The misconception is then named on the failing tests X fails. A submission with two mistakes
+// matches no single bug, and gets no misconception line: it says less, never something false.
 #pragma once
 
 #include <optional>
@@ -30,16 +35,16 @@ std::string failing_operation(const std::string& message);
 /// exception type from the same operation, the same crash, or outputs equal within `tol`.
 bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol);
 
-/// What the match sees of one test of the trap.
-struct TrapEvidence {
+/// What the match sees of one test.
+struct TestEvidence {
     const TestSpec* test = nullptr;
     const TestRun* submission = nullptr;  // nullptr: not run, or stopped by a limit (can_match)
     std::vector<const TestRun*> bugs;     // each seeded bug's run; nullptr when it did not build
     std::vector<bool> bug_fails;          // whether that bug fails this test
 };
 
-/// The index of the one seeded bug that explains the submission's failures on a trap (the rule
-/// above), or nullopt.
-std::optional<size_t> match_trap(const std::vector<TrapEvidence>& tests);
+/// The index of the one seeded bug that explains the submission's failures (the rule above), or
+/// nullopt.
+std::optional<size_t> match_bug(const std::vector<TestEvidence>& tests);
 
 }  // namespace judge

@@ -147,34 +147,34 @@ TEST_CASE("a reference that fails a test is the course's fault", "[evaluate]") {
 namespace {
 
 // One test of a trap, with each bug's run and whether that bug fails the test.
-judge::TrapEvidence evidence(const TestRun* sub, std::vector<const TestRun*> bugs, std::vector<bool> fails) {
+judge::TestEvidence evidence(const TestRun* sub, std::vector<const TestRun*> bugs, std::vector<bool> fails) {
     return {&prob().tests[t_values], sub, std::move(bugs), std::move(fails)};
 }
 
 }  // namespace
 
-TEST_CASE("a misconception is named only when exactly one seeded bug explains the trap", "[misconception]") {
+TEST_CASE("a misconception is named only when exactly one seeded bug explains the failures", "[misconception]") {
     const TestRun x = fixtures::ok_run(fixtures::array({2, 3}, {9, 9, 9, 9, 9, 9}), fixtures::array({1}, {1}));
     const TestRun y = fixtures::ok_run(fixtures::array({2, 3}, {7, 7, 7, 7, 7, 7}), fixtures::array({1}, {1}));
     const TestRun ref = reference();
     SECTION("the same as bug 0 on every test bug 0 fails, and one test tells it from bug 1") {
-        CHECK(judge::match_trap({evidence(&x, {&x, &x}, {true, true}), evidence(&x, {&x, &y}, {true, true})}) == 0u);
+        CHECK(judge::match_bug({evidence(&x, {&x, &x}, {true, true}), evidence(&x, {&x, &y}, {true, true})}) == 0u);
     }
     SECTION("two bugs with the same outputs on every test: neither is named") {
-        CHECK_FALSE(judge::match_trap({evidence(&x, {&x, &x}, {true, true}), evidence(&y, {&y, &y}, {true, true})}));
+        CHECK_FALSE(judge::match_bug({evidence(&x, {&x, &x}, {true, true}), evidence(&y, {&y, &y}, {true, true})}));
     }
     SECTION("the same as bug 0 on one test, but not on another test bug 0 fails") {
         CHECK_FALSE(
-            judge::match_trap({evidence(&x, {&x, &ref}, {true, false}), evidence(&ref, {&x, &ref}, {true, false})}));
+            judge::match_bug({evidence(&x, {&x, &ref}, {true, false}), evidence(&ref, {&x, &ref}, {true, false})}));
     }
     SECTION("a test bug 0 passes does not count against it") {
-        CHECK(judge::match_trap({evidence(&x, {&x, &y}, {true, true}), evidence(&y, {&ref, &y}, {false, true})}) == 0u);
+        CHECK(judge::match_bug({evidence(&x, {&x, &y}, {true, true}), evidence(&y, {&ref, &y}, {false, true})}) == 0u);
     }
     SECTION("not run, or a bug that does not build") {
-        CHECK_FALSE(judge::match_trap({evidence(nullptr, {&x, &y}, {true, true})}));
-        CHECK(judge::match_trap({evidence(&x, {&x, nullptr}, {true, false})}) == 0u);
+        CHECK_FALSE(judge::match_bug({evidence(nullptr, {&x, &y}, {true, true})}));
+        CHECK(judge::match_bug({evidence(&x, {&x, nullptr}, {true, false})}) == 0u);
     }
-    SECTION("nothing fails") { CHECK_FALSE(judge::match_trap({evidence(&ref, {&ref, &ref}, {false, false})})); }
+    SECTION("nothing fails") { CHECK_FALSE(judge::match_bug({evidence(&ref, {&ref, &ref}, {false, false})})); }
 }
 
 TEST_CASE("exceptions match by type and failing operation, not by type alone", "[misconception]") {
