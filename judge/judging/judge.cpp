@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <future>
+#include <set>
 
 #include "core/errors.hpp"
 #include "execution/box_protocol.hpp"
@@ -90,12 +91,20 @@ TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
 void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs) {
     const std::vector<SeededBug>& bugs = m_trusted.bugs();
     if (bugs.empty() || std::all_of(outcomes.begin(), outcomes.end(), [](const auto& o) { return o.passed(); })) return;
+    // Only the bugs of the traps the submission failed can explain it: every bug fails a test of
+    // its own trap (validate checks it), and on a trap it passed, the submission differs from
+    // that bug there. So a cold start builds those bugs only.
+    std::set<std::string> failed_traps;
+    for (const TestOutcome& o : outcomes)
+        if (!o.passed()) failed_traps.insert(o.trap);
+    std::vector<bool> wanted;
+    for (const SeededBug& b : bugs) wanted.push_back(failed_traps.count(b.trap) > 0);
     std::vector<TestEvidence> evidence;
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
         TestEvidence e;
         e.test = &m_p.tests[t];
         if (t < runs.cutoff && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
-        e.bugs = m_trusted.bug_runs(t);
+        e.bugs = m_trusted.bug_runs(t, wanted);
         for (const TestRun* b : e.bugs)
             e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t)).passed());
         evidence.push_back(std::move(e));

@@ -69,6 +69,16 @@ std::vector<BuildResult> TrustedRuns::build_bugs() {
     return out;
 }
 
+void TrustedRuns::build_bugs(const std::vector<bool>& wanted) {
+    std::vector<size_t> todo;
+    for (size_t b = 0; b < m_bugs.size(); ++b)
+        if (wanted[b] && !m_bug_builds[b]) todo.push_back(b);
+    std::vector<BuildResult> out(todo.size());
+    parallel_for(todo.size(), std::max(1u, std::thread::hardware_concurrency()),
+                 [&](size_t i) { out[i] = m_builder.build_trusted(m_p, m_bugs[todo[i]].path); });
+    for (size_t i = 0; i < todo.size(); ++i) m_bug_builds[todo[i]] = out[i];
+}
+
 const TestRun* TrustedRuns::bug(size_t b, size_t t) {
     {
         const std::lock_guard lock(m_mutex);
@@ -80,6 +90,13 @@ const TestRun* TrustedRuns::bug(size_t b, size_t t) {
     TestRun run = cached_run(m_bug_builds[b]->exe, t);
     const std::lock_guard lock(m_mutex);
     return &m_bug_runs.emplace(std::make_pair(b, t), std::move(run)).first->second;
+}
+
+std::vector<const TestRun*> TrustedRuns::bug_runs(size_t t, const std::vector<bool>& wanted) {
+    build_bugs(wanted);
+    std::vector<const TestRun*> runs;
+    for (size_t b = 0; b < m_bugs.size(); ++b) runs.push_back(wanted[b] ? bug(b, t) : nullptr);
+    return runs;
 }
 
 std::vector<const TestRun*> TrustedRuns::bug_runs(size_t t) {

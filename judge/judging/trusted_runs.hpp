@@ -37,9 +37,16 @@ public:
     /// Builds every seeded bug (in parallel); returns the build results by bug index.
     std::vector<BuildResult> build_bugs();
 
+    /// Builds the seeded bugs marked in `wanted` that are not built yet, in parallel.
+    void build_bugs(const std::vector<bool>& wanted);
+
     /// Every seeded bug's run on test `t`, by bug index; nullptr for a bug that does not build.
     /// Builds the bugs on first use. Thread-safe.
     std::vector<const TestRun*> bug_runs(size_t t);
+
+    /// The same for the bugs marked in `wanted` only (nullptr for the others): a failing
+    /// submission needs only the bugs of the traps it failed (traps/misconception.hpp).
+    std::vector<const TestRun*> bug_runs(size_t t, const std::vector<bool>& wanted);
 
     /// A trusted program's run on test `t`: from the cache when it ran before, else run and cached.
     TestRun cached_run(const std::filesystem::path& exe, size_t t);

@@ -10,6 +10,9 @@
 //     B divides H; a transpose that throws in the same matmul) from being told it made X;
 //   - at least one of those tests separates X from every other seeded bug;
 //   - no other bug meets both. Two candidates name neither: silence beats a coin toss.
+// Only the bugs of the traps the submission failed need to be built and run: every bug fails a
+// test of its own trap (`judge validate` checks it), and on a trap the submission passed it differs
+// from that bug. A bug that is not run counts as telling X apart.
 // The misconception is then named on the failing tests X fails. A submission with two mistakes
 // matches no single bug, and gets no misconception line: it says less, never something false.
 #pragma once
