@@ -99,6 +99,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
         if (!o.passed()) failed_traps.insert(o.trap);
     std::vector<bool> wanted;
     for (const SeededBug& b : bugs) wanted.push_back(failed_traps.count(b.trap) > 0);
+    m_trusted.build_bugs(wanted);
     std::vector<TestEvidence> evidence;
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
         TestEvidence e;

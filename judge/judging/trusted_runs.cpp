@@ -77,6 +77,12 @@ void TrustedRuns::build_bugs(const std::vector<bool>& wanted) {
     parallel_for(todo.size(), std::max(1u, std::thread::hardware_concurrency()),
                  [&](size_t i) { out[i] = m_builder.build_trusted(m_p, m_bugs[todo[i]].path); });
     for (size_t i = 0; i < todo.size(); ++i) m_bug_builds[todo[i]] = out[i];
+    m_inputs.ensure();
+    std::vector<std::pair<size_t, size_t>> runs;
+    for (size_t b = 0; b < m_bugs.size(); ++b)
+        for (size_t t = 0; wanted[b] && t < m_p.tests.size(); ++t) runs.emplace_back(b, t);
+    parallel_for(runs.size(), std::max(1u, std::thread::hardware_concurrency()),
+                 [&](size_t i) { bug(runs[i].first, runs[i].second); });
 }
 
 const TestRun* TrustedRuns::bug(size_t b, size_t t) {
@@ -93,7 +99,6 @@ const TestRun* TrustedRuns::bug(size_t b, size_t t) {
 }
 
 std::vector<const TestRun*> TrustedRuns::bug_runs(size_t t, const std::vector<bool>& wanted) {
-    build_bugs(wanted);
     std::vector<const TestRun*> runs;
     for (size_t b = 0; b < m_bugs.size(); ++b) runs.push_back(wanted[b] ? bug(b, t) : nullptr);
     return runs;

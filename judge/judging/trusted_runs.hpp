@@ -37,7 +37,8 @@ public:
     /// Builds every seeded bug (in parallel); returns the build results by bug index.
     std::vector<BuildResult> build_bugs();
 
-    /// Builds the seeded bugs marked in `wanted` that are not built yet, in parallel.
+    /// Builds the seeded bugs marked in `wanted` that are not built yet, then runs them on every
+    /// test (from the cache, or in parallel), so that bug_runs(t, wanted) finds them ready.
     void build_bugs(const std::vector<bool>& wanted);
 
     /// Every seeded bug's run on test `t`, by bug index; nullptr for a bug that does not build.
