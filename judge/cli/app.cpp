@@ -66,6 +66,8 @@ int run_cli(int argc, char** argv) {
         "and every seeded bug is caught by its declared trap. Prints the kill matrix. Exit 0 only if all hold.");
     auto* vprob = validate->add_option("problem", validate_opts.problem, "Problem name");
     validate->add_flag("--all", validate_opts.all, "Validate every problem under the course root")->excludes(vprob);
+    validate->add_option("--format", validate_opts.format, "text (default) or json (schema in docs/report.md)");
+    validate->add_flag("--strict", validate_opts.strict, "Exit 1 on warnings too, not only on errors");
 
     RunOptions run_opts;
     auto* run = app.add_subcommand(

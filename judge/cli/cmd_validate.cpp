@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
@@ -15,6 +16,7 @@
 #include "course/course.hpp"
 #include "judging/judge.hpp"
 #include "sandbox/sandbox.hpp"
+#include "traps/lint.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 
@@ -28,26 +30,46 @@ std::string display(const Problem& p, const fs::path& file) {
     return fs::relative(file, p.dir.parent_path().parent_path()).string();
 }
 
-// Returns the number of problems found, printing each as it goes.
+// What validating one problem found; `json` is its --format json object (docs/report.md).
+struct Validation {
+    int errors = 0;
+    int warnings = 0;
+    nlohmann::json json;
+};
+
+// Validates one problem, printing each finding as it goes (text), or only collecting it (json).
 // `sandbox` is made on first use: a problem that fails before its template runs needs none.
-int validate_one(const CourseRoot& root, const std::string& name, Builder& builder, std::unique_ptr<Sandbox>& sandbox) {
+Validation validate_one(const CourseRoot& root, const std::string& name, Builder& builder,
+                        std::unique_ptr<Sandbox>& sandbox, bool as_json) {
     const Problem p = load_problem(root.path, name);
-    int problems = 0;
+    Validation v;
+    v.json = {{"problem", name},
+              {"sound", true},
+              {"errors", nlohmann::json::array()},
+              {"warnings", nlohmann::json::array()},
+              {"bugs", nlohmann::json::array()},
+              {"mutants", nullptr}};
+    // In JSON mode nothing else reaches stdout: the text lines are dropped.
+    const auto print = [&](const std::string& line) {
+        if (!as_json) fmt::print("{}\n", line);
+    };
+    int& problems = v.errors;
     const auto problem = [&](const std::string& what) {
-        fmt::print("  {} {}\n", paint("✗", "red"), what);
+        print(fmt::format("  {} {}", paint("✗", "red"), what));
+        v.json["errors"].push_back(what);
         ++problems;
     };
-    fmt::print("{}\n", paint(name + ": " + p.title, "bold"));
+    print(paint(name + ": " + p.title, "bold"));
     const auto count = [](size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); };
-    fmt::print("  {} spec: {}, {}, {}\n", paint("✓", "green"), count(p.functions.size(), "function"),
-               count(p.traps.size(), "trap"), count(p.tests.size(), "test"));
+    print(fmt::format("  {} spec: {}, {}, {}", paint("✓", "green"), count(p.functions.size(), "function"),
+                      count(p.traps.size(), "trap"), count(p.tests.size(), "test")));
     if (!fs::exists(p.dir / p.statement_file))
         problem(display(p, p.dir / p.statement_file) + ": the statement is missing");
 
     Judge judge(p, 0, builder);
     const Report ref = judge.judge_trusted(judge.trusted().reference_exe());
     if (ref.verdict == Verdict::accepted) {
-        fmt::print("  {} reference passes all {} tests\n", paint("✓", "green"), p.tests.size());
+        print(fmt::format("  {} reference passes all {} tests", paint("✓", "green"), p.tests.size()));
     } else {
         for (const TestOutcome& t : ref.tests) {
             if (!t.passed()) problem(fmt::format("reference fails test {}: {}", t.id, t.message));
@@ -64,16 +86,26 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
         } else if (judge.judge_built(tb.exe, *sandbox).verdict == Verdict::accepted) {
             problem(display(p, p.template_solution) + ": the student template is accepted; it should be a stub");
         } else {
-            fmt::print("  {} student template compiles and is rejected\n", paint("✓", "green"));
+            print(fmt::format("  {} student template compiles and is rejected", paint("✓", "green")));
         }
     } else {
         problem(display(p, p.template_solution) + ": the student template is missing");
     }
 
     const auto& bugs = judge.trusted().bugs();
+    const auto warn = [&](const LintWarning& w) {
+        print(fmt::format("  {} {}", w.level == "info" ? paint("i", "bold") : paint("!", "yellow"), w.message));
+        v.json["warnings"].push_back({{"kind", w.kind}, {"level", w.level}, {"message", w.message}});
+        if (w.level != "info") ++v.warnings;
+    };
+    for (const LintWarning& w : lint_spec(p)) warn(w);
+    const auto finish = [&] {
+        v.json["sound"] = v.errors == 0;
+        return v;
+    };
     if (bugs.empty()) {
         problem(display(p, p.bugs_dir) + ": no seeded bugs (bugs/*.cpp)");
-        return problems;
+        return finish();
     }
     spdlog::info("building {} seeded bugs", bugs.size());
     const std::vector<BuildResult> builds = judge.trusted().build_bugs();
@@ -85,19 +117,19 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
     // The kill matrix: one row per test, one column per bug.
     size_t width = 0;
     for (const TestSpec& t : p.tests) width = std::max(width, t.id.size() + t.trap.size() + 3);
-    fmt::print("\n  Kill matrix (x: the test rejects the bug; columns are the bugs listed below)\n");
+    print("\n  Kill matrix (x: the test rejects the bug; columns are the bugs listed below)");
     std::string header(width + 4, ' ');
     for (size_t b = 0; b < bugs.size(); ++b) header += fmt::format("{:>3}", b + 1);
-    fmt::print("{}\n", header);
+    print(header);
     for (size_t t = 0; t < p.tests.size(); ++t) {
         std::string row = fmt::format("    {:<{}}", p.tests[t].id + " [" + p.tests[t].trap + "]", width);
         for (size_t b = 0; b < bugs.size(); ++b) {
             const bool killed = builds[b].ok && !reports[b].tests[t].passed();
             row += fmt::format("{:>3}", killed ? "x" : ".");
         }
-        fmt::print("{}\n", row);
+        print(row);
     }
-    fmt::print("\n");
+    print("");
     for (size_t b = 0; b < bugs.size(); ++b) {
         const SeededBug& bug = bugs[b];
         const std::string label = fmt::format("{:>2}. {} [{}]", b + 1, bug.name, bug.trap);
@@ -106,21 +138,37 @@ int validate_one(const CourseRoot& root, const std::string& name, Builder& build
             continue;
         }
         int killed = 0, on_trap = 0;
+        nlohmann::json caught = nlohmann::json::array();
         for (const TestOutcome& t : reports[b].tests) {
             if (t.passed()) continue;
             ++killed;
+            caught.push_back(t.id);
             if (t.trap == bug.trap) ++on_trap;
         }
+        v.json["bugs"].push_back({{"id", bug.name}, {"trap", bug.trap}, {"caught_by", caught}});
         if (killed == 0) {
             problem(label + ": no test catches this seeded bug");
         } else if (on_trap == 0) {
             problem(fmt::format("{}: caught by {} tests, but none of trap {}", label, killed, bug.trap));
         } else {
-            fmt::print("  {} {}: caught by {} tests, {} of them {}\n", paint("✓", "green"), label, killed, on_trap,
-                       bug.trap);
+            print(fmt::format("  {} {}: caught by {} tests, {} of them {}", paint("✓", "green"), label, killed, on_trap,
+                              bug.trap));
         }
     }
-    return problems;
+    // The matrix lint needs every bug's run of every test (cached by the runs above).
+    std::vector<BugEvidence> evidence;
+    for (size_t b = 0; b < bugs.size(); ++b) evidence.push_back({&bugs[b], {}, {}});
+    for (size_t t = 0; t < p.tests.size(); ++t) {
+        const std::vector<const TestRun*> runs = judge.trusted().bug_runs(t);
+        for (size_t b = 0; b < bugs.size(); ++b) {
+            evidence[b].runs.push_back(runs[b]);
+            evidence[b].killed.push_back(builds[b].ok && !reports[b].tests[t].passed());
+        }
+    }
+    const std::vector<LintWarning> matrix = lint_bugs(p, evidence);
+    if (!matrix.empty()) print("");
+    for (const LintWarning& w : matrix) warn(w);
+    return finish();
 }
 
 }  // namespace
@@ -136,16 +184,34 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
         require_known_problem(root.path, *o.problem);
         names = {*o.problem};
     }
+    if (o.format != "text" && o.format != "json")
+        throw InputError("validate --format: expected text or json, got \"" + o.format + "\"");
+    const bool as_json = o.format == "json";
     Builder builder(detect_toolchain(), cache_root());
     std::unique_ptr<Sandbox> sandbox;
-    int problems = 0;
-    for (const std::string& n : names) problems += validate_one(root, n, builder, sandbox);
-    if (problems > 0) {
-        fmt::print("\nvalidate: {} problem{} found\n", problems, problems == 1 ? "" : "s");
-        return code(ExitCode::not_passed);
+    int problems = 0, warnings = 0;
+    nlohmann::json all = nlohmann::json::array();
+    for (const std::string& n : names) {
+        Validation v = validate_one(root, n, builder, sandbox, as_json);
+        problems += v.errors;
+        warnings += v.warnings;
+        all.push_back(std::move(v.json));
     }
-    fmt::print("\nvalidate: ok ({} problem{})\n", names.size(), names.size() == 1 ? "" : "s");
-    return code(ExitCode::ok);
+    const bool failed = problems > 0 || (o.strict && warnings > 0);
+    if (as_json) {
+        fmt::print("{}\n", (o.all ? all : all[0]).dump(2));
+        return code(failed ? ExitCode::not_passed : ExitCode::ok);
+    }
+    const auto plural = [](int n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); };
+    if (problems > 0) {
+        fmt::print("\nvalidate: {} found\n", plural(problems, "problem"));
+    } else if (failed) {
+        fmt::print("\nvalidate: {} (--strict)\n", plural(warnings, "warning"));
+    } else {
+        fmt::print("\nvalidate: ok ({}{})\n", plural(static_cast<int>(names.size()), "problem"),
+                   warnings > 0 ? ", " + plural(warnings, "warning") : "");
+    }
+    return code(failed ? ExitCode::not_passed : ExitCode::ok);
 }
 
 }  // namespace judge

@@ -23,6 +23,8 @@ struct SubmitOptions {
 struct ValidateOptions {
     std::optional<std::string> problem;
     bool all = false;
+    std::string format = "text";
+    bool strict = false;
 };
 
 struct RunOptions {

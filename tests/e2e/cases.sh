@@ -167,7 +167,7 @@ case_validate() {
     expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
     expect_out "reference passes all 32 tests"
     expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
-    expect_out "validate: ok (2 problems)"
+    expect_out "validate: ok (2 problems, "
     expect_out "student template compiles and is rejected"
     expect_out "Kill matrix"
     expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
@@ -524,6 +524,68 @@ case_realistic_mistakes() {
         grep -q "This is exactly what" "$TMP/out" && { cat "$TMP/out"; fail "$m was told it made a seeded bug's mistake"; }
     done
     return 0
+}
+
+# Issue #10: `validate` says how far the tests can be trusted. A course built to trip each warning:
+# a function whose two tensors hold the same data in every test, a head count equal to the batch in
+# every test of one trap, a trap without a sample test and one without a hidden test, two seeded
+# bugs no test tells apart, a bug that also fails other traps, and a test that catches no bug.
+case_validate_lint() {
+    local C="$TMP/course"
+    cp -r "$ROOT/tests/hostile/course" "$C"
+    python3 - "$C/problems/probe/problem.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+p = json.load(open(path))
+p["functions"].append({"name": "pair", "returns": "tensor", "outputs": [{"name": "output"}],
+    "params": [{"name": "a", "type": "tensor"}, {"name": "b", "type": "tensor"}, {"name": "k", "type": "int"}]})
+p["traps"] += [{"id": "diff", "title": "a - b", "hint": "Subtract."}, {"id": "extra", "title": "a - b again", "hint": "Subtract."}]
+p["tests"] += [
+    {"id": "zeros", "function": "probe", "trap": "identity", "inputs": {"x": {"gen": "const", "shape": [2, 2], "value": 0.0}}},
+    {"id": "pair_1", "function": "pair", "trap": "diff", "inputs": {
+        "a": {"gen": "randn", "shape": [2, 3, 6], "seed": 1}, "b": {"gen": "randn", "shape": [2, 3, 6], "seed": 1}, "k": 2}},
+    {"id": "pair_2", "function": "pair", "trap": "extra", "visibility": "sample", "inputs": {
+        "a": {"gen": "randn", "shape": [3, 4, 6], "seed": 7}, "b": {"gen": "randn", "shape": [3, 4, 6], "seed": 7}, "k": 2}}]
+json.dump(p, open(path, "w"), indent=2)
+PY
+    local pair='judge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) { return a - b; }'
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x; }\n%s\n' "$pair" \
+        >"$C/reference/probe/solution.cpp"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x; }\njudge::Tensor pair(const judge::Tensor& a, const judge::Tensor&, int64_t) { return a; }\n' \
+        >"$C/student_template/probe/solution.cpp"
+    mkdir -p "$C/reference/probe/bugs"
+    for b in double_a double_b; do
+        printf '// trap: identity\n// misconception: doubling (%s)\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\n%s\n' "$b" "$pair" >"$C/reference/probe/bugs/$b.cpp"
+    done
+    printf '// trap: identity\n// misconception: doubling, and adding\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\njudge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) { return a + b; }\n' \
+        >"$C/reference/probe/bugs/both_wrong.cpp"
+    expect_exit 0 "$JUDGE" --root "$C" validate probe
+    expect_out "pair: a and b hold the same data in every test, so a solution that uses one for the other passes"
+    expect_out "trap diff: a batch = k in every test of pair there, so mistakes that confuse them give the same output"
+    expect_out "trap diff: b batch = k in every test of pair there"
+    expect_out "trap diff has no sample test"
+    expect_out "trap extra has no hidden test"
+    expect_out "no test tells double_a from double_b: neither can be named to a student"
+    expect_out "both_wrong (trap identity) also fails traps diff, extra"
+    expect_out "test zeros rejects no seeded bug"
+    expect_out "validate: ok (1 problem, 7 warnings)"
+    # --strict fails on warnings; --format json carries them with their kinds.
+    expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
+    expect_out "validate: 7 warnings (--strict)"
+    expect_exit 0 "$JUDGE" --root "$C" validate probe --format json
+    python3 - "$TMP/out" <<'PY' || fail "validate --format json does not match docs/report.md"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["problem"] == "probe" and j["sound"] is True and j["errors"] == [] and j["mutants"] is None, j
+kinds = sorted(w["kind"] for w in j["warnings"])
+assert kinds == sorted(["identical_parameters", "equal_dimensions", "equal_dimensions", "no_sample_test", "no_hidden_test",
+                        "bugs_not_told_apart", "bug_fails_other_traps", "test_catches_nothing"]), kinds
+assert [w["level"] for w in j["warnings"] if w["kind"] == "test_catches_nothing"] == ["info"]
+bugs = {b["id"]: b for b in j["bugs"]}
+assert bugs["both_wrong"]["caught_by"] == ["sample", "small", "random", "pair_1", "pair_2"], bugs["both_wrong"]
+PY
+    expect_exit 2 "$JUDGE" --root "$C" validate probe --format xml
+    expect_err 'validate --format: expected text or json, got "xml"'
 }
 
 # Issues #9 and #13: student folders named like the class files, or with characters that CI uploads

@@ -1,0 +1,44 @@
+// judge/traps/lint.hpp: how far a problem's tests can be trusted to tell the mistakes apart
+// (`judge validate`, issue #10). Pure functions over the spec, its generated inputs and the seeded
+// bugs' runs; the caller runs the programs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "execution/test_process.hpp"
+#include "problem/spec.hpp"
+#include "traps/seeded_bugs.hpp"
+
+namespace judge {
+
+struct LintWarning {
+    std::string kind;     // a stable word, e.g. "identical_parameters"
+    std::string level;    // "warning", or "info" (never counts toward --strict)
+    std::string message;  // one line, naming the function, trap, test or bugs
+};
+
+/// The spec lint:
+///   identical_parameters  two tensor parameters of a function with the same shape hold the same
+///                         data in every test of that function (a mistake that swaps them passes);
+///   equal_dimensions      two sizes that mistakes confuse (B = H, H = d_k, Lq = Lk; see lint.cpp)
+///                         are equal in every test of a trap, though some test of the same
+///                         function has them differ;
+///   no_sample_test, no_hidden_test  a trap without one.
+std::vector<LintWarning> lint_spec(const Problem& p);
+
+/// What validate knows of one seeded bug: its run of each test (nullptr when it did not build, or
+/// for a test not run) and whether each test rejects it.
+struct BugEvidence {
+    const SeededBug* bug = nullptr;
+    std::vector<const TestRun*> runs;
+    std::vector<bool> killed;
+};
+
+/// The bug matrix lint:
+///   bugs_not_told_apart   two bugs behave the same on every test (neither can ever be named);
+///   bug_fails_other_traps a bug is also caught by tests of other traps (it blocks them);
+///   test_catches_nothing  (info) a test that rejects no seeded bug.
+std::vector<LintWarning> lint_bugs(const Problem& p, const std::vector<BugEvidence>& bugs);
+
+}  // namespace judge
