@@ -68,6 +68,8 @@ int run_cli(int argc, char** argv) {
     validate->add_flag("--all", validate_opts.all, "Validate every problem under the course root")->excludes(vprob);
     validate->add_option("--format", validate_opts.format, "text (default) or json (schema in docs/report.md)");
     validate->add_flag("--strict", validate_opts.strict, "Exit 1 on warnings too, not only on errors");
+    validate->add_flag("--mutants", validate_opts.mutants,
+                       "Mutation analysis: mutants of the reference, each run on every test; a survivor is a warning");
 
     RunOptions run_opts;
     auto* run = app.add_subcommand(

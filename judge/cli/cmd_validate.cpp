@@ -4,8 +4,12 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
+#include <atomic>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
@@ -17,6 +21,7 @@
 #include "judging/judge.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/lint.hpp"
+#include "traps/mutants.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 
@@ -37,10 +42,58 @@ struct Validation {
     nlohmann::json json;
 };
 
+// Mutation analysis: every mutant of the reference built (through the cache, in parallel) and run
+// on every test. Killed when any test rejects it; stillborn when it does not compile.
+nlohmann::json run_mutants(const Problem& p, Judge& judge, Builder& builder, bool as_json) {
+    const std::vector<Mutant> mutants = make_mutants(read_input_file(p.reference));
+    TempDir dir("judge-mutants");
+    enum class Fate { killed, survived, stillborn, equivalent };
+    std::vector<Fate> fate(mutants.size(), Fate::stillborn);
+    std::map<std::string, std::string> equivalent(p.equivalent_mutants.begin(), p.equivalent_mutants.end());
+    std::atomic<size_t> done{0};
+    parallel_for(mutants.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
+        const fs::path file = dir.path() / fmt::format("mutant-{}.cpp", i);
+        write_file_atomic(file, mutants[i].source);
+        const BuildResult br = builder.build_trusted(p, file);
+        if (br.ok) {
+            const bool passes = judge.judge_trusted(br.exe).verdict == Verdict::accepted;
+            fate[i] = !passes ? Fate::killed : equivalent.count(mutants[i].id) ? Fate::equivalent : Fate::survived;
+        }
+        spdlog::info("mutants: {}/{}", ++done, mutants.size());
+    });
+    size_t killed = 0, stillborn = 0;
+    nlohmann::json survivors = nlohmann::json::array(), equiv = nlohmann::json::array();
+    const std::string shown = display(p, p.reference);
+    for (size_t i = 0; i < mutants.size(); ++i) {
+        killed += fate[i] == Fate::killed ? 1 : 0;
+        stillborn += fate[i] == Fate::stillborn ? 1 : 0;
+        if (fate[i] == Fate::survived) survivors.push_back({{"id", mutants[i].id}, {"diff", mutants[i].diff(shown)}});
+        if (fate[i] == Fate::equivalent)
+            equiv.push_back({{"id", mutants[i].id}, {"reason", equivalent[mutants[i].id]}});
+    }
+    const size_t alive = mutants.size() - stillborn - equiv.size();
+    const double score = alive == 0 ? 1.0 : static_cast<double>(killed) / static_cast<double>(alive);
+    if (!as_json) {
+        fmt::print(
+            "\n  Mutants of {}: {} in all, {} do not compile, {} declared equivalent; {} of {} killed ({:.1f}%)\n",
+            shown, mutants.size(), stillborn, equiv.size(), killed, alive, 100.0 * score);
+        for (const auto& e : equiv)
+            fmt::print("    = {}: {}\n", e["id"].get<std::string>(), e["reason"].get<std::string>());
+        for (const auto& sv : survivors) {
+            fmt::print("  {} {} survives: no test tells it from the reference\n", paint("!", "yellow"),
+                       sv["id"].get<std::string>());
+            std::istringstream diff(sv["diff"].get<std::string>());
+            for (std::string line; std::getline(diff, line);) fmt::print("      {}\n", line);
+        }
+    }
+    return {{"total", mutants.size()}, {"killed", killed},       {"stillborn", stillborn},
+            {"equivalent", equiv},     {"survivors", survivors}, {"score", score}};
+}
+
 // Validates one problem, printing each finding as it goes (text), or only collecting it (json).
 // `sandbox` is made on first use: a problem that fails before its template runs needs none.
 Validation validate_one(const CourseRoot& root, const std::string& name, Builder& builder,
-                        std::unique_ptr<Sandbox>& sandbox, bool as_json) {
+                        std::unique_ptr<Sandbox>& sandbox, bool as_json, bool mutants) {
     const Problem p = load_problem(root.path, name);
     Validation v;
     v.json = {{"problem", name},
@@ -168,6 +221,15 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
     const std::vector<LintWarning> matrix = lint_bugs(p, evidence);
     if (!matrix.empty()) print("");
     for (const LintWarning& w : matrix) warn(w);
+    if (mutants) {
+        v.json["mutants"] = run_mutants(p, judge, builder, as_json);
+        for (const auto& sv : v.json["mutants"]["survivors"]) {
+            v.json["warnings"].push_back({{"kind", "mutant_survives"},
+                                          {"level", "warning"},
+                                          {"message", sv["id"].get<std::string>() + " survives every test"}});
+            ++v.warnings;
+        }
+    }
     return finish();
 }
 
@@ -192,7 +254,7 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
     int problems = 0, warnings = 0;
     nlohmann::json all = nlohmann::json::array();
     for (const std::string& n : names) {
-        Validation v = validate_one(root, n, builder, sandbox, as_json);
+        Validation v = validate_one(root, n, builder, sandbox, as_json, o.mutants);
         problems += v.errors;
         warnings += v.warnings;
         all.push_back(std::move(v.json));

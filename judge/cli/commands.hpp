@@ -25,6 +25,7 @@ struct ValidateOptions {
     bool all = false;
     std::string format = "text";
     bool strict = false;
+    bool mutants = false;
 };
 
 struct RunOptions {

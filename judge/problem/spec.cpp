@@ -121,13 +121,20 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
                          ": invalid JSON: " + what);
     }
     const Field top(doc, "", display_path);
-    top.only_keys({"schema", "title", "statement", "functions", "traps", "tests", "limits", "tolerance"});
+    top.only_keys(
+        {"schema", "title", "statement", "functions", "traps", "tests", "limits", "tolerance", "equivalent_mutants"});
     Problem p;
     const Field schema = top.at("schema");
     if (schema.integer() != 1)
         schema.fail("unsupported schema version " + schema.shown() + " (this judge reads version 1)");
     p.title = top.at("title").nonempty_str();
     p.statement_file = top.has("statement") ? top.child("statement").nonempty_str() : "statement.md";
+    if (top.has("equivalent_mutants")) {
+        for (const Field& m : top.child("equivalent_mutants").items()) {
+            m.only_keys({"id", "reason"});
+            p.equivalent_mutants.push_back({m.at("id").nonempty_str(), m.at("reason").nonempty_str()});
+        }
+    }
     for (const Field& f : top.at("functions").items()) {
         FunctionSpec fn = parse_function(f);
         for (const FunctionSpec& other : p.functions) {

@@ -122,6 +122,8 @@ struct Problem {
     std::vector<TrapSpec> traps;
     std::vector<TestSpec> tests;
     Limits limits;
+    // Mutants of the reference (traps/mutants.hpp) that behave as it does, by id, with the reason.
+    std::vector<std::pair<std::string, std::string>> equivalent_mutants;
 
     const FunctionSpec& function(const std::string& n) const;
     int max_score() const;

@@ -41,7 +41,7 @@ std::pair<Tensor, Tensor> multi_head_attention_per_head(const Tensor& query, con
         for (int64_t b = 0; b < B; ++b)
             for (int64_t h = 0; h < H; ++h)
                 for (int64_t i = 0; i < Lq; ++i)
-                    for (int64_t j = valid_lens[static_cast<size_t>(b)]; j < Lk; ++j) scores.at({b, h, i, j}) = -1e6f;
+                    for (int64_t j = valid_lens.at(static_cast<size_t>(b)); j < Lk; ++j) scores.at({b, h, i, j}) = -1e6f;
     }
     Tensor weights = judge::softmax(scores, -1);
     return {judge::matmul(weights, v), weights};

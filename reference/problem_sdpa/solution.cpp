@@ -17,7 +17,7 @@ std::pair<Tensor, Tensor> scaled_dot_product_attention(const Tensor& queries, co
         if (static_cast<int64_t>(valid_lens.size()) != B) throw std::invalid_argument("valid_lens needs one length per example");
         for (int64_t b = 0; b < B; ++b)
             for (int64_t i = 0; i < Lq; ++i)
-                for (int64_t j = valid_lens[static_cast<size_t>(b)]; j < Lk; ++j) scores.at({b, i, j}) = -1e6f;
+                for (int64_t j = valid_lens.at(static_cast<size_t>(b)); j < Lk; ++j) scores.at({b, i, j}) = -1e6f;
     }
     Tensor weights = judge::softmax(scores, -1);
     return {judge::matmul(weights, values), weights};

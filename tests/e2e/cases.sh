@@ -586,6 +586,27 @@ assert bugs["both_wrong"]["caught_by"] == ["sample", "small", "random", "pair_1"
 PY
     expect_exit 2 "$JUDGE" --root "$C" validate probe --format xml
     expect_err 'validate --format: expected text or json, got "xml"'
+    # --mutants: a mutant of `a - b` is killed; the literal of an unused constant survives, with its
+    # diff, until the spec declares it equivalent (then it is listed apart, with the reason).
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) {\n    const int64_t unused = 7;\n    (void)unused;\n    return x;\n}\n%s\n    return a - b;\n}\n' \
+        'judge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) {' >"$C/reference/probe/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants --format json
+    python3 - "$TMP/out" "$C/problems/probe/problem.json" <<'PY' || fail "the mutation report is not as documented"
+import json, sys
+m = json.load(open(sys.argv[1]))["mutants"]
+assert m["killed"] >= 1 and m["score"] < 1, m
+ids = [s["id"] for s in m["survivors"]]
+assert sorted(ids) == ["delete:4:5", "int:3:28:0", "int:3:28:1"], ids
+assert "-    const int64_t unused = 7;" in m["survivors"][0]["diff"], m["survivors"][0]
+spec = json.load(open(sys.argv[2]))
+spec["equivalent_mutants"] = [{"id": i, "reason": "unused"} for i in ids]
+json.dump(spec, open(sys.argv[2], "w"))
+PY
+    expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants
+    expect_out "Mutants of reference/probe/solution.cpp:"
+    expect_out "3 declared equivalent"
+    expect_out "(100.0%)"
+    expect_out "    = int:3:28:0: unused"
 }
 
 # Issues #9 and #13: student folders named like the class files, or with characters that CI uploads
