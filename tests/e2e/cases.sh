@@ -517,7 +517,7 @@ case_realistic_mistakes() {
     sed 's|judge::matmul(keys, W_k)|judge::matmul(values, W_k)|' "$ref" >"$TMP/keys_from_values.cpp"
     sed 's|judge::matmul(queries, W_q)|judge::matmul(queries, W_q.transpose(0, 1))|' "$ref" >"$TMP/wq_transposed.cpp"
     sed 's|judge::matmul(q, k.transpose(2, 3))|judge::matmul(q, k.transpose(1, 2))|' "$ref" >"$TMP/k_transpose_slip.cpp"
-    sed 's|valid_lens\[static_cast<size_t>(b)\]; j < Lk|valid_lens[static_cast<size_t>(h % B)]; j < Lk|' "$ref" >"$TMP/lens_by_head.cpp"
+    sed 's|valid_lens.at(static_cast<size_t>(b)); j < Lk|valid_lens.at(static_cast<size_t>(h % B)); j < Lk|' "$ref" >"$TMP/lens_by_head.cpp"
     for m in values_from_keys keys_from_values wq_transposed k_transpose_slip lens_by_head; do
         cmp -s "$ref" "$TMP/$m.cpp" && fail "$m: the edit did not apply"
         expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/$m.cpp"
