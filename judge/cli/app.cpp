@@ -13,6 +13,21 @@
 
 namespace judge {
 
+namespace {
+
+// A seed is a whole number from 0 up: "-1" must not wrap around to 18446744073709551615.
+CLI::Validator seed_validator() {
+    return CLI::Validator(
+        [](std::string& s) -> std::string {
+            if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
+                return "expected a whole number from 0 to 18446744073709551615, got \"" + s + "\"";
+            return "";
+        },
+        "SEED");
+}
+
+}  // namespace
+
 int run_cli(int argc, char** argv) {
     private_mount_namespace();  // first, while the judge has one thread
     CLI::App app{
@@ -22,7 +37,7 @@ int run_cli(int argc, char** argv) {
         "Exit codes: 0 accepted or success, 1 the submission did not pass, 2 bad input or usage,\n"
         "3 the judge itself failed.",
         "judge"};
-    app.set_version_flag("--version", std::string("judge ") + JUDGE_VERSION);
+    app.set_version_flag("-V,--version", std::string("judge ") + JUDGE_VERSION);
     app.require_subcommand(1);
     app.fallthrough();
 
@@ -56,8 +71,10 @@ int run_cli(int argc, char** argv) {
         "--format", submit_opts.format,
         "Report format on stdout: text (default), json (docs/report.md), junit (JUnit XML) or gradescope\n"
         "(Gradescope's results.json)");
-    submit->add_option("--seed", submit_opts.seed,
-                       "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones");
+    submit
+        ->add_option("--seed", submit_opts.seed,
+                     "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones")
+        ->check(seed_validator());
 
     ValidateOptions validate_opts;
     auto* validate = app.add_subcommand(
@@ -94,7 +111,8 @@ int run_cli(int argc, char** argv) {
     grade->add_option("--out", grade_opts.out, "Output directory")->required();
     grade->add_option("--jobs", grade_opts.jobs, "Students graded in parallel (default 1)");
     grade->add_option("--shard", grade_opts.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
-    grade->add_option("--seed", grade_opts.seed, "Grading seed (default 0: the spec's inputs)");
+    grade->add_option("--seed", grade_opts.seed, "Grading seed (default 0: the spec's inputs)")
+        ->check(seed_validator());
 
     MergeOptions merge_opts;
     auto* merge = app.add_subcommand(
@@ -127,6 +145,10 @@ int run_cli(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
+        // "A subcommand is required" hides the real mistake when an unknown option came first.
+        const std::vector<std::string> extra = app.remaining();
+        if (!extra.empty() && !extra.front().empty() && extra.front()[0] == '-')
+            throw InputError("unknown option " + extra.front() + " (see judge --help)");
         throw InputError(e.what() + std::string(" (see judge --help)"));
     }
     configure_logging(verbose, quiet);
