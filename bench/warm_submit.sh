@@ -5,13 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JUDGE=${1:-build/release/bin/judge}
-if ! command -v hyperfine >/dev/null; then
-  if [ "$(id -u)" -eq 0 ]; then apt-get install -y -qq hyperfine >/dev/null; else
-    echo "bench: needs hyperfine: sudo apt-get install -y hyperfine" >&2; exit 1; fi
-fi
-if [ ! -x "$JUDGE" ]; then
-  cmake --preset release >/dev/null && cmake --build --preset release >/dev/null
-fi
+. bench/lib.sh
 export JUDGE_CACHE=$(mktemp -d) NO_COLOR=1
 trap 'rm -rf "$JUDGE_CACHE"' EXIT
 SRC=${SRC:-reference/problem_mha/solution.cpp}
