@@ -198,14 +198,23 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
             caught.push_back(t.id);
             if (t.trap == bug.trap) ++on_trap;
         }
-        v.json["bugs"].push_back({{"id", bug.name}, {"trap", bug.trap}, {"caught_by", caught}});
+        std::vector<bool> killed_by;
+        for (const TestOutcome& t : reports[b].tests) killed_by.push_back(!t.passed());
+        const BugTraps traps = bug_traps(p, killed_by);
+        v.json["bugs"].push_back({{"id", bug.name},
+                                  {"trap", bug.trap},
+                                  {"caught_by", caught},
+                                  {"failed_traps", traps.failed},
+                                  {"blocked_traps", traps.blocked}});
         if (killed == 0) {
             problem(label + ": no test catches this seeded bug");
         } else if (on_trap == 0) {
             problem(fmt::format("{}: caught by {} tests, but none of trap {}", label, killed, bug.trap));
         } else {
-            print(fmt::format("  {} {}: caught by {} tests, {} of them {}", paint("✓", "green"), label, killed, on_trap,
-                              bug.trap));
+            const bool alone = traps.failed == std::vector<std::string>{bug.trap};
+            print(fmt::format("  {} {}: caught by {} tests, {} of them {}; fails {} trap{}, blocks {}",
+                              alone ? paint("✓", "green") : paint("!", "yellow"), label, killed, on_trap, bug.trap,
+                              traps.failed.size(), traps.failed.size() == 1 ? "" : "s", traps.blocked.size()));
         }
     }
     // The matrix lint needs every bug's run of every test (cached by the runs above).

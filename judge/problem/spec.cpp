@@ -91,6 +91,12 @@ const FunctionSpec& Problem::function(const std::string& n) const {
     throw InputError(spec_path.string() + ": no function \"" + n + "\"");
 }
 
+size_t Problem::trap_index(const std::string& id) const {
+    for (size_t i = 0; i < traps.size(); ++i)
+        if (traps[i].id == id) return i;
+    throw InputError(spec_path.string() + ": no trap \"" + id + "\"");
+}
+
 int Problem::max_score() const {
     int s = 0;
     for (const TestSpec& t : tests) s += t.points;
@@ -144,10 +150,23 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     }
     if (p.functions.empty()) top.at("functions").fail("needs at least one function");
     for (const Field& f : top.at("traps").items()) {
-        f.only_keys({"id", "title", "hint"});
-        TrapSpec t{identifier(f.at("id")), f.at("title").nonempty_str(), f.at("hint").nonempty_str()};
+        f.only_keys({"id", "title", "hint", "after"});
+        TrapSpec t{identifier(f.at("id")), f.at("title").nonempty_str(), f.at("hint").nonempty_str(), {}};
         for (const TrapSpec& other : p.traps) {
             if (other.id == t.id) f.at("id").fail("duplicate trap \"" + t.id + "\"");
+        }
+        if (f.has("after")) {
+            for (const Field& a : f.child("after").items()) {
+                const std::string dep = a.nonempty_str();
+                // Only earlier traps: the list is then an order to assess them in, and has no cycle.
+                if (std::none_of(p.traps.begin(), p.traps.end(), [&](const TrapSpec& o) { return o.id == dep; })) {
+                    a.fail(dep == t.id ? "a trap cannot come after itself"
+                                       : "\"" + dep + "\" is not a trap declared before \"" + t.id +
+                                             "\" (list the traps in the order they are assessed)");
+                }
+                if (std::count(t.after.begin(), t.after.end(), dep)) a.fail("\"" + dep + "\" is listed twice");
+                t.after.push_back(dep);
+            }
         }
         p.traps.push_back(std::move(t));
     }

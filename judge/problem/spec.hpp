@@ -47,6 +47,9 @@ struct TrapSpec {
     std::string id;
     std::string title;
     std::string hint;
+    // The traps this one is assessed after (declared earlier in the list): while one of them, or
+    // one they come after, fails, this trap's failures are "blocked", not its own.
+    std::vector<std::string> after;
 };
 
 /// A seeded tensor generator. Every random value in a test comes from one of these.
@@ -126,6 +129,7 @@ struct Problem {
     std::vector<std::pair<std::string, std::string>> equivalent_mutants;
 
     const FunctionSpec& function(const std::string& n) const;
+    size_t trap_index(const std::string& id) const;
     int max_score() const;
 };
 

@@ -17,6 +17,50 @@ std::string indent(const std::string& text, const std::string& pad) {
     return out;
 }
 
+std::string join_and(const std::vector<std::string>& items) {
+    std::string s;
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i > 0) s += i + 1 == items.size() ? " and " : ", ";
+        s += items[i];
+    }
+    return s;
+}
+
+std::string test_head(const TestOutcome& t) {
+    return fmt::format("test {} ({}{}): ", t.id, t.hidden ? "hidden" : "sample",
+                       t.verdict == Verdict::wrong_answer ? "" : ", " + to_string(t.verdict));
+}
+
+// A failed trap's details: its first failing test speaks (a sample one when there is one: its
+// words are whole, and it can be rerun); other failing sample tests that crashed add their words.
+std::string trap_details(const Report& r, const TrapOutcome& t, const Style& style, bool with_hint) {
+    const TestOutcome* first = nullptr;
+    int more = 0;
+    for (const TestOutcome& test : r.tests) {
+        if (test.trap != t.id || test.passed()) continue;
+        if (first == nullptr || (first->hidden && !test.hidden)) first = &test;
+        ++more;
+    }
+    if (first == nullptr) return with_hint ? "    " + style.paint("hint: ", "bold") + t.hint + "\n" : "";
+    --more;
+    std::string s = indent(test_head(*first) + first->message, "    ") + "\n";
+    if (!first->description.empty() && !first->hidden) s += "      checks: " + first->description + "\n";
+    if (!first->inputs.empty()) s += "      inputs: " + first->inputs + "\n";
+    if (const std::string cmd = rerun_command(r, *first); !cmd.empty()) s += "      rerun: " + cmd + "\n";
+    if (!first->misconception.empty()) {
+        s += "      " + style.paint("This is exactly what " + first->misconception + " produces.", "yellow") + "\n";
+    }
+    for (const TestOutcome& test : r.tests) {
+        if (&test == first || test.trap != t.id || test.passed() || test.hidden) continue;
+        if (test.verdict == Verdict::wrong_answer) continue;
+        s += indent(test_head(test) + test.message, "      ") + "\n";
+        --more;
+    }
+    if (more > 0) s += fmt::format("      ({} more failing test{} in this trap)\n", more, more == 1 ? "" : "s");
+    if (with_hint) s += "    " + style.paint("hint: ", "bold") + t.hint + "\n";
+    return s;
+}
+
 }  // namespace
 
 std::string render_text(const Report& r, const Style& style) {
@@ -43,40 +87,34 @@ std::string render_text(const Report& r, const Style& style) {
                    "yellow") +
              "\n\n";
     }
+    if (const TrapOutcome* fix = r.first_fix()) {
+        s += paint("Fix first: ", "bold") + fix->id + " (" + fix->title + ")\n";
+        s += "    " + paint("hint: ", "bold") + fix->hint + "\n\n";
+    }
     size_t width = 0;
     for (const TrapOutcome& t : r.traps) width = std::max(width, t.id.size());
     for (const TrapOutcome& t : r.traps) {
-        const std::string mark = t.passed ? paint("✓", "green") : paint("✗", "red");
+        const std::string mark = t.passed ? paint("✓", "green") : t.blocked ? paint("·", "dim") : paint("✗", "red");
         s += fmt::format("{} {:<{}}  {}\n", mark, t.id, width, t.title);
         if (t.passed) continue;
-        // The first failing test speaks for the trap; the others are counted.
-        const TestOutcome* first = nullptr;
-        int more = 0;
-        for (const TestOutcome& test : r.tests) {
-            if (test.trap != t.id || test.passed()) continue;
-            if (first == nullptr)
-                first = &test;
-            else
-                ++more;
+        if (t.blocked) {
+            s += "    " + paint("not assessed until " + join_and(t.blocked_by) + " pass" +
+                                    (t.blocked_by.size() == 1 ? "es" : ""),
+                                "dim") +
+                 "\n";
+            continue;
         }
-        if (first == nullptr) continue;
-        const std::string head =
-            fmt::format("test {} ({}{}): ", first->id, first->hidden ? "hidden" : "sample",
-                        first->verdict == Verdict::wrong_answer ? "" : ", " + to_string(first->verdict));
-        s += indent(head + first->message, "    ") + "\n";
-        if (!first->description.empty() && !first->hidden) s += "      checks: " + first->description + "\n";
-        if (!first->inputs.empty()) s += "      inputs: " + first->inputs + "\n";
-        if (!first->misconception.empty()) {
-            s += "      " + paint("This is exactly what " + first->misconception + " produces.", "yellow") + "\n";
-        }
-        if (more > 0) s += fmt::format("      ({} more failing test{} in this trap)\n", more, more == 1 ? "" : "s");
-        s += "    " + paint("hint: ", "bold") + t.hint + "\n";
+        s += trap_details(r, t, style, &t != r.first_fix());
     }
-    int passed = 0;
-    for (const TrapOutcome& t : r.traps) passed += t.passed ? 1 : 0;
+    int passed = 0, blocked = 0;
+    for (const TrapOutcome& t : r.traps) {
+        passed += t.passed ? 1 : 0;
+        blocked += t.blocked ? 1 : 0;
+    }
     const char* colour = r.verdict == Verdict::accepted ? "green" : "red";
-    s += fmt::format("\n{}: {}, {}/{} points, {}/{} traps passed\n", r.problem, paint(to_string(r.verdict), colour),
-                     r.score, r.max_score, passed, r.traps.size());
+    s += fmt::format("\n{}: {}, {}/{} points, {}/{} traps passed{}\n", r.problem, paint(to_string(r.verdict), colour),
+                     r.score, r.max_score, passed, r.traps.size(),
+                     blocked > 0 ? fmt::format(" ({} not assessed yet)", blocked) : "");
     return s;
 }
 
@@ -88,8 +126,13 @@ nlohmann::json render_json(const Report& r) {
     using nlohmann::json;
     json traps = json::array();
     for (const TrapOutcome& t : r.traps) {
-        traps.push_back(
-            {{"id", t.id}, {"title", t.title}, {"passed", t.passed}, {"message", t.message}, {"hint", t.hint}});
+        traps.push_back({{"id", t.id},
+                         {"title", t.title},
+                         {"status", t.status()},
+                         {"passed", t.passed},
+                         {"blocked_by", t.blocked_by},
+                         {"message", t.message},
+                         {"hint", t.hint}});
     }
     json tests = json::array();
     for (const TestOutcome& t : r.tests) {
@@ -106,6 +149,7 @@ nlohmann::json render_json(const Report& r) {
             {"misconception",
              t.misconception.empty() ? json(nullptr) : json{{"bug", t.misconception_bug}, {"text", t.misconception}}}};
         if (!t.hidden) j["inputs"] = t.inputs;
+        if (const std::string cmd = rerun_command(r, t); !cmd.empty()) j["rerun"] = cmd;
         tests.push_back(std::move(j));
     }
     return {{"problem", r.problem},
@@ -114,6 +158,7 @@ nlohmann::json render_json(const Report& r) {
             {"max_score", r.max_score},
             {"seed", r.seed},
             {"sandbox", r.sandbox},
+            {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
             {"traps", traps},
             {"tests", tests},
             {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};

@@ -19,4 +19,36 @@ std::string to_string(Verdict v) {
 
 Verdict worse(Verdict a, Verdict b) { return static_cast<int>(a) <= static_cast<int>(b) ? a : b; }
 
+namespace {
+
+// A word as a POSIX shell reads it back: quoted unless it is made of safe characters only.
+std::string shell_word(const std::string& w) {
+    const bool safe = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                                        "_-./=:+,@%") == std::string::npos;
+    if (safe) return w;
+    std::string s = "'";
+    for (const char c : w) s += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return s + "'";
+}
+
+}  // namespace
+
+std::string rerun_command(const Report& r, const TestOutcome& t) {
+    if (t.hidden || t.passed() || r.submission.empty() || !r.compile_ok) return "";
+    if (t.verdict == Verdict::compile_error || t.verdict == Verdict::invalid_submission ||
+        t.verdict == Verdict::judge_error)
+        return "";
+    return "judge run " + shell_word(r.problem) + " --test " + shell_word(t.id) + " --file " +
+           shell_word(r.submission) + " --outputs " + shell_word(t.id);
+}
+
+const TrapOutcome* Report::first_fix() const {
+    // Nothing ran: the verdict itself is what to fix.
+    if (verdict == Verdict::compile_error || verdict == Verdict::invalid_submission || verdict == Verdict::judge_error)
+        return nullptr;
+    for (const TrapOutcome& t : traps)
+        if (!t.passed && !t.blocked) return &t;
+    return nullptr;
+}
+
 }  // namespace judge

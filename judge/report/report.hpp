@@ -47,6 +47,12 @@ struct TrapOutcome {
     bool passed = true;
     std::string message;  // the first failing test's diagnosis
     std::string failed_test;
+    // Failed while a trap it comes after (spec: traps[].after) failed: not assessed, and not
+    // counted as a mistake of its own. blocked_by names those failed traps, in list order.
+    bool blocked = false;
+    std::vector<std::string> blocked_by;
+    /// "passed", "failed" or "blocked".
+    std::string status() const { return passed ? "passed" : blocked ? "blocked" : "failed"; }
 };
 
 struct Report {
@@ -61,6 +67,13 @@ struct Report {
     std::string compile_log;
     std::vector<TrapOutcome> traps;
     std::vector<TestOutcome> tests;
+    /// The first failed (not blocked) trap in the order they are assessed: what to fix first.
+    /// nullptr when none failed, or when nothing ran (a compile error).
+    const TrapOutcome* first_fix() const;
 };
+
+/// For a failing sample test: the command that writes its inputs, the expected outputs and the
+/// submission's as .npy files; "" for other tests.
+std::string rerun_command(const Report& r, const TestOutcome& t);
 
 }  // namespace judge

@@ -2,12 +2,14 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
 
 #include "problem/inputs.hpp"
 #include "traps/misconception.hpp"
+#include "traps/trap_report.hpp"
 
 namespace judge {
 
@@ -102,13 +104,21 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
             return true;
         };
         const std::vector<Size> names = sizes(first);
-        for (const TrapSpec& trap : p.traps) {
-            const auto it = by_trap.find(trap.id);
-            if (it == by_trap.end()) continue;
+        const std::vector<std::set<size_t>> before = traps_before(p);
+        for (size_t k = 0; k < p.traps.size(); ++k) {
+            const TrapSpec& trap = p.traps[k];
+            if (!by_trap.count(trap.id)) continue;
+            // The tests that could still tell them apart: this trap's, and those of the traps
+            // assessed after it (a mistake that confuses them fails there, and is named there).
+            std::vector<size_t> here_and_later;
+            for (const size_t t : tests)
+                if (p.tests[t].trap == trap.id || before[p.trap_index(p.tests[t].trap)].count(k))
+                    here_and_later.push_back(t);
             for (size_t i = 0; i < names.size(); ++i) {
                 for (size_t j = i + 1; j < names.size(); ++j) {
                     const Size &u = names[i], &v = names[j];
-                    if (!confusable(u, v) || !equal_in(it->second, u.name, v.name) || equal_in(tests, u.name, v.name))
+                    if (!confusable(u, v) || !equal_in(here_and_later, u.name, v.name) ||
+                        equal_in(tests, u.name, v.name))
                         continue;
                     out.push_back({"equal_dimensions", "warning",
                                    fmt::format("trap {}: {} = {} in every test of {} there, so mistakes that "
@@ -130,6 +140,24 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
     return out;
 }
 
+BugTraps bug_traps(const Problem& p, const std::vector<bool>& killed) {
+    std::vector<TrapOutcome> traps;
+    for (const TrapSpec& trap : p.traps) {
+        TrapOutcome o;
+        o.id = trap.id;
+        for (size_t t = 0; t < p.tests.size() && t < killed.size(); ++t)
+            if (killed[t] && p.tests[t].trap == trap.id) o.passed = false;
+        traps.push_back(std::move(o));
+    }
+    block_dependents(p, traps);
+    BugTraps out;
+    for (const TrapOutcome& o : traps) {
+        if (o.passed) continue;
+        (o.blocked ? out.blocked : out.failed).push_back(o.id);
+    }
+    return out;
+}
+
 std::vector<LintWarning> lint_bugs(const Problem& p, const std::vector<BugEvidence>& bugs) {
     std::vector<LintWarning> out;
     for (size_t x = 0; x < bugs.size(); ++x) {
@@ -144,14 +172,21 @@ std::vector<LintWarning> lint_bugs(const Problem& p, const std::vector<BugEviden
                                fmt::format("no test tells {} from {}: neither can be named to a student",
                                            bugs[x].bug->name, bugs[y].bug->name)});
         }
-        std::set<std::string> others;
-        for (size_t t = 0; t < p.tests.size(); ++t)
-            if (bugs[x].killed[t] && p.tests[t].trap != bugs[x].bug->trap) others.insert(p.tests[t].trap);
-        if (!others.empty()) {
+        const BugTraps traps = bug_traps(p, bugs[x].killed);
+        std::vector<std::string> others;
+        for (const std::string& f : traps.failed)
+            if (f != bugs[x].bug->trap) others.push_back(f);
+        const std::string& own = bugs[x].bug->trap;
+        if (std::count(traps.blocked.begin(), traps.blocked.end(), own)) {
+            out.push_back({"bug_trap_blocked", "warning",
+                           fmt::format("{} (trap {}) fails {} first: a student with this mistake is told to fix "
+                                       "that, and trap {} is not assessed",
+                                       bugs[x].bug->name, own, others.empty() ? "another trap" : others.front(), own)});
+        } else if (!others.empty()) {
             std::string list;
             for (const std::string& o : others) list += (list.empty() ? "" : ", ") + o;
             out.push_back({"bug_fails_other_traps", "warning",
-                           fmt::format("{} (trap {}) also fails trap{} {}", bugs[x].bug->name, bugs[x].bug->trap,
+                           fmt::format("{} (trap {}) also fails trap{} {}", bugs[x].bug->name, own,
                                        others.size() == 1 ? "" : "s", list)});
         }
     }

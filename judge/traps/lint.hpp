@@ -22,8 +22,9 @@ struct LintWarning {
 ///   identical_parameters  two tensor parameters of a function with the same shape hold the same
 ///                         data in every test of that function (a mistake that swaps them passes);
 ///   equal_dimensions      two sizes that mistakes confuse (B = H, H = d_k, Lq = Lk; see lint.cpp)
-///                         are equal in every test of a trap, though some test of the same
-///                         function has them differ;
+///                         are equal in every test of a trap and of the traps assessed after
+///                         it (traps[].after), though some test of the same function has them
+///                         differ (a later trap that separates them names such a mistake);
 ///   no_sample_test, no_hidden_test  a trap without one.
 std::vector<LintWarning> lint_spec(const Problem& p);
 
@@ -35,9 +36,19 @@ struct BugEvidence {
     std::vector<bool> killed;
 };
 
+/// The traps a bug fails, in list order: failed ones (its own mistakes, as a student with it is
+/// told) and blocked ones (they come after a failed one); `killed` says which tests reject it.
+struct BugTraps {
+    std::vector<std::string> failed;
+    std::vector<std::string> blocked;
+};
+BugTraps bug_traps(const Problem& p, const std::vector<bool>& killed);
+
 /// The bug matrix lint:
 ///   bugs_not_told_apart   two bugs behave the same on every test (neither can ever be named);
-///   bug_fails_other_traps a bug is also caught by tests of other traps (it blocks them);
+///   bug_fails_other_traps a bug fails other traps than its own, not counting the blocked ones
+///                         (traps[].after): a student with it is told of mistakes not made;
+///   bug_trap_blocked      a bug's own trap is blocked by another it fails first;
 ///   test_catches_nothing  (info) a test that rejects no seeded bug.
 std::vector<LintWarning> lint_bugs(const Problem& p, const std::vector<BugEvidence>& bugs);
 

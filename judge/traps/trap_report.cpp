@@ -1,8 +1,38 @@
 #include "traps/trap_report.hpp"
 
+#include <set>
+
 #include "traps/evaluate.hpp"
 
 namespace judge {
+
+std::vector<std::set<size_t>> traps_before(const Problem& p) {
+    // `after` names only earlier traps, so one pass in list order follows every chain.
+    std::vector<std::set<size_t>> before(p.traps.size());
+    for (size_t i = 0; i < p.traps.size(); ++i) {
+        for (const std::string& dep : p.traps[i].after) {
+            const size_t d = p.trap_index(dep);
+            before[i].insert(d);
+            before[i].insert(before[d].begin(), before[d].end());
+        }
+    }
+    return before;
+}
+
+void block_dependents(const Problem& p, std::vector<TrapOutcome>& traps) {
+    const std::vector<std::set<size_t>> before = traps_before(p);
+    for (size_t i = 0; i < traps.size() && i < before.size(); ++i) {
+        TrapOutcome& t = traps[i];
+        if (t.passed) continue;
+        bool waits = false;
+        for (const size_t d : before[i]) waits = waits || !traps[d].passed;
+        if (!waits) continue;
+        t.blocked = true;
+        // The root causes: the failed ones (a blocked trap's own causes are in the set too).
+        for (const size_t d : before[i])
+            if (!traps[d].passed && !traps[d].blocked) t.blocked_by.push_back(traps[d].id);
+    }
+}
 
 Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome> tests) {
     Report r;
@@ -10,7 +40,7 @@ Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome>
     r.seed = seed;
     r.max_score = p.max_score();
     for (const TrapSpec& trap : p.traps) {
-        TrapOutcome to{trap.id, trap.title, trap.hint, true, "", ""};
+        TrapOutcome to{trap.id, trap.title, trap.hint, true, "", "", false, {}};
         for (const TestOutcome& t : tests) {
             if (t.trap != trap.id || t.passed()) continue;
             if (to.passed) {
@@ -21,6 +51,7 @@ Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome>
         }
         r.traps.push_back(std::move(to));
     }
+    block_dependents(p, r.traps);
     for (const TestOutcome& t : tests) {
         r.score += t.points;
         r.verdict = worse(r.verdict, t.verdict);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,13 @@ namespace judge {
 /// The report of a submission's test outcomes: a trap passes when all its tests pass, and speaks
 /// through its first failing test; the verdict is the worst of the tests', the score their sum.
 Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome> tests);
+
+/// For each trap (by index), the traps it comes after: its traps[].after, followed through.
+std::vector<std::set<size_t>> traps_before(const Problem& p);
+
+/// Marks each failed trap that comes after a trap that did not pass (spec: traps[].after, followed
+/// through) as blocked, by the failed traps among those it comes after.
+void block_dependents(const Problem& p, std::vector<TrapOutcome>& traps);
 
 /// The report of a submission that was refused before it was compiled (a link, not a regular
 /// file): every trap and every test fails with `why`.

@@ -235,3 +235,22 @@ TEST_CASE("traps pass when all their tests pass, and speak through the first fai
     CHECK(c.tests.size() == 3);
     for (const auto& t : c.traps) CHECK(t.message == "not run: the submission did not compile");
 }
+
+TEST_CASE("a failing trap after a failed one is blocked by it, through chains", "[traps]") {
+    judge::Problem p = prob();
+    // Three traps in a chain a <- b <- c, and d on its own.
+    p.traps = {{"a", "A", "h", {}}, {"b", "B", "h", {"a"}}, {"c", "C", "h", {"b"}}, {"d", "D", "h", {}}};
+    std::vector<judge::TrapOutcome> traps(4);
+    for (size_t i = 0; i < 4; ++i) traps[i].id = p.traps[i].id;
+    traps[0].passed = false;  // a fails: c fails too, and is blocked by a though b passed
+    traps[2].passed = false;
+    traps[3].passed = false;
+    judge::block_dependents(p, traps);
+    CHECK(traps[0].status() == "failed");
+    CHECK(traps[1].status() == "passed");
+    CHECK(traps[2].status() == "blocked");
+    CHECK(traps[2].blocked_by == std::vector<std::string>{"a"});
+    CHECK(traps[3].status() == "failed");  // it comes after nothing
+    const auto before = judge::traps_before(p);
+    CHECK(before[2] == std::set<size_t>{0, 1});
+}

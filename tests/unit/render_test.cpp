@@ -33,16 +33,62 @@ judge::Report report() {
 
 }  // namespace
 
-TEST_CASE("the text report: the misconception first, a line per trap, the hint, the score", "[render]") {
+TEST_CASE("the text report: the misconception, what to fix first and its hint, a line per trap, the score",
+          "[render]") {
     CHECK(judge::render_text(report(), judge::Style{false}) ==
           "Submission: ada/solution.cpp\n"
           "Your output on 1 test is exactly what tiling with repeat produces.\n\n"
+          "Fix first: values (Values are right)\n"
+          "    hint: Look at the values.\n\n"
           "✗ values  Values are right\n"
           "    test t_values (hidden): out[0,1] differs <here> & there\n"
           "      This is exactly what tiling with repeat produces.\n"
-          "    hint: Look at the values.\n"
           "✓ errors  Bad input throws\n"
           "\nfixture: wrong_answer, 2/4 points, 1/2 traps passed\n");
+}
+
+TEST_CASE("a blocked trap says what it waits for; a failing sample test says how to rerun it", "[render]") {
+    judge::Problem p = prob();
+    p.traps[1].after = {"values"};
+    std::vector<judge::TestOutcome> tests = {
+        judge::not_run(p.tests[0], Verdict::wrong_answer, "out[0,1] differs"),
+        judge::not_run(p.tests[1], Verdict::runtime_error, "threw std::logic_error: not yet"),
+        judge::not_run(p.tests[2], Verdict::wrong_answer, "returned normally")};
+    tests[1].hidden = false;
+    judge::Report r = judge::assemble_report(p, 0, tests);
+    r.submission = "my dir/solution.cpp";
+    REQUIRE(r.first_fix() != nullptr);
+    CHECK(r.first_fix()->id == "values");
+    CHECK(r.traps[1].blocked);
+    CHECK(r.traps[1].blocked_by == std::vector<std::string>{"values"});
+    const std::string text = judge::render_text(r, judge::Style{false});
+    CHECK(text.find("· errors  Bad input throws\n    not assessed until values passes\n") != std::string::npos);
+    CHECK(text.find("(1 not assessed yet)") != std::string::npos);
+    // The failing sample test speaks for its trap, with its words, though a hidden one failed first.
+    CHECK(text.find("✗ values  Values are right\n    test t_sample (sample, runtime_error): threw std::logic_error: "
+                    "not yet\n      checks: traced\n") != std::string::npos);
+    CHECK(text.find("      rerun: judge run fixture --test t_sample") != std::string::npos);
+    CHECK(text.find("(1 more failing test in this trap)") != std::string::npos);
+    CHECK(judge::rerun_command(r, r.tests[1]) ==
+          "judge run fixture --test t_sample --file 'my dir/solution.cpp' --outputs t_sample");
+    CHECK(judge::rerun_command(r, r.tests[0]).empty());  // hidden
+    const nlohmann::json j = judge::render_json(r);
+    CHECK(j["first_fix"] == "values");
+    CHECK(j["traps"][0]["status"] == "failed");
+    CHECK(j["traps"][1]["status"] == "blocked");
+    CHECK(j["traps"][1]["blocked_by"] == nlohmann::json::array({"values"}));
+    CHECK(j["tests"][1]["rerun"] == judge::rerun_command(r, r.tests[1]));
+    CHECK_FALSE(j["tests"][0].contains("rerun"));
+}
+
+TEST_CASE("an accepted report, or one where nothing ran, has no first fix", "[render]") {
+    std::vector<judge::TestOutcome> tests;
+    for (const auto& t : prob().tests) tests.push_back(judge::not_run(t, Verdict::accepted, ""));
+    const judge::Report ok = judge::assemble_report(prob(), 0, tests);
+    CHECK(ok.first_fix() == nullptr);
+    CHECK(judge::render_json(ok)["first_fix"].is_null());
+    CHECK(judge::render_text(ok, judge::Style{false}).find("Fix first") == std::string::npos);
+    CHECK(judge::compile_error_report(prob(), 0, "e").first_fix() == nullptr);
 }
 
 TEST_CASE("colour appears only when the style asks for it", "[render]") {

@@ -116,6 +116,23 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["traps"].push_back({{"id", "lonely"}, {"title", "t"}, {"hint", "h"}});
         CHECK(error_of(j) == "problems/p/problem.json: traps[1]: trap \"lonely\" has no tests");
     }
+    SECTION("a trap after one declared later, after itself, or after one twice") {
+        j["traps"][0]["after"] = {"later"};
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: traps[0].after[0]: \"later\" is not a trap declared before \"values\" "
+              "(list the traps in the order they are assessed)");
+        j["traps"][0]["after"] = {"values"};
+        CHECK(error_of(j) == "problems/p/problem.json: traps[0].after[0]: a trap cannot come after itself");
+        j["traps"][0].erase("after");
+        j["traps"].push_back({{"id", "second"}, {"title", "t"}, {"hint", "h"}, {"after", {"values", "values"}}});
+        CHECK(error_of(j) == "problems/p/problem.json: traps[1].after[1]: \"values\" is listed twice");
+        j["traps"][1]["after"] = {"values"};
+        j["tests"].push_back(j["tests"][0]);
+        j["tests"][1]["id"] = "t2";
+        j["tests"][1]["trap"] = "second";
+        CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").traps[1].after ==
+              std::vector<std::string>{"values"});
+    }
     SECTION("a duplicate test id") {
         j["tests"].push_back(j["tests"][0]);
         CHECK(error_of(j) == "problems/p/problem.json: tests[1].id: duplicate test id \"t1\"");
