@@ -75,6 +75,11 @@ int run_cli(int argc, char** argv) {
         ->add_option("--seed", submit_opts.seed,
                      "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones")
         ->check(seed_validator());
+    submit->add_flag("!--no-counterexamples", submit_opts.counterexamples,
+                     "Do not search fresh small inputs for a counterexample to each failed hidden test");
+    submit->add_option("--save-counterexamples", submit_opts.save_counterexamples,
+                       "Write each counterexample found as DIR/<test>/{inputs,expected,got}/*.npy; inputs/ is what\n"
+                       "judge run --inputs takes");
 
     ValidateOptions validate_opts;
     auto* validate = app.add_subcommand(
@@ -92,12 +97,19 @@ int run_cli(int argc, char** argv) {
     auto* run = app.add_subcommand(
         "run",
         "Run one function on your own .npy inputs (one file per parameter: float32 tensors, 0-d int64 for\n"
-        "ints, 1-D int64 for int lists) and write its outputs as .npy. Without --file, runs the reference.");
+        "ints, 1-D int64 for int lists) and write its outputs as .npy; or rerun a sample test with --test.\n"
+        "Without --file, runs the reference. Shows what the program printed.");
     run->add_option("problem", run_opts.problem, "Problem name")->required();
-    run->add_option("--function", run_opts.function, "The function to call, e.g. split_heads")->required();
-    run->add_option("--inputs", run_opts.inputs, "Folder with <param>.npy files")->required();
+    auto* run_test_opt = run->add_option(
+        "--test", run_opts.test,
+        "A sample test: writes its inputs (inputs/), the reference's outputs (expected/) and, with --file,\n"
+        "yours (got/) under --outputs, and says whether it passes. Hidden tests are refused");
+    run->add_option("--function", run_opts.function, "The function to call, e.g. split_heads")->excludes(run_test_opt);
+    run->add_option("--inputs", run_opts.inputs, "Folder with <param>.npy files")->excludes(run_test_opt);
     run->add_option("--outputs", run_opts.outputs, "Folder to write <output>.npy files into")->required();
     run->add_option("--file", run_opts.file, "A solution file (default: the reference)");
+    run->add_option("--seed", run_opts.seed, "Grading seed of the sample test's inputs (default 0, as in the spec)")
+        ->check(seed_validator());
 
     GradeCliOptions grade_opts;
     auto* grade = app.add_subcommand(
@@ -113,6 +125,8 @@ int run_cli(int argc, char** argv) {
     grade->add_option("--shard", grade_opts.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
     grade->add_option("--seed", grade_opts.seed, "Grading seed (default 0: the spec's inputs)")
         ->check(seed_validator());
+    grade->add_flag("!--no-counterexamples", grade_opts.counterexamples,
+                    "Do not search fresh small inputs for a counterexample to each failed hidden test");
 
     MergeOptions merge_opts;
     auto* merge = app.add_subcommand(

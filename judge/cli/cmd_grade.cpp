@@ -38,6 +38,7 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     go.out = o.out;
     go.jobs = o.jobs;
     go.seed = o.seed;
+    go.counterexamples = o.counterexamples;
     if (o.shard) go.shard = parse_shard(*o.shard);
     if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());

@@ -13,8 +13,10 @@
 #include "course/course.hpp"
 #include "execution/test_process.hpp"
 #include "judging/judge.hpp"
+#include "problem/inputs.hpp"
 #include "problem/types.hpp"
 #include "sandbox/sandbox.hpp"
+#include "traps/evaluate.hpp"
 #include "util/files.hpp"
 
 namespace judge {
@@ -48,23 +50,76 @@ void check_inputs(const FunctionSpec& fn, const fs::path& dir) {
 
 }  // namespace
 
+namespace {
+
+// The sample test --test names; a hidden or unknown one is refused, naming the sample tests.
+size_t sample_test(const Problem& p, const std::string& id) {
+    std::string samples;
+    for (const TestSpec& t : p.tests)
+        if (!t.hidden) samples += (samples.empty() ? "" : ", ") + t.id;
+    for (size_t t = 0; t < p.tests.size(); ++t) {
+        if (p.tests[t].id != id) continue;
+        if (p.tests[t].hidden) {
+            throw InputError("--test: " + id + " is a hidden test of " + p.name +
+                             "; its inputs are not shown (a failed hidden test's report gives a counterexample "
+                             "instead). Sample tests: " +
+                             samples);
+        }
+        return t;
+    }
+    throw InputError("--test: " + p.name + " has no test \"" + id + "\"; its sample tests are: " + samples);
+}
+
+const FunctionSpec& named_function(const Problem& p, const std::string& name) {
+    const auto it =
+        std::find_if(p.functions.begin(), p.functions.end(), [&](const FunctionSpec& f) { return f.name == name; });
+    if (it == p.functions.end()) {
+        std::string known;
+        for (const FunctionSpec& f : p.functions) known += (known.empty() ? "" : ", ") + f.name;
+        throw InputError("--function: " + p.name + " has no function \"" + name + "\"; its functions are: " + known);
+    }
+    return *it;
+}
+
+void write_outputs(const FunctionSpec& fn, const TestRun& run, const fs::path& dir) {
+    fs::create_directories(dir);
+    for (const OutputSpec& out : fn.outputs) {
+        const fs::path dest = dir / (out.name + ".npy");
+        // Written from the array the judge read and checked, never copied from the box: the
+        // program may have left a link there.
+        npy::write(dest.string(), run.outputs.at(out.name));
+        fmt::print("{}: {} {}\n", dest.string(), shape_str(run.outputs.at(out.name).shape), "float32");
+    }
+}
+
+// What the program printed, which a student debugging wants to see.
+void print_program_output(const TestRun& run) {
+    if (!run.stdout_head.empty())
+        fmt::print("its stdout:\n{}{}", run.stdout_head, run.stdout_head.back() == '\n' ? "" : "\n");
+    if (!run.stderr_tail.empty())
+        fmt::print("its stderr (the end):\n{}{}", run.stderr_tail, run.stderr_tail.back() == '\n' ? "" : "\n");
+}
+
+}  // namespace
+
 int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
     const Problem p = load_problem(root.path, o.problem);
-    const auto it = std::find_if(p.functions.begin(), p.functions.end(),
-                                 [&](const FunctionSpec& f) { return f.name == o.function; });
-    if (it == p.functions.end()) {
-        std::string known;
-        for (const FunctionSpec& f : p.functions) known += (known.empty() ? "" : ", ") + f.name;
-        throw InputError("--function: " + p.name + " has no function \"" + o.function +
-                         "\"; its functions are: " + known);
+    std::optional<size_t> test;
+    if (o.test) {
+        if (!o.function.empty() || !o.inputs.empty())
+            throw InputError("--test: give either --test, or --function with --inputs, not both");
+        test = sample_test(p, *o.test);
+    } else if (o.function.empty() || o.inputs.empty()) {
+        throw InputError("run: give --test ID (a sample test), or --function and --inputs");
     }
-    const FunctionSpec& fn = *it;
-    check_inputs(fn, o.inputs);
+    const FunctionSpec& fn = named_function(p, test ? p.tests[*test].function : o.function);
+    if (!test) check_inputs(fn, o.inputs);
     if (o.file && !fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
 
     Builder builder(detect_toolchain(), cache_root());
+    Judge judge(p, o.seed, builder);
     TempDir box("judge-run");
     fs::path exe;
     std::unique_ptr<Sandbox> sandbox;
@@ -80,35 +135,40 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         exe = br.exe;
     } else {
         spdlog::info("no --file: running the reference solution");
-        Judge judge(p, 0, builder);
         exe = judge.trusted().reference_exe();
     }
     // The box gets its own copy of the inputs: the caller's folder may be out of the box user's reach.
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);
-    for (const Param& prm : fn.params)
-        fs::copy_file(fs::path(o.inputs) / (prm.name + ".npy"), in_copy / (prm.name + ".npy"));
+    if (test) {
+        const InputArrays inputs = make_inputs(p.tests[*test], o.seed);
+        write_inputs(in_copy, inputs);
+        fs::create_directories(fs::path(o.outputs) / "inputs");
+        write_inputs(fs::path(o.outputs) / "inputs", inputs);
+        fmt::print("{}: the inputs of {}\n", (fs::path(o.outputs) / "inputs").string(), p.tests[*test].id);
+    } else {
+        for (const Param& prm : fn.params)
+            fs::copy_file(fs::path(o.inputs) / (prm.name + ".npy"), in_copy / (prm.name + ".npy"));
+    }
     const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, *sandbox, box.path())
                                : run_test(exe, fn, in_copy, box.path() / "out", p.limits, PlainRunner());
+    print_program_output(run);
+    if (test) {
+        const TestSpec& ts = p.tests[*test];
+        const TestRun& ref = judge.trusted().reference(*test);
+        if (ref.status == TestRun::Status::ok) write_outputs(fn, ref, fs::path(o.outputs) / "expected");
+        if (!o.file) return code(ExitCode::ok);
+        if (run.status == TestRun::Status::ok) write_outputs(fn, run, fs::path(o.outputs) / "got");
+        const TestOutcome out = evaluate(p, *test, run, ts.throws ? nullptr : &ref);
+        fmt::print("test {}: {}\n", ts.id, out.passed() ? "passed" : to_string(out.verdict) + ": " + out.message);
+        return code(out.passed() ? ExitCode::ok : ExitCode::not_passed);
+    }
     switch (run.status) {
-        case TestRun::Status::ok: {
-            fs::create_directories(o.outputs);
-            for (const OutputSpec& out : fn.outputs) {
-                const fs::path dest = fs::path(o.outputs) / (out.name + ".npy");
-                // Written from the array the judge read and checked, never copied from the box: the
-                // program may have left a link there.
-                npy::write(dest.string(), run.outputs.at(out.name));
-                fmt::print("{}: {} {}\n", dest.string(), shape_str(run.outputs.at(out.name).shape), "float32");
-            }
-            return code(ExitCode::ok);
-        }
+        case TestRun::Status::ok: write_outputs(fn, run, o.outputs); return code(ExitCode::ok);
         case TestRun::Status::exception:
             fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
             return code(ExitCode::not_passed);
-        default:
-            fmt::print("{} {}\n", fn.name, run.detail);
-            if (!run.stderr_tail.empty()) fmt::print("last output on stderr:\n{}\n", run.stderr_tail);
-            return code(ExitCode::not_passed);
+        default: fmt::print("{} {}\n", fn.name, run.detail); return code(ExitCode::not_passed);
     }
 }
 

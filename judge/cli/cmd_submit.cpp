@@ -41,6 +41,30 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
     return p.template_solution;
 }
 
+// Each counterexample as .npy folders: <dir>/<test>/inputs/ (what judge run --inputs takes),
+// expected/ and got/.
+void save_counterexamples(const Report& r, const fs::path& dir) {
+    int saved = 0;
+    for (const TestOutcome& t : r.tests) {
+        if (!t.counterexample) continue;
+        const Counterexample& c = *t.counterexample;
+        const fs::path base = dir / t.id;
+        for (const auto& [sub, values] : {std::pair{"inputs", &c.inputs}, {"expected", &c.expected}, {"got", &c.got}}) {
+            if (values->empty()) continue;
+            fs::create_directories(base / sub);
+            for (const ShownValue& v : *values) npy::write((base / sub / (v.name + ".npy")).string(), v.array);
+        }
+        spdlog::debug("counterexample to {}: {}", t.id, base.string());
+        if (saved++ == 0) {
+            spdlog::info("rerun a counterexample with: judge run {} --function {} --inputs {} --file {} --outputs OUT",
+                         r.problem, c.function, (base / "inputs").string(), r.submission);
+        }
+    }
+    spdlog::info("saved {} counterexample{} under {} (one folder per test: inputs/, expected/, got/)", saved,
+                 saved == 1 ? "" : "s", dir.string());
+    if (saved == 0) spdlog::info("--save-counterexamples: no counterexample to save (no failed hidden test had one)");
+}
+
 }  // namespace
 
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
@@ -59,8 +83,10 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
     Judge judge(p, o.seed, builder);
+    judge.set_counterexamples(o.counterexamples);
     Report r = judge.judge_file(source, source.string(), *sandbox);
     r.sandbox = sandbox->name();
+
     if (o.format == "json") {
         fmt::print("{}\n", json_text(render_json(r)));
     } else if (o.format == "gradescope") {
@@ -72,6 +98,18 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         fmt::print("{}", render_junit_document(p.name, suite, total));
     } else {
         fmt::print("{}", render_text(r, terminal_style()));
+    }
+    if (o.save_counterexamples) {
+        // After the report: a folder that cannot be written loses no verdict.
+        try {
+            save_counterexamples(r, *o.save_counterexamples);
+        } catch (const fs::filesystem_error& e) {
+            spdlog::error("--save-counterexamples: cannot write {}: {}", *o.save_counterexamples, e.code().message());
+            return code(ExitCode::bad_input);
+        } catch (const std::exception& e) {
+            spdlog::error("--save-counterexamples: cannot write {}: {}", *o.save_counterexamples, e.what());
+            return code(ExitCode::bad_input);
+        }
     }
     return code(r.verdict == Verdict::accepted ? ExitCode::ok : ExitCode::not_passed);
 }

@@ -18,6 +18,8 @@ struct SubmitOptions {
     std::optional<std::string> dir;
     std::string format = "text";
     uint64_t seed = 0;
+    bool counterexamples = true;
+    std::optional<std::string> save_counterexamples;
 };
 
 struct ValidateOptions {
@@ -30,10 +32,12 @@ struct ValidateOptions {
 
 struct RunOptions {
     std::string problem;
-    std::string function;
+    std::string function;  // with inputs; or test
     std::string inputs;
+    std::optional<std::string> test;
     std::string outputs;
     std::optional<std::string> file;
+    uint64_t seed = 0;
 };
 
 struct GradeCliOptions {
@@ -43,6 +47,7 @@ struct GradeCliOptions {
     unsigned jobs = 1;
     std::optional<std::string> shard;
     uint64_t seed = 0;
+    bool counterexamples = true;
 };
 
 struct MergeOptions {

@@ -135,6 +135,7 @@ TestRun read_run(const FunctionSpec& fn, const fs::path& base, const fs::path& d
     };
     TestRun run;
     run.stderr_tail = printable(read("stderr.txt", 1500, ReadPart::tail).bytes);
+    run.stdout_head = printable(read("stdout.txt", 4000, ReadPart::head).bytes);
     // One text for both ways of running out of time, so that the report does not depend on how busy
     // the machine was (which of the two clocks ran out first).
     const auto out_of_time = [&] {

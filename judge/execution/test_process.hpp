@@ -33,6 +33,7 @@ struct TestRun {
     std::string exception_message;
     std::string detail;       // crash or bad-output explanation
     std::string stderr_tail;  // the program's last words on stderr
+    std::string stdout_head;  // the first of what it printed on stdout (judge run shows it)
     std::map<std::string, npy::Array> outputs;
 
     /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.

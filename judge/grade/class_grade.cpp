@@ -38,9 +38,10 @@ namespace {
 
 // Everything a student's result depends on besides the submission: the spec, the reference, the
 // seeded bugs (they name misconceptions), the seed and the judge itself.
-std::string problem_key(const Problem& p, uint64_t seed) {
+std::string problem_key(const Problem& p, uint64_t seed, bool counterexamples) {
     Hasher h;
     h.add(JUDGE_VERSION).add(p.spec_text).add(read_input_file(p.reference)).add(std::to_string(seed));
+    h.add(counterexamples ? "counterexamples" : "no counterexamples");
     for (const SeededBug& b : load_bugs(p)) h.add(b.name).add(read_input_file(b.path));
     return h.hex();
 }
@@ -137,12 +138,16 @@ StudentSubmission read_submission(const fs::path& class_dir, const std::string& 
 
 GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder, const Sandbox& sandbox) {
     const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
-    const std::string pkey = problem_key(p, o.seed);
+    const std::string pkey = problem_key(p, o.seed, o.counterexamples);
     fs::create_directories(o.out);
     const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";
-    write_file_atomic(
-        o.out / "grade.json",
-        json({{"problem", p.name}, {"seed", o.seed}, {"judge", JUDGE_VERSION}, {"shard", shard}}).dump(2) + "\n");
+    write_file_atomic(o.out / "grade.json", json({{"problem", p.name},
+                                                  {"seed", o.seed},
+                                                  {"judge", JUDGE_VERSION},
+                                                  {"counterexamples", o.counterexamples},
+                                                  {"shard", shard}})
+                                                    .dump(2) +
+                                                "\n");
     GradeSummary summary;
     summary.students = ids.size();
     const bool tty = ::isatty(STDERR_FILENO) == 1;
@@ -187,6 +192,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                         r = invalid_submission_report(p, o.seed, sub.why);  // never read, never judged
                     } else {
                         std::unique_ptr<Judge> judge = judges.take();
+                        judge->set_counterexamples(o.counterexamples);
                         r = sub.state == State::found ? judge->judge_source(sub.text, sub.display, sandbox)
                                                       : judge->too_large(sub.size, sub.display);
                         judges.give_back(std::move(judge));  // not after a failure: its state is unknown

@@ -26,6 +26,7 @@ struct GradeOptions {
     unsigned jobs = 1;
     uint64_t seed = 0;
     std::optional<std::pair<unsigned, unsigned>> shard;  // K of N, 1-based
+    bool counterexamples = true;                         // Judge::set_counterexamples
 };
 
 /// What grading the class did, for the closing table.

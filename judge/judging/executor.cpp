@@ -39,15 +39,15 @@ std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_t
 
 // Runs every test in one bubblewrap launch, with the judge itself as the runner inside. Returns
 // the cutoff; tests before it without a judge_status got no result.
-size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& inputs, const Sandbox& sandbox, size_t batch,
-                  const std::vector<std::string>& dirs, bool& timed_out) {
+size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_name, const TestInputs& inputs,
+                  const Sandbox& sandbox, size_t batch, const std::vector<std::string>& dirs, bool& timed_out) {
     box::Plan plan;
     for (size_t t = 0; t < p.tests.size(); ++t) plan.tests.push_back({p.tests[t].id, p.tests[t].function, dirs[t]});
     plan.limits = p.limits;
     plan.batch = batch;
     // The plan names every test's folder: it goes through a memfd that only the runner holds.
     const MemFile plan_file("judge-plan", box::encode_plan(plan));
-    const fs::path out = box / "out";
+    const fs::path out = box / out_name;
     const fs::path judge_exe = sandbox.share(fs::read_symlink("/proc/self/exe"), box);
     ProcessSpec ps;
     ps.argv = box_runner_command(judge_exe, {"/proc/self/fd/" + std::to_string(plan_file.fd()),
@@ -66,13 +66,13 @@ size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& input
     ps.tmp_mb = std::max(16, p.limits.memory_mb / 4);
     // The box is read-only now, but for the output folder (a bounded tmpfs, when root). /in can be
     // crossed, not listed, and holds each test's inputs under its own random name.
-    std::vector<Mount> mounts = {{box, "/box", false}, {out, "/box/out", true}, {{}, "/in", false}};
+    std::vector<Mount> mounts = {{box, "/box", false}, {out, "/box/" + out_name, true}, {{}, "/in", false}};
     for (size_t t = 0; t < p.tests.size(); ++t) mounts.push_back({inputs.dir(t), "/in/" + dirs[t], false});
     mounts.push_back({judge_exe, "/judge/judge", false});
     const ProcessResult r = sandbox.run(ps, mounts);
     timed_out = r.timed_out;
     const std::optional<size_t> cut =
-        box::decode_cutoff(read_below(box, fs::path("out") / box::cutoff_file, 32, ReadPart::head).bytes);
+        box::decode_cutoff(read_below(box, fs::path(out_name) / box::cutoff_file, 32, ReadPart::head).bytes);
     if (!r.timed_out && (r.exit_code != 0 || !cut)) {
         spdlog::debug("the in-box runner ended early ({}): {}",
                       r.signal != 0 ? describe_signal(r.signal) : "exit " + std::to_string(r.exit_code),
@@ -83,21 +83,22 @@ size_t run_in_box(const Problem& p, const fs::path& box, const TestInputs& input
 
 }  // namespace
 
-SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestInputs& inputs, const Sandbox& sandbox) {
+SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestInputs& inputs, const Sandbox& sandbox,
+                              const std::string& out_name) {
     const size_t n = p.tests.size();
     const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
     SubmissionRuns s;
     s.runs.resize(n);
     // What the tests may write: each its stdout, stderr and outputs, at most output_kb each.
     const long long out_mb = 16 + static_cast<long long>(n) * 4 * p.limits.output_kb / 1024;
-    const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(box / "out", out_mb);
+    const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(box / out_name, out_mb);
     if (sandbox.tier() == Tier::bubblewrap) {
         bool box_timed_out = false;
         std::vector<std::string> dirs;
         for (size_t t = 0; t < n; ++t) dirs.push_back(random_name());
-        s.cutoff = run_in_box(p, box, inputs, sandbox, batch, dirs, box_timed_out);
+        s.cutoff = run_in_box(p, box, out_name, inputs, sandbox, batch, dirs, box_timed_out);
         for (size_t t = 0; t < s.cutoff; ++t)
-            s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path("out") / dirs[t]);
+            s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path(out_name) / dirs[t]);
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out
                                 ? out_of_time
@@ -113,7 +114,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
         [&](size_t t) {
             if (std::chrono::steady_clock::now() >= deadline) return;
             const TestSpec& ts = p.tests[t];
-            s.runs[t] = run_test(box / "prog", p.function(ts.function), inputs.dir(t), box / "out" / ts.id, p.limits,
+            s.runs[t] = run_test(box / "prog", p.function(ts.function), inputs.dir(t), box / out_name / ts.id, p.limits,
                                  sandbox, box);
         },
         [&](size_t t) { return s.runs[t] && s.runs[t]->hit_time_limit(); });

@@ -27,8 +27,9 @@ struct SubmissionRuns {
 /// time-out cutoff applied in test order, so which tests count as "not run" never depends on the
 /// number of cores or on scheduling. In the bubblewrap tier all tests share one box, run by the
 /// in-box runner (a bubblewrap launch costs about 6 ms, a test about 3 ms); in the fallback tier
-/// the judge runs each test itself.
+/// the judge runs each test itself. The tests write below `box / out_name` (a fresh name for each
+/// run of the same box).
 SubmissionRuns run_submission(const Problem& p, const std::filesystem::path& box, const TestInputs& inputs,
-                              const Sandbox& sandbox);
+                              const Sandbox& sandbox, const std::string& out_name = "out");
 
 }  // namespace judge

@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "execution/box_protocol.hpp"
+#include "judging/counterexample.hpp"
 #include "traps/evaluate.hpp"
 #include "traps/misconception.hpp"
 #include "traps/trap_report.hpp"
@@ -66,6 +67,8 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
         name_misconceptions(outcomes, runs);
+        if (m_counterexamples)
+            find_counterexamples(m_p, m_seed, m_builder, m_trusted.reference_exe(), box.path(), sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {

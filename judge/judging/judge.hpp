@@ -26,6 +26,9 @@ public:
 
     TrustedRuns& trusted() { return m_trusted; }
 
+    /// Whether a failed hidden test gets a counterexample (judging/counterexample.hpp); on by default.
+    void set_counterexamples(bool on) { m_counterexamples = on; }
+
     /// Judges a submission's source file, a path the user named (links are followed): its size is
     /// checked before it is read. Throws InputError when it is not a readable regular file.
     Report judge_file(const std::filesystem::path& source, const std::string& display_name, const Sandbox& sandbox);
@@ -61,6 +64,7 @@ private:
     Builder& m_builder;
     TestInputs m_inputs;
     TrustedRuns m_trusted;
+    bool m_counterexamples = true;
 };
 
 }  // namespace judge

@@ -128,6 +128,9 @@ Generator parse_generator(const Field& f, bool nested);
 /// A tolerance object, on top of `base`.
 Tolerance parse_tolerance(const Field& f, Tolerance base);
 
+/// The inputs of one call of `fn`: a value for each parameter, and nothing else.
+std::map<std::string, InputSpec> parse_inputs(const Field& inputs, const FunctionSpec& fn);
+
 /// One entry of "tests", checked against the functions and traps of `p`.
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base);
 

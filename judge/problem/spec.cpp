@@ -1,6 +1,8 @@
 // Loading problem.json: the top level, functions and traps (tests are parsed in tests.cpp).
 #include "problem/spec.hpp"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -22,7 +24,7 @@ ParamType parse_param_type(const Field& f) {
 }
 
 FunctionSpec parse_function(const Field& f) {
-    f.only_keys({"name", "returns", "params", "outputs"});
+    f.only_keys({"name", "returns", "params", "outputs", "small_inputs"});
     FunctionSpec fn;
     fn.name = identifier(f.at("name"));
     const Field ret = f.at("returns");
@@ -145,6 +147,20 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
         FunctionSpec fn = parse_function(f);
         for (const FunctionSpec& other : p.functions) {
             if (other.name == fn.name) f.at("name").fail("duplicate function \"" + fn.name + "\"");
+        }
+        if (f.has("small_inputs")) {
+            for (const Field& s : f.child("small_inputs").items()) {
+                std::map<std::string, InputSpec> in = parse_inputs(s, fn);
+                for (const auto& [name, spec] : in) {
+                    if (spec.type != ParamType::tensor) continue;
+                    int64_t n = 1;
+                    for (const int64_t d : spec.gen.shape) n *= d;
+                    if (n > max_shown_elements)
+                        s.child(name).fail(fmt::format("{} elements; a small input is shown whole, so at most {}", n,
+                                                       max_shown_elements));
+                }
+                p.small_inputs[fn.name].push_back(std::move(in));
+            }
         }
         p.functions.push_back(std::move(fn));
     }

@@ -110,6 +110,9 @@ struct Limits {
     int output_kb = 1024;
 };
 
+/// A counterexample is shown whole: no tensor of it (input or output) has more elements than this.
+constexpr int64_t max_shown_elements = 64;
+
 /// A loaded, validated problem.
 struct Problem {
     std::string name;
@@ -125,6 +128,9 @@ struct Problem {
     std::vector<TrapSpec> traps;
     std::vector<TestSpec> tests;
     Limits limits;
+    // By function: small inputs (every tensor at most 64 elements), smallest first, from which the
+    // judge makes fresh cases in search of a counterexample to a failed hidden test.
+    std::map<std::string, std::vector<std::map<std::string, InputSpec>>> small_inputs;
     // Mutants of the reference (traps/mutants.hpp) that behave as it does, by id, with the reason.
     std::vector<std::pair<std::string, std::string>> equivalent_mutants;
 

@@ -86,6 +86,30 @@ Tolerance parse_tolerance(const Field& f, Tolerance base) {
     return base;
 }
 
+std::map<std::string, InputSpec> parse_inputs(const Field& inputs, const FunctionSpec& fn) {
+    inputs.require_object();
+    std::map<std::string, InputSpec> out;
+    for (const Param& param : fn.params) {
+        if (!inputs.has(param.name)) inputs.fail("missing input for parameter '" + param.name + "' of " + fn.name);
+        out[param.name] = parse_input(inputs.child(param.name), param.type);
+    }
+    for (const auto& [k, v] : inputs.raw().items()) {
+        if (!fn.param(k)) inputs.fail("\"" + k + "\" is not a parameter of " + fn.name);
+    }
+    for (const auto& [name, in] : out) {
+        if (in.type == ParamType::tensor && !in.gen.beyond_lens.empty()) {
+            const Param* lp = fn.param(in.gen.beyond_lens);
+            if (lp == nullptr || lp->type != ParamType::int_list) {
+                inputs.child(name)
+                    .child("beyond_lens")
+                    .child("lens")
+                    .fail("\"" + in.gen.beyond_lens + "\" is not an int_list parameter of " + fn.name);
+            }
+        }
+    }
+    return out;
+}
+
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     f.only_keys({"id", "function", "trap", "description", "points", "visibility", "inputs", "compare", "throws",
                  "checks", "trace", "tolerance", "shape_only"});
@@ -110,26 +134,7 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
         if (s != "hidden" && s != "sample") v.fail("expected \"hidden\" or \"sample\", got \"" + s + "\"");
         t.hidden = s == "hidden";
     }
-    const Field inputs = f.at("inputs");
-    inputs.require_object();
-    for (const Param& param : fn.params) {
-        if (!inputs.has(param.name)) inputs.fail("missing input for parameter '" + param.name + "' of " + fn.name);
-        t.inputs[param.name] = parse_input(inputs.child(param.name), param.type);
-    }
-    for (const auto& [k, v] : inputs.raw().items()) {
-        if (!fn.param(k)) inputs.fail("\"" + k + "\" is not a parameter of " + fn.name);
-    }
-    for (const auto& [name, in] : t.inputs) {
-        if (in.type == ParamType::tensor && !in.gen.beyond_lens.empty()) {
-            const Param* lp = fn.param(in.gen.beyond_lens);
-            if (lp == nullptr || lp->type != ParamType::int_list) {
-                inputs.child(name)
-                    .child("beyond_lens")
-                    .child("lens")
-                    .fail("\"" + in.gen.beyond_lens + "\" is not an int_list parameter of " + fn.name);
-            }
-        }
-    }
+    t.inputs = parse_inputs(f.at("inputs"), fn);
     if (f.has("throws")) {
         const Field th = f.child("throws");
         t.throws = th.str();

@@ -6,6 +6,84 @@ namespace judge {
 
 using nlohmann::json;
 
+namespace {
+
+std::string join_ids(const json& ids) {
+    std::string s;
+    for (size_t i = 0; i < ids.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ") + ids[i].get<std::string>();
+    return s;
+}
+
+// A value of a counterexample on one line: "x (1, 2, 2, 2) = [0, 1, ...]" with every value.
+std::string compact_value(const std::string& name, const json& v) {
+    const auto list = [](const json& values) {
+        std::string s = "[";
+        for (size_t i = 0; i < values.size(); ++i) {
+            s += i == 0 ? "" : ", ";
+            s += values[i].is_number_float() ? fmt::format("{:.4g}", values[i].get<double>()) : values[i].dump();
+        }
+        return s + "]";
+    };
+    if (v.is_object()) {
+        std::string shape;
+        for (const json& d : v["shape"]) shape += (shape.empty() ? "" : ", ") + d.dump();
+        return fmt::format("{} ({}{}) = {}", name, shape, v["shape"].size() == 1 ? "," : "", list(v["values"]));
+    }
+    return name + " = " + (v.is_array() ? list(v) : v.dump());
+}
+
+std::string compact_counterexample(const json& c) {
+    std::string s = "counterexample on fresh small inputs: " + c["function"].get<std::string>() + "(";
+    bool first = true;
+    for (const auto& [name, v] : c["inputs"].items()) {
+        s += (first ? "" : "; ") + compact_value(name, v);
+        first = false;
+    }
+    s += ")";
+    if (c.contains("expected_exception"))
+        s += "; expected: it throws std::" + c["expected_exception"].get<std::string>();
+    for (const auto& [name, v] : c["expected"].items()) s += "; expected " + compact_value(name, v);
+    for (const auto& [name, v] : c["got"].items()) s += "; got " + compact_value(name, v);
+    return s + "\n" + c["message"].get<std::string>();
+}
+
+}  // namespace
+
+std::string trap_diagnosis(const json& report, const json& trap) {
+    const std::string status = trap.value("status", trap["passed"].get<bool>() ? "passed" : "failed");
+    if (status == "passed") return "passed";
+    if (status == "blocked") {
+        const json& by = trap["blocked_by"];
+        return "not assessed until " + join_ids(by) + (by.size() == 1 ? " passes" : " pass");
+    }
+    // The test that speaks for the trap, as in the text report: a sample one, else a hidden one
+    // with a counterexample, else the first.
+    const json* speaker = nullptr;
+    const auto rank = [](const json& t) {
+        return !t["hidden"].get<bool>() ? 2 : t.contains("counterexample") && !t["counterexample"].is_null() ? 1 : 0;
+    };
+    for (const json& t : report["tests"]) {
+        if (t["trap"] != trap["id"] || t["passed"].get<bool>()) continue;
+        if (speaker == nullptr || rank(t) > rank(*speaker)) speaker = &t;
+    }
+    std::string s;
+    if (speaker == nullptr) {
+        s = trap["message"].get<std::string>();
+    } else {
+        const json& t = *speaker;
+        s = fmt::format("test {} ({}{}): {}", t["id"].get<std::string>(), t["hidden"].get<bool>() ? "hidden" : "sample",
+                        t["verdict"] == "wrong_answer" ? "" : ", " + t["verdict"].get<std::string>(),
+                        t["message"].get<std::string>());
+        if (t.contains("misconception") && !t["misconception"].is_null())
+            s += "\nThis is exactly what " + t["misconception"]["text"].get<std::string>() + " produces.";
+        if (t.contains("counterexample") && !t["counterexample"].is_null())
+            s += "\n" + compact_counterexample(t["counterexample"]);
+        if (t.contains("rerun")) s += "\nrerun: " + t["rerun"].get<std::string>();
+    }
+    return s + "\nhint: " + trap["hint"].get<std::string>();
+}
+
 // Gradescope's autograder format: one test per trap, worth the points of that trap's tests.
 json gradescope_results(const Problem& p, const json& report, long seconds) {
     json tests = json::array();
@@ -18,9 +96,7 @@ json gradescope_results(const Problem& p, const json& report, long seconds) {
         for (const json& t : report["tests"]) {
             if (t["trap"] == trap["id"]) score += t["points"].get<int>();
         }
-        std::string output = trap["passed"].get<bool>()
-                                 ? "passed"
-                                 : trap["message"].get<std::string>() + "\nhint: " + trap["hint"].get<std::string>();
+        const std::string output = trap_diagnosis(report, trap);
         tests.push_back({{"name", trap["id"].get<std::string>() + ": " + trap["title"].get<std::string>()},
                          {"score", score},
                          {"max_score", max},
@@ -30,6 +106,12 @@ json gradescope_results(const Problem& p, const json& report, long seconds) {
     }
     std::string output = fmt::format("{}: {}, {}/{} points", p.name, report["verdict"].get<std::string>(),
                                      report["score"].get<int>(), report["max_score"].get<int>());
+    if (report.contains("first_fix") && !report["first_fix"].is_null()) {
+        for (const json& trap : report["traps"])
+            if (trap["id"] == report["first_fix"])
+                output += "\nFix first: " + trap["id"].get<std::string>() + " (" + trap["title"].get<std::string>() +
+                          ")\nhint: " + trap["hint"].get<std::string>();
+    }
     if (!report["compile"]["ok"].get<bool>() && report["verdict"] == "compile_error") {
         output += "\n\nThe compiler said:\n" + report["compile"]["log"].get<std::string>();
     }
@@ -77,8 +159,14 @@ std::string render_junit_suite(const std::string& name, const json& r, JunitCoun
             }
             const bool failure = test_verdict == "wrong_answer";
             (failure ? failures : errors)++;
-            cases += fmt::format("\n      <{} type=\"{}\" message=\"{}\"/>\n    ", failure ? "failure" : "error",
-                                 test_verdict, xml_escape(t["message"].get<std::string>()));
+            // The message is the first line; the body is the whole diagnosis, as Gradescope's output.
+            const std::string body = trap_diagnosis(r, t);
+            const bool blocked = t.value("status", "") == "blocked";
+            cases +=
+                fmt::format("\n      <{} type=\"{}\" message=\"{}\">{}</{}>\n    ", failure ? "failure" : "error",
+                            blocked ? "blocked" : test_verdict,
+                            xml_escape(blocked ? body.substr(0, body.find('\n')) : t["message"].get<std::string>()),
+                            xml_escape(body), failure ? "failure" : "error");
         }
         cases += "</testcase>\n";
     }

@@ -11,6 +11,11 @@
 
 namespace judge {
 
+/// One trap's diagnosis as plain text, from the JSON report: "passed"; "not assessed until X
+/// passes"; or the test that speaks for it (a sample one first), the misconception, a compact
+/// counterexample, the rerun command and the hint. Gradescope's output and JUnit's failure body.
+std::string trap_diagnosis(const nlohmann::json& report, const nlohmann::json& trap);
+
 /// Gradescope's autograder results.json: one test per trap, worth the points of that trap's tests.
 nlohmann::json gradescope_results(const Problem& p, const nlohmann::json& report, long seconds);
 

@@ -1,5 +1,7 @@
 #include "report/render.hpp"
 
+#include "report/shown.hpp"
+
 #include <fmt/core.h>
 #include <algorithm>
 #include <map>
@@ -36,9 +38,11 @@ std::string test_head(const TestOutcome& t) {
 std::string trap_details(const Report& r, const TrapOutcome& t, const Style& style, bool with_hint) {
     const TestOutcome* first = nullptr;
     int more = 0;
+    // Which failing test speaks: a sample one, else a hidden one with a counterexample, else the first.
+    const auto rank = [](const TestOutcome& x) { return !x.hidden ? 2 : x.counterexample ? 1 : 0; };
     for (const TestOutcome& test : r.tests) {
         if (test.trap != t.id || test.passed()) continue;
-        if (first == nullptr || (first->hidden && !test.hidden)) first = &test;
+        if (first == nullptr || rank(test) > rank(*first)) first = &test;
         ++more;
     }
     if (first == nullptr) return with_hint ? "    " + style.paint("hint: ", "bold") + t.hint + "\n" : "";
@@ -49,6 +53,11 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     if (const std::string cmd = rerun_command(r, *first); !cmd.empty()) s += "      rerun: " + cmd + "\n";
     if (!first->misconception.empty()) {
         s += "      " + style.paint("This is exactly what " + first->misconception + " produces.", "yellow") + "\n";
+    }
+    if (first->counterexample) {
+        s += indent("counterexample: " + counterexample_text(*first->counterexample), "      ") + "\n";
+    } else if (first->counterexample_tried > 0) {
+        s += fmt::format("      no counterexample found among {} fresh small inputs\n", first->counterexample_tried);
     }
     for (const TestOutcome& test : r.tests) {
         if (&test == first || test.trap != t.id || test.passed() || test.hidden) continue;
@@ -98,10 +107,11 @@ std::string render_text(const Report& r, const Style& style) {
         s += fmt::format("{} {:<{}}  {}\n", mark, t.id, width, t.title);
         if (t.passed) continue;
         if (t.blocked) {
-            s += "    " + paint("not assessed until " + join_and(t.blocked_by) + " pass" +
-                                    (t.blocked_by.size() == 1 ? "es" : ""),
-                                "dim") +
-                 "\n";
+            s +=
+                "    " +
+                paint("not assessed until " + join_and(t.blocked_by) + " pass" + (t.blocked_by.size() == 1 ? "es" : ""),
+                      "dim") +
+                "\n";
             continue;
         }
         s += trap_details(r, t, style, &t != r.first_fix());
@@ -150,6 +160,10 @@ nlohmann::json render_json(const Report& r) {
              t.misconception.empty() ? json(nullptr) : json{{"bug", t.misconception_bug}, {"text", t.misconception}}}};
         if (!t.hidden) j["inputs"] = t.inputs;
         if (const std::string cmd = rerun_command(r, t); !cmd.empty()) j["rerun"] = cmd;
+        if (t.counterexample_tried > 0) {
+            j["counterexample"] = t.counterexample ? counterexample_json(*t.counterexample) : json(nullptr);
+            j["counterexample_tried"] = t.counterexample_tried;
+        }
         tests.push_back(std::move(j));
     }
     return {{"problem", r.problem},

@@ -23,8 +23,9 @@ namespace {
 
 // A word as a POSIX shell reads it back: quoted unless it is made of safe characters only.
 std::string shell_word(const std::string& w) {
-    const bool safe = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                                        "_-./=:+,@%") == std::string::npos;
+    const bool safe = !w.empty() && w.find_first_not_of(
+                                        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                        "_-./=:+,@%") == std::string::npos;
     if (safe) return w;
     std::string s = "'";
     for (const char c : w) s += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -39,7 +40,8 @@ std::string rerun_command(const Report& r, const TestOutcome& t) {
         t.verdict == Verdict::judge_error)
         return "";
     return "judge run " + shell_word(r.problem) + " --test " + shell_word(t.id) + " --file " +
-           shell_word(r.submission) + " --outputs " + shell_word(t.id);
+           shell_word(r.submission) + " --outputs " + shell_word(t.id) +
+           (r.seed != 0 ? " --seed " + std::to_string(r.seed) : "");
 }
 
 const TrapOutcome* Report::first_fix() const {

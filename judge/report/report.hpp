@@ -1,8 +1,11 @@
 // judge/report/report.hpp: the result of judging one submission, as data.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "judge/protocol/npy.hpp"
 
 namespace judge {
 
@@ -24,6 +27,24 @@ std::string to_string(Verdict v);
 /// The more severe of two verdicts (the one earlier in the priority order).
 Verdict worse(Verdict a, Verdict b);
 
+/// One value of a counterexample, shown whole: a tensor, an int, an int list or a float.
+struct ShownValue {
+    std::string name;
+    bool tensor = true;  // else a scalar (0-d) or a list (1-D) of ints, or a scalar float
+    npy::Array array;
+};
+
+/// Fresh small inputs on which a submission and the reference differ the way a failed hidden test
+/// checks: it stands in for the hidden inputs, which are never shown.
+struct Counterexample {
+    std::string function;
+    std::vector<ShownValue> inputs;
+    std::vector<ShownValue> expected;
+    std::string expected_exception;  // instead of outputs, for a test that expects one, e.g. "invalid_argument"
+    std::vector<ShownValue> got;     // empty when the submission did not return
+    std::string message;             // the diagnosis on it, as on a sample test
+};
+
 struct TestOutcome {
     std::string id;
     std::string trap;
@@ -33,10 +54,12 @@ struct TestOutcome {
     Verdict verdict = Verdict::accepted;
     int points = 0;
     int max_points = 0;
-    std::string message;            // what was expected and what was found; "" when passed
-    std::string misconception;      // set when the trap's failures are exactly one seeded bug's
-    std::string misconception_bug;  // and that bug's id
-    std::string inputs;             // a summary of the inputs, for sample tests only
+    std::string message;                           // what was expected and what was found; "" when passed
+    std::string misconception;                     // set when the trap's failures are exactly one seeded bug's
+    std::string misconception_bug;                 // and that bug's id
+    std::string inputs;                            // a summary of the inputs, for sample tests only
+    std::optional<Counterexample> counterexample;  // for a failed hidden test, when one was found
+    int counterexample_tried = 0;                  // fresh cases tried for it (0: not searched)
     bool passed() const { return verdict == Verdict::accepted; }
 };
 

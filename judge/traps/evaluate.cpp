@@ -96,7 +96,10 @@ TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message) {
 }
 
 TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref) {
-    const TestSpec& test = p.tests[t];
+    return evaluate_spec(p, p.tests[t], run, ref);
+}
+
+TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun& run, const TestRun* ref) {
     const FunctionSpec& fn = p.function(test.function);
     TestOutcome o = outcome_of(test);
     if (!test.hidden) o.inputs = summarize_inputs(fn, test);

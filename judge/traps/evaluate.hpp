@@ -17,6 +17,9 @@ namespace judge {
 /// normally and the reference itself failed the test: the course is broken, not the submission.
 TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref);
 
+/// The same for a test that is not one of p's (a counterexample candidate).
+TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun& run, const TestRun* ref);
+
 /// A test that produced no run to evaluate: not compiled, cut off, or lost with its runner.
 TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message);
 

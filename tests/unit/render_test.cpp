@@ -4,6 +4,7 @@
 #include "fixtures.hpp"
 #include "report/formats.hpp"
 #include "report/render.hpp"
+#include "report/shown.hpp"
 #include "traps/evaluate.hpp"
 #include "traps/trap_report.hpp"
 
@@ -124,13 +125,15 @@ TEST_CASE("Gradescope: one test per trap, worth its tests' points", "[formats]")
     const nlohmann::json g = judge::gradescope_results(prob(), judge::render_json(report()), 3);
     CHECK(g["score"] == 2);
     CHECK(g["execution_time"] == 3);
-    CHECK(g["output"] == "fixture: wrong_answer, 2/4 points");
+    CHECK(g["output"] == "fixture: wrong_answer, 2/4 points\nFix first: values (Values are right)\nhint: Look at the values.");
     REQUIRE(g["tests"].size() == 2);
     CHECK(g["tests"][0]["name"] == "values: Values are right");
     CHECK(g["tests"][0]["score"] == 1);
     CHECK(g["tests"][0]["max_score"] == 3);
     CHECK(g["tests"][0]["status"] == "failed");
-    CHECK(g["tests"][0]["output"] == "out[0,1] differs <here> & there\nhint: Look at the values.");
+    CHECK(g["tests"][0]["output"] ==
+          "test t_values (hidden): out[0,1] differs <here> & there\nThis is exactly what tiling with repeat "
+          "produces.\nhint: Look at the values.");
     CHECK(g["tests"][1]["status"] == "passed");
 }
 
@@ -140,7 +143,9 @@ TEST_CASE("JUnit: a suite per student, a case per trap, XML escaped", "[formats]
     CHECK(suite ==
           "  <testsuite name=\"ada\" tests=\"2\" failures=\"1\" errors=\"0\">\n"
           "    <testcase classname=\"ada\" name=\"values\">\n"
-          "      <failure type=\"wrong_answer\" message=\"out[0,1] differs &lt;here&gt; &amp; there\"/>\n"
+          "      <failure type=\"wrong_answer\" message=\"out[0,1] differs &lt;here&gt; &amp; there\">test t_values "
+          "(hidden): out[0,1] differs &lt;here&gt; &amp; there\nThis is exactly what tiling with repeat produces.\n"
+          "hint: Look at the values.</failure>\n"
           "    </testcase>\n"
           "    <testcase classname=\"ada\" name=\"errors\"></testcase>\n"
           "  </testsuite>\n");
@@ -153,4 +158,62 @@ TEST_CASE("JUnit: a suite per student, a case per trap, XML escaped", "[formats]
                 0) == 0);
     CHECK(judge::xml_escape(std::string("a\x01"
                                         "b\tc")) == "ab\tc");
+}
+
+TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]") {
+    judge::Problem p = prob();
+    p.traps[1].after = {"values"};
+    std::vector<judge::TestOutcome> tests = {judge::not_run(p.tests[0], Verdict::wrong_answer, "out[0,1] differs"),
+                                             judge::not_run(p.tests[1], Verdict::accepted, ""),
+                                             judge::not_run(p.tests[2], Verdict::wrong_answer, "returned normally")};
+    judge::Counterexample c;
+    c.function = "f";
+    judge::npy::Array x;
+    x.shape = {2};
+    x.f32 = {1.0f, 2.5f};
+    judge::npy::Array n;
+    n.dtype = judge::npy::Dtype::int64;
+    n.i64 = {3};
+    c.inputs = {{"x", true, x}, {"n", false, n}};
+    judge::npy::Array want = x, got = x;
+    want.f32 = {2.0f, 5.0f};
+    got.f32 = {2.0f, 6.0f};
+    c.expected = {{"out", true, want}};
+    c.got = {{"out", true, got}};
+    c.message = "out[1] differs";
+    tests[0].counterexample = c;
+    tests[0].counterexample_tried = 5;
+    judge::Report r = judge::assemble_report(p, 0, tests);
+    const nlohmann::json j = judge::render_json(r);
+    CHECK(j["tests"][0]["counterexample"]["inputs"]["x"] ==
+          nlohmann::json{{"shape", {2}}, {"values", {1.0, 2.5}}});
+    CHECK(j["tests"][0]["counterexample"]["inputs"]["n"] == 3);
+    CHECK(j["tests"][0]["counterexample"]["got"]["out"]["values"] == nlohmann::json{2.0, 6.0});
+    CHECK(j["tests"][0]["counterexample_tried"] == 5);
+    CHECK_FALSE(j["tests"][2].contains("counterexample"));  // not searched
+    const std::string text = judge::render_text(r, judge::Style{false});
+    CHECK(text.find("      counterexample: f(x, n) on fresh small inputs:\n        x (2,) = [1, 2.5]\n        n = 3\n"
+                    "      expected out (2,) = [2, 5]\n      got      out (2,) = [2, 6]\n      out[1] differs\n") !=
+          std::string::npos);
+    const nlohmann::json g = judge::gradescope_results(p, j, 1);
+    CHECK(g["tests"][0]["output"] ==
+          "test t_values (hidden): out[0,1] differs\ncounterexample on fresh small inputs: f(n = 3; x (2,) = [1, "
+          "2.5]); expected out (2,) = [2, 5]; got out (2,) = [2, 6]\nout[1] differs\nhint: Look at the values.");
+    CHECK(g["tests"][1]["output"] == "not assessed until values passes");
+    judge::JunitCounts total;
+    const std::string suite = judge::render_junit_suite("ada", j, total);
+    CHECK(suite.find("<failure type=\"blocked\" message=\"not assessed until values passes\">") != std::string::npos);
+}
+
+TEST_CASE("a counterexample's tensors print as numpy does, rows aligned", "[render]") {
+    judge::npy::Array a;
+    a.shape = {1, 2, 3};
+    a.f32 = {0, 1, 2, -0.0f, 1e-5f, 123456.0f};
+    CHECK(judge::shown_text({"x", true, a}) == "x (1, 2, 3) = [[[0, 1, 2],\n                [0, 1e-05, 1.235e+05]]]");
+    judge::npy::Array l;
+    l.dtype = judge::npy::Dtype::int64;
+    l.shape = {2};
+    l.i64 = {3, 2};
+    CHECK(judge::shown_text({"valid_lens", false, l}) == "valid_lens = [3, 2]");
+    CHECK(judge::shown_json({"valid_lens", false, l}) == nlohmann::json{3, 2});
 }

@@ -1,0 +1,90 @@
+#include "report/shown.hpp"
+
+#include <fmt/core.h>
+
+#include "judge/protocol/shape.hpp"
+
+namespace judge {
+
+namespace {
+
+std::string number(const npy::Array& a, size_t i) {
+    if (a.dtype == npy::Dtype::int64) return std::to_string(a.i64.at(i));
+    const float f = a.f32.at(i);
+    if (f == 0.0f) return "0";  // not "-0"
+    return fmt::format("{:.4g}", f);
+}
+
+// The elements from `first` in block `dim` of `a`, nested in brackets; rows after the first go on
+// lines of their own, under the first one's opening bracket (`column` characters in).
+std::string nested(const npy::Array& a, size_t dim, size_t& next, size_t column) {
+    if (dim == a.shape.size()) return number(a, next++);
+    std::string s = "[";
+    for (int64_t i = 0; i < a.shape[dim]; ++i) {
+        if (i > 0) s += dim + 1 == a.shape.size() ? ", " : ",\n" + std::string(column + 1, ' ');
+        s += nested(a, dim + 1, next, column + 1);
+    }
+    return s + "]";
+}
+
+std::string indent_lines(const std::string& text, const std::string& pad) {
+    std::string out;
+    for (const char c : text) {
+        out += c;
+        if (c == '\n') out += pad;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string shown_text(const ShownValue& v) {
+    const npy::Array& a = v.array;
+    if (!v.tensor) {
+        if (a.shape.empty()) return v.name + " = " + (a.numel() == 1 ? number(a, 0) : "?");
+        std::string s = v.name + " = [";
+        for (size_t i = 0; i < static_cast<size_t>(a.numel()); ++i) s += (i > 0 ? ", " : "") + number(a, i);
+        return s + "]";
+    }
+    const std::string head = v.name + " " + shape_str(a.shape) + " = ";
+    size_t next = 0;
+    if (a.shape.empty()) return head + number(a, 0);
+    return head + nested(a, 0, next, head.size());
+}
+
+nlohmann::json shown_json(const ShownValue& v) {
+    const npy::Array& a = v.array;
+    nlohmann::json values = nlohmann::json::array();
+    for (size_t i = 0; i < static_cast<size_t>(a.numel()); ++i) {
+        if (a.dtype == npy::Dtype::int64)
+            values.push_back(a.i64.at(i));
+        else
+            values.push_back(a.f32.at(i));
+    }
+    if (v.tensor) return {{"shape", a.shape}, {"values", values}};
+    return a.shape.empty() ? values.at(0) : values;
+}
+
+std::string counterexample_text(const Counterexample& c) {
+    std::string call;
+    for (const ShownValue& v : c.inputs) call += (call.empty() ? "" : ", ") + v.name;
+    std::string s = c.function + "(" + call + ") on fresh small inputs:\n";
+    for (const ShownValue& v : c.inputs) s += "  " + indent_lines(shown_text(v), "  ") + "\n";
+    if (!c.expected_exception.empty()) s += "expected: it throws std::" + c.expected_exception + "\n";
+    for (const ShownValue& v : c.expected) s += "expected " + indent_lines(shown_text(v), "         ") + "\n";
+    for (const ShownValue& v : c.got) s += "got      " + indent_lines(shown_text(v), "         ") + "\n";
+    return s + c.message;
+}
+
+nlohmann::json counterexample_json(const Counterexample& c) {
+    nlohmann::json in = nlohmann::json::object(), expected = nlohmann::json::object(), got = nlohmann::json::object();
+    for (const ShownValue& v : c.inputs) in[v.name] = shown_json(v);
+    for (const ShownValue& v : c.expected) expected[v.name] = shown_json(v);
+    for (const ShownValue& v : c.got) got[v.name] = shown_json(v);
+    nlohmann::json j = {
+        {"function", c.function}, {"inputs", in}, {"expected", expected}, {"got", got}, {"message", c.message}};
+    if (!c.expected_exception.empty()) j["expected_exception"] = c.expected_exception;
+    return j;
+}
+
+}  // namespace judge
