@@ -216,19 +216,24 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     for (const auto& [id, r] : reports) {
         csv += csv_field(id) + "," + r["verdict"].get<std::string>() + "," + std::to_string(r["score"].get<int>()) +
                "," + std::to_string(r["max_score"].get<int>());
-        for (const json& t : r["traps"]) csv += t["passed"].get<bool>() ? ",pass" : ",fail";
+        for (const json& t : r["traps"]) {
+            const std::string status = t.value("status", t["passed"].get<bool>() ? "passed" : "failed");
+            csv += status == "passed" ? ",pass" : status == "blocked" ? ",blocked" : ",fail";
+        }
         csv += "\n";
     }
     write_file_atomic(out / "grades.csv", csv);
 
     // junit.xml: a testsuite per student, a testcase per trap.
-    std::map<std::string, size_t> counts, trap_failures;
+    std::map<std::string, size_t> counts, trap_failures, trap_blocked;
     std::string suites;
     JunitCounts total;
     for (const auto& [id, r] : reports) {
         ++counts[r["verdict"].get<std::string>()];
         for (const json& t : r["traps"]) {
-            if (!t["passed"].get<bool>()) ++trap_failures[t["id"].get<std::string>()];
+            const std::string status = t.value("status", t["passed"].get<bool>() ? "passed" : "failed");
+            if (status == "failed") ++trap_failures[t["id"].get<std::string>()];
+            if (status == "blocked") ++trap_blocked[t["id"].get<std::string>()];
         }
         suites += render_junit_suite(valid_utf8(id), r, total);
     }
@@ -248,8 +253,10 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     std::vector<std::pair<std::string, size_t>> verdicts(counts.begin(), counts.end());
     for (const auto& [v, n] : verdicts) md += fmt::format("| {} | {} |\n", v, n);
     md +=
-        "\n## Traps: how many students fell into each\n\n| trap | what it checks | students failing |\n|---|---|---|\n";
-    for (const TrapSpec& t : p.traps) md += fmt::format("| `{}` | {} | {} |\n", t.id, t.title, trap_failures[t.id]);
+        "\n## Traps: how many students fell into each\n\n(Blocked: failing while a trap it comes after fails; not "
+        "counted as its own mistake.)\n\n| trap | what it checks | students failing | blocked |\n|---|---|---|---|\n";
+    for (const TrapSpec& t : p.traps)
+        md += fmt::format("| `{}` | {} | {} | {} |\n", t.id, t.title, trap_failures[t.id], trap_blocked[t.id]);
     write_file_atomic(out / "summary.md", md);
     return verdicts;
 }

@@ -241,6 +241,11 @@ case_seeded_bug() {
     expect_exit 1 "$JUDGE" --root "$ROOT" submit "$problem" --file "$file"
     expect_out "✗ $bug_trap "
     expect_out "This is exactly what $mis produces."
+    # Issue #11: the mistake fails its own trap alone, and is the one to fix first.
+    expect_out "Fix first: $bug_trap ("
+    local failed
+    failed=$(grep -c '^✗ ' "$TMP/out")
+    [ "$failed" = 1 ] || { cat "$TMP/out"; fail "$bug fails $failed traps, not only its own"; }
 }
 
 case_colour_only_on_a_terminal() {
@@ -682,4 +687,157 @@ case_grade_starving_neighbour() {
     for s in n1 n2 n3 n4 n5; do
         grep -q "^$s,accepted," "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; cat "$TMP/g/students/$s/report.json"; fail "$s was starved by the bomb"; }
     done
+}
+
+# Issue #11: a mistake fails its own trap; what comes after it is blocked, not failed.
+case_blocked_traps() {
+    local bug="$ROOT/reference/problem_mha/bugs/fold_one_reshape.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug"
+    expect_out "Fix first: chunk_order (Each head holds one consecutive chunk of features)"
+    expect_out "· per_head_loop"
+    expect_out "    not assessed until chunk_order passes"
+    expect_out "problem_mha: wrong_answer, 14/32 points, 3/9 traps passed (5 not assessed yet)"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format json
+    python3 - "$TMP/out" <<'PY' || fail "the JSON statuses are wrong"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["first_fix"] == "chunk_order", r["first_fix"]
+st = {t["id"]: (t["status"], t["blocked_by"]) for t in r["traps"]}
+assert st["chunk_order"] == ("failed", []), st
+assert st["shapes"] == ("passed", []), st
+for t in ["per_head_loop", "projections", "cross_attention", "masking", "mask_head_alignment"]:
+    assert st[t] == ("blocked", ["chunk_order"]), (t, st[t])
+assert all(t["passed"] == (t["status"] == "passed") for t in r["traps"])
+PY
+    # Points are unchanged by blocking: the score is the sum over the tests.
+    grep -q '"score": 14' "$TMP/out" || fail "the score changed"
+    # The template: nothing implemented; the first trap fails, everything after it is blocked.
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --format json
+    grep -q '"first_fix": "shapes"' "$TMP/out" || fail "the template's first fix is not shapes"
+    # An accepted submission has no first fix.
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.cpp" --format json
+    grep -q '"first_fix": null' "$TMP/out" || fail "an accepted report names a first fix"
+}
+
+# Issue #11's goal: every seeded bug of every shipped problem fails exactly its own trap.
+case_validate_collateral() {
+    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --format json
+    python3 - "$TMP/out" <<'PY' || fail "a seeded bug fails more than its own trap"
+import json, sys
+bad = []
+for p in json.load(open(sys.argv[1])):
+    for b in p["bugs"]:
+        if b["failed_traps"] != [b["trap"]]:
+            bad.append((p["problem"], b["id"], b["failed_traps"]))
+    kinds = {w["kind"] for w in p["warnings"]}
+    assert "bug_fails_other_traps" not in kinds and "bug_trap_blocked" not in kinds, p["warnings"]
+assert not bad, bad
+PY
+    expect_exit 0 "$JUDGE" --root "$ROOT" validate problem_mha
+    expect_out "fold_one_reshape [chunk_order]: caught by 18 tests, 3 of them chunk_order; fails 1 trap, blocks 5"
+}
+
+# Issue #11: a failed hidden test gets a counterexample on fresh small inputs, and it reproduces
+# through judge run: the submission's outputs there are the "got", the reference's the "expected".
+case_counterexample_reproduces() {
+    local bug="$ROOT/reference/problem_mha/bugs/merge_without_permute.cpp" d="$TMP/cx/merge_order_arange"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --save-counterexamples "$TMP/cx"
+    expect_out "counterexample: merge_heads(x) on fresh small inputs:"
+    expect_out "x (1, 2, 2, 2) = [[[[0, 1],"
+    expect_out "expected output (1, 2, 4) = [[[0, 1, 4, 5],"
+    expect_out "got      output (1, 2, 4) = [[[0, 1, 2, 3],"
+    expect_err "saved 9 counterexamples under $TMP/cx"
+    [ -f "$d/inputs/x.npy" ] && [ -f "$d/expected/output.npy" ] && [ -f "$d/got/output.npy" ] ||
+        fail "the counterexample's folders are incomplete"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function merge_heads --inputs "$d/inputs" --file "$bug" --outputs "$TMP/again"
+    cmp "$TMP/again/output.npy" "$d/got/output.npy" || fail "judge run does not reproduce the submission's output"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function merge_heads --inputs "$d/inputs" --outputs "$TMP/ref"
+    cmp "$TMP/ref/output.npy" "$d/expected/output.npy" || fail "judge run does not reproduce the expected output"
+    cmp -s "$TMP/ref/output.npy" "$TMP/again/output.npy" && fail "the counterexample does not tell them apart"
+    # The JSON has it in the documented form, and nothing of the hidden test's inputs.
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format json
+    python3 - "$TMP/out" <<'PY' || fail "the JSON counterexample is wrong"
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = next(t for t in r["tests"] if t["id"] == "merge_order_arange")
+c = t["counterexample"]
+assert c["function"] == "merge_heads", c
+assert c["inputs"]["x"] == {"shape": [1, 2, 2, 2], "values": [0, 1, 2, 3, 4, 5, 6, 7]}, c["inputs"]
+assert c["expected"]["output"]["values"] == [0, 1, 4, 5, 2, 3, 6, 7], c["expected"]
+assert c["got"]["output"]["values"] == [0, 1, 2, 3, 4, 5, 6, 7], c["got"]
+assert t["counterexample_tried"] >= 1 and "inputs" not in t
+for t in r["tests"]:
+    assert ("counterexample" in t) == (t["hidden"] and not t["passed"]), t["id"]
+    for v in (t.get("counterexample") or {}).get("inputs", {}).values():
+        assert not isinstance(v, dict) or len(v["values"]) <= 64
+PY
+    # The same report twice: the search is deterministic.
+    cp "$TMP/out" "$TMP/first.json"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format json
+    cmp "$TMP/out" "$TMP/first.json" || fail "the counterexamples differ between two runs"
+    # --no-counterexamples turns the search off.
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format json --no-counterexamples
+    grep -q '"counterexample' "$TMP/out" && fail "--no-counterexamples still searched"
+    # A folder that cannot be written: the report is still printed, then exit 2.
+    touch "$TMP/file"
+    expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --save-counterexamples "$TMP/file"
+    expect_out "problem_mha: wrong_answer"
+    expect_err "judge: error: --save-counterexamples: cannot write $TMP/file"
+}
+
+# Issue #11: when no small case shows the difference, the report says so instead of guessing.
+case_counterexample_none() {
+    # Wrong only when a head is 64 wide: no small input can show it.
+    sed 's|    Tensor weights = judge::softmax(scores, -1);|    Tensor weights = judge::softmax(scores, -1);\n    if (dk >= 64) weights = weights * 0.5f;|' \
+        "$ROOT/reference/problem_mha/solution.cpp" >"$TMP/wide.cpp"
+    cmp -s "$TMP/wide.cpp" "$ROOT/reference/problem_mha/solution.cpp" && fail "the edit did not apply"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/wide.cpp"
+    expect_out "test per_head_dk64 (hidden): "
+    expect_out "no counterexample found among "
+    expect_no_out "counterexample:"
+}
+
+# Issue #11: a failing sample test can be rerun; judge run --test writes its inputs, the expected
+# outputs and the submission's; hidden tests are refused.
+case_run_sample_test() {
+    local bug="$ROOT/reference/problem_mha/bugs/fold_one_reshape.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug"
+    expect_out "      rerun: judge run problem_mha --test chunk_order_sample --file $bug --outputs chunk_order_sample"
+    expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_sample --file "$bug" --outputs "$TMP/s"
+    expect_out "test chunk_order_sample: wrong_answer: example 0, head 0, position 1 holds x[0,0,4:8]; expected x[0,1,0:4]"
+    for f in inputs/x.npy inputs/num_heads.npy expected/output.npy got/output.npy; do
+        [ -f "$TMP/s/$f" ] || fail "judge run --test wrote no $f"
+    done
+    # The inputs it wrote are the test's: judge run --inputs on them gives the same outputs.
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/s/inputs" --file "$bug" --outputs "$TMP/o"
+    cmp "$TMP/o/output.npy" "$TMP/s/got/output.npy" || fail "--test's inputs are not the test's"
+    # The reference passes it; without --file only the inputs and the expected outputs are written.
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_sample --file "$ROOT/reference/problem_mha/solution.cpp" --outputs "$TMP/r"
+    expect_out "test chunk_order_sample: passed"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --test masking_sample --outputs "$TMP/n"
+    [ -f "$TMP/n/expected/weights.npy" ] && [ ! -e "$TMP/n/got" ] || fail "without --file: expected/ only"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_arange --outputs "$TMP/h"
+    expect_err "judge: error: --test: chunk_order_arange is a hidden test of problem_mha; its inputs are not shown"
+    expect_err "Sample tests: shapes_d2l_per_head, shapes_d2l_block, chunk_order_sample, masking_sample"
+    [ ! -e "$TMP/h" ] || fail "a refused hidden test wrote files"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --test nope --outputs "$TMP/h"
+    expect_err 'judge: error: --test: problem_mha has no test "nope"; its sample tests are:'
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --outputs "$TMP/h"
+    expect_err "judge: error: run: give --test ID (a sample test), or --function and --inputs"
+}
+
+# Issue #11: a crash keeps its words: the exception text and stderr of a sample test in the text
+# report, and the program's own prints in judge run.
+case_crash_text() {
+    sed 's|    const Tensor q = judge::matmul(queries, W_q);|    std::cout << "debug: in the block" << std::endl;\n    std::cerr << "about to multiply" << std::endl;\n    throw std::runtime_error("matmul: cannot multiply shapes (2, 4, 6) and (8, 6)");\n    const Tensor q = judge::matmul(queries, W_q);|; s|#include <cmath>|#include <cmath>\n#include <iostream>|' \
+        "$ROOT/reference/problem_mha/solution.cpp" >"$TMP/crash.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/crash.cpp"
+    expect_out "test shapes_d2l_block (sample, runtime_error): threw std::runtime_error: matmul: cannot multiply shapes (2, 4, 6) and (8, 6)"
+    expect_out "about to multiply"
+    # judge run shows what the program printed, on both streams.
+    expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test shapes_d2l_block --file "$TMP/crash.cpp" --outputs "$TMP/c"
+    expect_out "its stdout:"
+    expect_out "debug: in the block"
+    expect_out "about to multiply"
+    expect_out "test shapes_d2l_block: runtime_error: threw std::runtime_error: matmul: cannot multiply shapes"
 }
