@@ -18,10 +18,15 @@ int cmd_show(const GlobalOptions& g, const std::string& name) {
     fmt::print("{}\n{}\n", paint(p.name + ": " + p.title, "bold"), statement);
     fmt::print("{}\n", paint("Functions to implement (#include <judge/tensor.hpp>):", "bold"));
     for (const FunctionSpec& f : p.functions) fmt::print("    {};\n", f.signature());
-    fmt::print("\n{}\n", paint("Traps (each is checked by hidden tests):", "bold"));
+    fmt::print("\n{}\n", paint("Traps, in the order they are assessed (each is checked by hidden tests):", "bold"));
     size_t width = 0;
     for (const TrapSpec& t : p.traps) width = std::max(width, t.id.size());
-    for (const TrapSpec& t : p.traps) fmt::print("    {:<{}}  {}\n", t.id, width, t.title);
+    for (const TrapSpec& t : p.traps) {
+        std::string after;
+        for (const std::string& a : t.after) after += (after.empty() ? "" : ", ") + a;
+        fmt::print("    {:<{}}  {}{}\n", t.id, width, t.title,
+                   after.empty() ? "" : paint(" (after " + after + ")", "dim"));
+    }
     int samples = 0;
     for (const TestSpec& t : p.tests) samples += t.hidden ? 0 : 1;
     fmt::print("\n{} tests ({} sample, {} hidden), {} points.\n", p.tests.size(), samples, p.tests.size() - samples,

@@ -43,6 +43,8 @@ case_show() {
     expect_out "judge::Tensor split_heads(const judge::Tensor& x, int64_t num_heads);"
     expect_out "mask_head_alignment"
     expect_out "(2, 5, 4, 20)"
+    expect_out "Traps, in the order they are assessed"
+    expect_out "Each head uses its own example's valid length (after masking)"
 }
 
 case_reference_accepted() {
@@ -93,12 +95,19 @@ case_submit_junit_and_gradescope() {
     python3 - "$TMP/out" <<'PY' || fail "--format junit is not one valid JUnit document"
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
-# Leaving out W_o fails every trap whose tests run the whole block.
+# Leaving out W_o fails projections; the traps assessed after it, whose tests run the whole block,
+# are blocked: failures of type "blocked".
 assert root.tag == "testsuites" and root.attrib["failures"] == "4" and root.attrib["errors"] == "0", root.attrib
 cases = root.find("testsuite").findall("testcase")
 assert [c.attrib["name"] for c in cases][0] == "shapes" and len(cases) == 9
-failed = [c.attrib["name"] for c in cases if c.find("failure") is not None]
-assert failed == ["masking", "mask_head_alignment", "cross_attention", "projections"], failed
+failed = {c.attrib["name"]: c.find("failure") for c in cases if c.find("failure") is not None}
+assert list(failed) == ["projections", "cross_attention", "masking", "mask_head_alignment"], failed
+assert failed["projections"].attrib["type"] == "wrong_answer"
+body = failed["projections"].text
+assert "This is exactly what leaving out the output projection W_o produces." in body, body
+assert "counterexample on fresh small inputs: multi_head_attention(" in body and "hint: " in body, body
+for t in ["cross_attention", "masking", "mask_head_alignment"]:
+    assert failed[t].attrib["type"] == "blocked" and failed[t].attrib["message"] == "not assessed until projections passes"
 PY
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format gradescope
     python3 - "$TMP/out" <<'PY' || fail "--format gradescope is not Gradescope's results.json"
@@ -108,7 +117,9 @@ assert isinstance(r["execution_time"], int) and r["output_format"] == "text"
 assert r["score"] == sum(x["score"] for x in r["tests"]) and r["score"] < 32
 t = {x["name"].split(":")[0]: x for x in r["tests"]}
 assert t["projections"]["status"] == "failed" and t["projections"]["max_score"] == 2 and t["projections"]["score"] == 0
-assert "hint: " in t["projections"]["output"]
+assert "hint: " in t["projections"]["output"] and "counterexample on fresh small inputs" in t["projections"]["output"]
+assert t["masking"]["status"] == "failed" and t["masking"]["output"] == "not assessed until projections passes"
+assert r["output"].startswith("problem_mha: wrong_answer, ") and "\nFix first: projections (" in r["output"], r["output"]
 assert t["shapes"]["status"] == "passed" and t["shapes"]["score"] == t["shapes"]["max_score"]
 PY
 }
@@ -342,13 +353,13 @@ case_grade_class() {
     expect_out "problem_mha: 6 students (6 graded, 0 unchanged)"
     expect_err "judge: [6/6]"
     cat >"$TMP/want.csv" <<'CSV'
-student,verdict,score,max_score,shapes,chunk_order,merge_order,per_head_loop,masking,mask_head_alignment,cross_attention,projections,input_validation
+student,verdict,score,max_score,shapes,chunk_order,merge_order,per_head_loop,projections,cross_attention,masking,mask_head_alignment,input_validation
 alice,accepted,32,32,pass,pass,pass,pass,pass,pass,pass,pass,pass
-bob,wrong_answer,22,32,pass,pass,pass,pass,fail,fail,fail,fail,pass
+bob,wrong_answer,29,32,pass,pass,pass,pass,pass,pass,pass,fail,pass
 carol,missing,0,32,fail,fail,fail,fail,fail,fail,fail,fail,fail
 dave,compile_error,0,32,fail,fail,fail,fail,fail,fail,fail,fail,fail
 eve,accepted,32,32,pass,pass,pass,pass,pass,pass,pass,pass,pass
-mallory,time_limit,0,32,fail,fail,fail,fail,fail,fail,fail,fail,fail
+mallory,time_limit,0,32,fail,blocked,blocked,blocked,blocked,blocked,blocked,blocked,fail
 CSV
     cmp "$TMP/want.csv" "$TMP/g/grades.csv" || { diff "$TMP/want.csv" "$TMP/g/grades.csv"; fail "grades.csv differs"; }
     grep -q '<failure type="wrong_answer"' "$TMP/g/junit.xml" || fail "junit.xml has no failure"
@@ -363,7 +374,7 @@ assert [r["student"] for r in rows] == ["alice", "bob", "carol", "dave", "eve", 
 root = ET.parse(f"{out}/junit.xml").getroot()
 assert root.tag == "testsuites" and len(root) == 6 and all(len(s) == 9 for s in root)
 r = json.load(open(f"{out}/students/bob/results.json"))
-assert r["score"] == 22 and "execution_time" in r and len(r["tests"]) == 9
+assert r["score"] == 29 and "execution_time" in r and len(r["tests"]) == 9
 assert {t["status"] for t in r["tests"]} == {"passed", "failed"}
 assert json.load(open(f"{out}/students/bob/report.json"))["verdict"] == "wrong_answer"
 PY
