@@ -21,8 +21,8 @@ for s in "${SUBS[@]}"; do "$JUDGE" -q submit problem_mha --file "$s" >/dev/null 
 
 printf '%-45s %8s %8s %8s %6s %14s %8s\n' submission with without extra traps "extra per trap" searched
 for s in "${SUBS[@]}"; do
-  hyperfine -N -i --warmup 1 --runs 8 --export-json "$OUT/r.json" \
-    "$JUDGE -q submit problem_mha --file $s" "$JUDGE -q submit problem_mha --file $s --no-counterexamples" >/dev/null
+  hyperfine -N -i --style none --warmup 1 --runs 8 --export-json "$OUT/r.json" \
+    "$JUDGE -q submit problem_mha --file $s" "$JUDGE -q submit problem_mha --file $s --no-counterexamples" >/dev/null 2>&1
   "$JUDGE" -q submit problem_mha --file "$s" --format json >"$OUT/report.json" || true
   python3 - "$OUT/r.json" "$OUT/report.json" "$s" <<'PY'
 import json, sys

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 #include <algorithm>
+#include <chrono>
 #include <map>
 
 #include "judging/executor.hpp"
@@ -144,12 +145,16 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
         }
     }
     if (cx.tests.empty()) return;
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     TestInputs inputs(cx, seed);
     inputs.ensure();
     TrustedRuns trusted(cx, seed, builder, inputs);
     std::vector<TestRun> ref(cx.tests.size());
     parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = trusted.cached_run(reference_exe, i); });
+    spdlog::debug("counterexamples: {} cases, inputs and the reference's runs in {:.3f}s", cx.tests.size(), since());
     const SubmissionRuns runs = run_submission(cx, box, inputs, sandbox, "out-cx");
+    spdlog::debug("counterexamples: the submission's runs in {:.3f}s", since());
     for (size_t f = 0; f < failed.size(); ++f) {
         TestOutcome& o = outcomes[failed[f]];
         const TestSpec& test = p.tests[failed[f]];
