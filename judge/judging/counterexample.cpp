@@ -153,7 +153,7 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
     std::vector<TestRun> ref(cx.tests.size());
     parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = trusted.cached_run(reference_exe, i); });
     spdlog::debug("counterexamples: {} cases, inputs and the reference's runs in {:.3f}s", cx.tests.size(), since());
-    const SubmissionRuns runs = run_submission(cx, box, inputs, sandbox, "out-cx");
+    const SubmissionRuns runs = run_submission(cx, box, inputs, sandbox, fresh_out_folder(box));
     spdlog::debug("counterexamples: the submission's runs in {:.3f}s", since());
     for (size_t f = 0; f < failed.size(); ++f) {
         TestOutcome& o = outcomes[failed[f]];

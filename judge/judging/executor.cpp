@@ -8,6 +8,8 @@
 #include <random>
 #include <thread>
 
+#include <sys/stat.h>
+
 #include "core/errors.hpp"
 #include "execution/box_protocol.hpp"
 #include "execution/box_runner.hpp"
@@ -82,6 +84,15 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
 }
 
 }  // namespace
+
+std::string fresh_out_folder(const fs::path& box) {
+    // A name no test could have planted: the box may be the box user's to write during a run
+    // (the fallback tier), and a link planted here would take the judge's writes elsewhere.
+    const std::string name = "out-" + random_name();
+    if (::mkdir((box / name).c_str(), 0700) != 0)
+        throw JudgeFailure("cannot make " + (box / name).string() + ": " + std::strerror(errno));
+    return name;
+}
 
 SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestInputs& inputs, const Sandbox& sandbox,
                               const std::string& out_name) {

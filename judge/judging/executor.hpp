@@ -23,6 +23,10 @@ struct SubmissionRuns {
     std::string missing_message;
 };
 
+/// Makes a new, empty output folder in `box` under a random name, for a second run of the same
+/// box, and returns the name.
+std::string fresh_out_folder(const std::filesystem::path& box);
+
 /// Runs every test of `box/prog` through `sandbox`, in ordered batches (two per core) with the
 /// time-out cutoff applied in test order, so which tests count as "not run" never depends on the
 /// number of cores or on scheduling. In the bubblewrap tier all tests share one box, run by the

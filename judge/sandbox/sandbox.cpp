@@ -48,7 +48,8 @@ void Sandbox::drop_root(ProcessSpec& spec) const {
 }
 
 void Sandbox::prepare_writable(const fs::path& dir) const {
-    if (m_probe.uid == 0 && ::chown(dir.c_str(), static_cast<uid_t>(m_uid), static_cast<gid_t>(m_uid)) != 0) {
+    // lchown: a link planted in the box's place is never followed as root.
+    if (m_probe.uid == 0 && ::lchown(dir.c_str(), static_cast<uid_t>(m_uid), static_cast<gid_t>(m_uid)) != 0) {
         throw JudgeFailure("cannot hand " + dir.string() + " to uid " + std::to_string(m_uid));
     }
 }

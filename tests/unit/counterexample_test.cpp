@@ -1,9 +1,11 @@
 // The counterexample candidates of a failed hidden test: fresh, small, smallest first.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
 #include "judging/counterexample.hpp"
+#include "judging/executor.hpp"
 #include "problem/inputs.hpp"
 
 namespace {
@@ -51,8 +53,7 @@ TEST_CASE("candidates: the small inputs under three seeds (once without a random
     CHECK(ids(judge::counterexample_candidates(p, 2)).size() == 4);
 }
 
-TEST_CASE("candidates are fresh data, shown as sample tests, traced only from an arange input",
-          "[counterexample]") {
+TEST_CASE("candidates are fresh data, shown as sample tests, traced only from an arange input", "[counterexample]") {
     const judge::Problem p = problem(spec());
     const std::vector<judge::TestSpec> c = judge::counterexample_candidates(p, 2);
     for (const judge::TestSpec& t : c) {
@@ -84,10 +85,24 @@ TEST_CASE("small inputs are checked like a test's, and must be small", "[counter
                       "whole, so at most 64");
     j = spec();
     j["functions"][0]["small_inputs"][0].erase("k");
-    CHECK_THROWS_WITH(problem(j), "problems/p/problem.json: functions[0].small_inputs[0]: missing input for parameter "
-                                  "'k' of scale");
+    CHECK_THROWS_WITH(problem(j),
+                      "problems/p/problem.json: functions[0].small_inputs[0]: missing input for parameter "
+                      "'k' of scale");
     j = spec();
     j["functions"][0]["small_inputs"][0]["y"] = 1;
     CHECK_THROWS_WITH(problem(j),
                       "problems/p/problem.json: functions[0].small_inputs[0]: \"y\" is not a parameter of scale");
+}
+
+TEST_CASE("a second run of a box writes into a fresh folder no test could have named", "[counterexample]") {
+    const std::filesystem::path box = std::filesystem::temp_directory_path() / "judge-unit-fresh-out";
+    std::filesystem::remove_all(box);
+    std::filesystem::create_directories(box);
+    const std::string a = judge::fresh_out_folder(box), b = judge::fresh_out_folder(box);
+    CHECK(a != b);
+    CHECK(a.size() == 4 + 32);
+    CHECK(std::filesystem::is_directory(box / a));
+    CHECK_FALSE(std::filesystem::is_symlink(box / a));
+    CHECK(std::filesystem::is_empty(box / b));
+    std::filesystem::remove_all(box);
 }

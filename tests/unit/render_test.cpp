@@ -125,7 +125,8 @@ TEST_CASE("Gradescope: one test per trap, worth its tests' points", "[formats]")
     const nlohmann::json g = judge::gradescope_results(prob(), judge::render_json(report()), 3);
     CHECK(g["score"] == 2);
     CHECK(g["execution_time"] == 3);
-    CHECK(g["output"] == "fixture: wrong_answer, 2/4 points\nFix first: values (Values are right)\nhint: Look at the values.");
+    CHECK(g["output"] ==
+          "fixture: wrong_answer, 2/4 points\nFix first: values (Values are right)\nhint: Look at the values.");
     REQUIRE(g["tests"].size() == 2);
     CHECK(g["tests"][0]["name"] == "values: Values are right");
     CHECK(g["tests"][0]["score"] == 1);
@@ -185,8 +186,7 @@ TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]
     tests[0].counterexample_tried = 5;
     judge::Report r = judge::assemble_report(p, 0, tests);
     const nlohmann::json j = judge::render_json(r);
-    CHECK(j["tests"][0]["counterexample"]["inputs"]["x"] ==
-          nlohmann::json{{"shape", {2}}, {"values", {1.0, 2.5}}});
+    CHECK(j["tests"][0]["counterexample"]["inputs"]["x"] == nlohmann::json{{"shape", {2}}, {"values", {1.0, 2.5}}});
     CHECK(j["tests"][0]["counterexample"]["inputs"]["n"] == 3);
     CHECK(j["tests"][0]["counterexample"]["got"]["out"]["values"] == nlohmann::json{2.0, 6.0});
     CHECK(j["tests"][0]["counterexample_tried"] == 5);
