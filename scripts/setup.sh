@@ -7,11 +7,24 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build make
   catch2 libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev
-  bubblewrap libseccomp-dev pkg-config
+  bubblewrap libseccomp-dev libssl-dev pkg-config
   python3   # the tests parse the grading outputs with Python's csv, xml.etree and json, and check the layers
   bc        # tests/hostile/run_hostile.sh times each run
   time      # /usr/bin/time: the e2e tests measure the judge's memory
+  npm       # installs action-validator, which checks the workflows in docs/ (tests/ecosystem)
 )
+
+# npm tools the tests use, pinned by tests/ecosystem/package-lock.json. Without them the workflow
+# test is skipped, with the reason; nothing else needs them.
+ecosystem_tools() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/ecosystem"
+  [ -x "$dir/node_modules/.bin/action-validator" ] && return 0
+  echo "setup: installing action-validator with npm (tests/ecosystem)"
+  if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
+    echo "setup: warning: npm ci failed in $dir; the workflow test will be skipped" >&2
+  fi
+}
 
 missing=()
 for p in "${packages[@]}"; do
@@ -21,6 +34,7 @@ for p in "${packages[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
+  ecosystem_tools
   echo "setup: all ${#packages[@]} packages present"
   exit 0
 fi
@@ -36,4 +50,5 @@ echo "setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+ecosystem_tools
 echo "setup: done"

@@ -6,6 +6,7 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "cli/npy_input.hpp"
 #include "cli/output.hpp"
 #include "compile/builder.hpp"
 #include "core/cache.hpp"
@@ -25,27 +26,27 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Checks that every parameter has a readable .npy of the right kind, naming the file otherwise.
-void check_inputs(const FunctionSpec& fn, const fs::path& dir) {
+// Reads every parameter's .npy (converting what NumPy and PyTorch write), naming the file
+// otherwise; the arrays are in the wire format, ready for the box.
+InputArrays read_inputs(const FunctionSpec& fn, const fs::path& dir) {
     if (!fs::is_directory(dir)) throw InputError("--inputs: " + dir.string() + " is not a directory");
+    InputArrays out;
     for (const Param& p : fn.params) {
         const fs::path file = dir / (p.name + ".npy");
         if (!fs::exists(file)) {
             throw InputError(file.string() + ": missing; " + fn.name + " needs one .npy per parameter (" +
                              to_string(p.type) + " " + p.name + ")");
         }
-        npy::Array a;
-        try {
-            a = npy::read(file.string());
-        } catch (const npy::NpyError& e) {
-            throw InputError(e.what());
-        }
-        if (!wire_matches(p.type, a)) {
+        UserArray a = read_user_npy(file.string());
+        if (!wire_matches(p.type, a.array)) {
             throw InputError(fmt::format("{}: expected {} for {} {}, got {} {}", file.string(),
                                          type_info(p.type).npy_words, to_string(p.type), p.name,
-                                         a.dtype == npy::Dtype::float32 ? "float32" : "int64", shape_str(a.shape)));
+                                         npy::dtype_name(a.array.dtype), shape_str(a.array.shape)));
         }
+        if (!a.note.empty()) spdlog::info("{}", a.note);
+        out[p.name] = std::move(a.array);
     }
+    return out;
 }
 
 }  // namespace
@@ -115,7 +116,8 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         throw InputError("run: give --test ID (a sample test), or --function and --inputs");
     }
     const FunctionSpec& fn = named_function(p, test ? p.tests[*test].function : o.function);
-    if (!test) check_inputs(fn, o.inputs);
+    InputArrays given;
+    if (!test) given = read_inputs(fn, o.inputs);
     if (o.file && !fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
 
     Builder builder(detect_toolchain(), cache_root());
@@ -147,8 +149,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         write_inputs(fs::path(o.outputs) / "inputs", inputs);
         fmt::print("{}: the inputs of {}\n", (fs::path(o.outputs) / "inputs").string(), p.tests[*test].id);
     } else {
-        for (const Param& prm : fn.params)
-            fs::copy_file(fs::path(o.inputs) / (prm.name + ".npy"), in_copy / (prm.name + ".npy"));
+        write_inputs(in_copy, given);  // the arrays as read and converted, never the caller's files
     }
     const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, *sandbox, box.path())
                                : run_test(exe, fn, in_copy, box.path() / "out", p.limits, PlainRunner());

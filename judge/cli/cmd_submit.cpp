@@ -94,7 +94,8 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         fmt::print("{}\n", json_text(gradescope_results(p, render_json(r), seconds)));
     } else if (o.format == "junit") {
         JunitCounts total;
-        const std::string suite = render_junit_suite(p.name, render_json(r), total);
+        // The suite is named after the submission: two students' files merge into two suites.
+        const std::string suite = render_junit_suite(r.submission, render_json(r), total);
         fmt::print("{}", render_junit_document(p.name, suite, total));
     } else {
         fmt::print("{}", render_text(r, terminal_style()));

@@ -226,16 +226,32 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
 
     // junit.xml: a testsuite per student, a testcase per trap.
     std::map<std::string, size_t> counts, trap_failures, trap_blocked;
+    std::map<std::pair<std::string, std::string>, size_t> misconceptions;  // (text, bug) -> students
+    size_t attempts = 0;
     std::string suites;
     JunitCounts total;
     for (const auto& [id, r] : reports) {
-        ++counts[r["verdict"].get<std::string>()];
+        const std::string verdict = r["verdict"].get<std::string>();
+        ++counts[verdict];
+        suites += render_junit_suite(valid_utf8(id), r, total);
+        // Only attempts count toward the traps: a missing, refused or non-compiling submission, or
+        // the untouched template, fails every trap without trying any.
+        const bool attempt = verdict != "missing" && verdict != "compile_error" && verdict != "invalid_submission" &&
+                             verdict != "judge_error" && !r.value("untouched_template", false);
+        if (!attempt) continue;
+        ++attempts;
         for (const json& t : r["traps"]) {
             const std::string status = t.value("status", t["passed"].get<bool>() ? "passed" : "failed");
             if (status == "failed") ++trap_failures[t["id"].get<std::string>()];
             if (status == "blocked") ++trap_blocked[t["id"].get<std::string>()];
         }
-        suites += render_junit_suite(valid_utf8(id), r, total);
+        for (const json& t : r["tests"]) {
+            if (t.contains("misconception") && t["misconception"].is_object()) {
+                ++misconceptions[{t["misconception"]["text"].get<std::string>(),
+                                  t["misconception"]["bug"].get<std::string>()}];
+                break;  // one misconception per report: the same bug on every test it explains
+            }
+        }
     }
     write_file_atomic(out / "junit.xml", render_junit_document(p.name, suites, total));
 
@@ -252,11 +268,28 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     }
     std::vector<std::pair<std::string, size_t>> verdicts(counts.begin(), counts.end());
     for (const auto& [v, n] : verdicts) md += fmt::format("| {} | {} |\n", v, n);
-    md +=
-        "\n## Traps: how many students fell into each\n\n(Blocked: failing while a trap it comes after fails; not "
-        "counted as its own mistake.)\n\n| trap | what it checks | students failing | blocked |\n|---|---|---|---|\n";
+    md += fmt::format(
+        "\n## Traps: how many students fell into each\n\nOf the {} attempt{} (submissions that compiled and are not "
+        "the untouched template). A blocked trap failed while a trap it comes after failed: it is not counted as a "
+        "mistake of its own.\n\n| trap | what it checks | students failing | blocked |\n|---|---|---|---|\n",
+        attempts, attempts == 1 ? "" : "s");
     for (const TrapSpec& t : p.traps)
         md += fmt::format("| `{}` | {} | {} | {} |\n", t.id, t.title, trap_failures[t.id], trap_blocked[t.id]);
+    md +=
+        "\n## Misconceptions named\n\nStudents whose output was, number for number, what a known mistake produces.\n\n";
+    if (misconceptions.empty()) {
+        md += "None.\n";
+    } else {
+        std::vector<std::pair<std::pair<std::string, std::string>, size_t>> named(misconceptions.begin(),
+                                                                                  misconceptions.end());
+        std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        md += "| misconception | seeded bug | students |\n|---|---|---|\n";
+        const auto cell = [](std::string text) {
+            for (size_t i = 0; (i = text.find('|', i)) != std::string::npos; i += 2) text.insert(i, "\\");
+            return text;
+        };
+        for (const auto& [m, n] : named) md += fmt::format("| {} | `{}` | {} |\n", cell(m.first), m.second, n);
+    }
     write_file_atomic(out / "summary.md", md);
     return verdicts;
 }

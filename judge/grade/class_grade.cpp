@@ -103,7 +103,7 @@ std::vector<std::string> list_students(const fs::path& class_dir,
         if (id.empty() || id[0] == '.') continue;
         if (shard) {
             // A student's shard depends only on the id, so adding a student never moves the others.
-            const unsigned long h = std::stoul(sha1_hex(id).substr(0, 8), nullptr, 16);
+            const unsigned long h = std::stoul(sha256_hex(id).substr(0, 8), nullptr, 16);
             if (h % shard->second != shard->first - 1) continue;
         }
         ids.push_back(id);
@@ -139,6 +139,7 @@ StudentSubmission read_submission(const fs::path& class_dir, const std::string& 
 GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder, const Sandbox& sandbox) {
     const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
     const std::string pkey = problem_key(p, o.seed, o.counterexamples);
+    const std::string template_text = fs::exists(p.template_solution) ? read_input_file(p.template_solution) : "";
     fs::create_directories(o.out);
     const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";
     write_file_atomic(o.out / "grade.json", json({{"problem", p.name},
@@ -208,6 +209,8 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                 r.submission = sub.display;
                 r.sandbox = sandbox.name();
                 report = render_json(r);
+                // The shipped template, unchanged: no attempt, which summary.md does not count.
+                if (sub.state == State::found && sub.text == template_text) report["untouched_template"] = true;
             }
             const long seconds =
                 std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());

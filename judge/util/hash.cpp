@@ -1,37 +1,47 @@
 #include "util/hash.hpp"
 
-#include <boost/uuid/detail/sha1.hpp>
+#include <openssl/evp.h>
+
 #include <cstdio>
+#include <stdexcept>
 
 namespace judge {
 
 struct Hasher::Impl {
-    boost::uuids::detail::sha1 sha;
+    EVP_MD_CTX* ctx = nullptr;
+    ~Impl() { EVP_MD_CTX_free(ctx); }
 };
 
-Hasher::Hasher() : m_impl(std::make_unique<Impl>()) {}
+Hasher::Hasher() : m_impl(std::make_unique<Impl>()) {
+    m_impl->ctx = EVP_MD_CTX_new();
+    if (m_impl->ctx == nullptr || EVP_DigestInit_ex(m_impl->ctx, EVP_sha256(), nullptr) != 1)
+        throw std::runtime_error("libcrypto: cannot start a SHA-256 digest");
+}
+
 Hasher::~Hasher() = default;
 
 Hasher& Hasher::add(std::string_view part) {
     const std::string len = std::to_string(part.size()) + ":";
-    m_impl->sha.process_bytes(len.data(), len.size());
-    m_impl->sha.process_bytes(part.data(), part.size());
+    if (EVP_DigestUpdate(m_impl->ctx, len.data(), len.size()) != 1 ||
+        EVP_DigestUpdate(m_impl->ctx, part.data(), part.size()) != 1)
+        throw std::runtime_error("libcrypto: SHA-256 update failed");
     return *this;
 }
 
 std::string Hasher::hex() {
-    boost::uuids::detail::sha1::digest_type d;
-    m_impl->sha.get_digest(d);
+    unsigned char d[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    if (EVP_DigestFinal_ex(m_impl->ctx, d, &n) != 1) throw std::runtime_error("libcrypto: SHA-256 final failed");
     std::string out;
-    char buf[9];
-    for (unsigned int w : d) {
-        std::snprintf(buf, sizeof buf, "%08x", w);
+    char buf[3];
+    for (unsigned int i = 0; i < n; ++i) {
+        std::snprintf(buf, sizeof buf, "%02x", d[i]);
         out += buf;
     }
     return out;
 }
 
-std::string sha1_hex(std::string_view data) {
+std::string sha256_hex(std::string_view data) {
     Hasher h;
     h.add(data);
     return h.hex();

@@ -7,8 +7,9 @@
 
 namespace judge {
 
-/// Incremental SHA-1 over labelled parts; hex digest. Used for cache keys, not for security: the
-/// cache is outside any box and only the judge writes it.
+/// Incremental SHA-256 (OpenSSL's libcrypto) over labelled parts; hex digest. Used for cache keys
+/// and shard assignment, not for security: the cache is outside any box and only the judge writes it.
+/// hex() ends the digest: call it once.
 class Hasher {
 public:
     Hasher();
@@ -24,7 +25,7 @@ private:
     std::unique_ptr<Impl> m_impl;
 };
 
-/// The SHA-1 hex digest of `data`.
-std::string sha1_hex(std::string_view data);
+/// The SHA-256 hex digest of `data` as one labelled part ("<length>:<data>").
+std::string sha256_hex(std::string_view data);
 
 }  // namespace judge

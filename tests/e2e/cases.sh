@@ -852,3 +852,126 @@ case_crash_text() {
     expect_out "about to multiply"
     expect_out "test shapes_d2l_block: runtime_error: threw std::runtime_error: matmul: cannot multiply shapes"
 }
+
+# Issue #13: JUnit files keep to the elements and attributes of Jenkins' JUnit schema
+# (jenkins-junit.xsd), with a time on every test case and the diagnosis in the failure body; a
+# submit's suite is named after the submission, so two students' files merge into two suites.
+case_junit_schema() {
+    local bug="$ROOT/reference/problem_mha/bugs/no_output_projection.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format junit
+    cp "$TMP/out" "$TMP/submit.xml"
+    make_class "$TMP/class"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g" --jobs 2
+    python3 - "$TMP/submit.xml" "$TMP/g/junit.xml" "$bug" <<'PY' || fail "a JUnit file leaves Jenkins' schema"
+import sys, xml.etree.ElementTree as ET
+allowed = {
+    "testsuites": {"name", "time", "tests", "failures", "disabled", "errors"},
+    "testsuite": {"name", "tests", "failures", "errors", "time", "disabled", "skipped", "timestamp", "hostname",
+                  "id", "package"},
+    "properties": set(), "property": {"name", "value"},
+    "testcase": {"name", "assertions", "time", "classname", "status"},
+    "failure": {"message", "type"}, "error": {"message", "type"}, "skipped": {"message"},
+    "system-out": set(), "system-err": set(),
+}
+children = {"testsuites": {"testsuite"}, "testsuite": {"properties", "testcase", "system-out", "system-err"},
+            "properties": {"property"}, "testcase": {"skipped", "error", "failure", "system-out", "system-err"},
+            "failure": set(), "error": set(), "skipped": set(), "property": set()}
+def walk(e):
+    assert e.tag in allowed, e.tag
+    assert set(e.attrib) <= allowed[e.tag], (e.tag, set(e.attrib) - allowed[e.tag])
+    for c in e:
+        assert c.tag in children[e.tag], (e.tag, c.tag)
+        walk(c)
+for path in sys.argv[1:3]:
+    root = ET.parse(path).getroot()
+    assert root.tag == "testsuites"
+    walk(root)
+    for suite in root:
+        assert "name" in suite.attrib and "tests" in suite.attrib
+        for case in suite.findall("testcase"):
+            float(case.attrib["time"])  # every case has a time, a number
+        for f in suite.iter("failure"):
+            if f.attrib["type"] == "blocked":
+                assert f.text.startswith("not assessed until "), f.text
+            else:
+                assert f.text and "hint: " in f.text, f.text
+submit = ET.parse(sys.argv[1]).getroot()
+assert [s.attrib["name"] for s in submit] == [sys.argv[3]], [s.attrib["name"] for s in submit]
+body = next(f.text for f in submit.iter("failure") if f.attrib["type"] == "wrong_answer")
+assert "\n" in body and "This is exactly what leaving out the output projection W_o produces." in body, body
+PY
+}
+
+# Issue #13: judge run takes what NumPy and PyTorch write: float64 (with a note), Fortran order
+# (W.numpy().T), big-endian, int32; it refuses complex and object arrays in NumPy's words.
+case_run_numpy_inputs() {
+    local d="$TMP/in"
+    mkdir -p "$d" "$TMP/want"
+    python3 - "$d" "$TMP/want" <<'PY'
+import struct, sys
+def npy(path, descr, shape, data, fortran=False):
+    header = "{'descr': '%s', 'fortran_order': %s, 'shape': (%s), }" % (
+        descr, "True" if fortran else "False", "".join(f"{s}," for s in shape) if len(shape) == 1 else ", ".join(map(str, shape)))
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    open(path, "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + data)
+d, want = sys.argv[1], sys.argv[2]
+x = [float(i) for i in range(8)]              # x of shape (1, 2, 4), row-major values 0..7
+# The same x three ways: float64, big-endian float32, and Fortran order.
+npy(f"{d}/x64.npy", "<f8", (1, 2, 4), struct.pack("<8d", *x))
+npy(f"{d}/xbe.npy", ">f4", (1, 2, 4), struct.pack(">8f", *x))
+fortran = [x[(i % 1) * 8 + ((i // 1) % 2) * 4 + (i // 2)] for i in range(8)]   # column-major of (1, 2, 4)
+npy(f"{d}/xf.npy", "<f4", (1, 2, 4), struct.pack("<8f", *fortran), fortran=True)
+npy(f"{want}/x.npy", "<f4", (1, 2, 4), struct.pack("<8f", *x))
+npy(f"{d}/h32.npy", "<i4", (), struct.pack("<i", 2))
+npy(f"{d}/hbe.npy", ">i8", (), struct.pack(">q", 2))
+npy(f"{want}/num_heads.npy", "<i8", (), struct.pack("<q", 2))
+npy(f"{d}/c.npy", "<c16", (1, 2, 4), b"\0" * 128)
+npy(f"{d}/o.npy", "|O", (1,), b"\0" * 8)
+PY
+    local ref="$ROOT/reference/problem_mha/solution.cpp"
+    mkdir -p "$TMP/base"
+    cp "$TMP/want/x.npy" "$TMP/want/num_heads.npy" "$TMP/base/"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/base" --outputs "$TMP/o0"
+    for variant in "x64 h32" "xbe hbe" "xf h32"; do
+        set -- $variant
+        rm -rf "$TMP/v" && mkdir -p "$TMP/v"
+        cp "$d/$1.npy" "$TMP/v/x.npy" && cp "$d/$2.npy" "$TMP/v/num_heads.npy"
+        expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/v" --file "$ref" --outputs "$TMP/o-$1"
+        cmp "$TMP/o-$1/output.npy" "$TMP/o0/output.npy" || fail "$variant: not the same output as the float32 C-order input"
+    done
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/v" --outputs "$TMP/o-n"
+    cp "$d/x64.npy" "$TMP/v/x.npy"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/v" --outputs "$TMP/o-n"
+    expect_err "x.npy: converted float64 to float32 (exactly)"
+    cp "$d/c.npy" "$TMP/v/x.npy"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/v" --outputs "$TMP/o-c"
+    expect_err "x.npy: complex128 arrays are not accepted"
+    cp "$d/o.npy" "$TMP/v/x.npy"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/v" --outputs "$TMP/o-o"
+    expect_err "x.npy: object arrays are not accepted"
+    # An int where a tensor is expected is named in NumPy's words.
+    cp "$d/h32.npy" "$TMP/v/x.npy"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/v" --outputs "$TMP/o-i"
+    expect_err "got int64 ()"
+}
+
+# Issue #13: summary.md counts attempts only (not a missing, non-compiling or untouched-template
+# submission), and counts the named misconceptions.
+case_summary_attempts() {
+    local c="$TMP/class"
+    mkdir -p "$c"/{alice,bob,carol,dave,tim}
+    cp "$ROOT/reference/problem_mha/solution.cpp" "$c/alice/"
+    cp "$ROOT/reference/problem_mha/bugs/lens_repeat_not_interleave.cpp" "$c/bob/solution.cpp"
+    cp "$SUB/compile_error/solution.cpp" "$c/dave/"
+    cp "$ROOT/student_template/problem_mha/solution.cpp" "$c/tim/"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$c" --out "$TMP/g" --jobs 2
+    local md="$TMP/g/summary.md"
+    grep -q "^Of the 2 attempts " "$md" || { cat "$md"; fail "summary.md does not count the 2 attempts"; }
+    grep -q '^| `shapes` | Output shapes | 0 | 0 |$' "$md" || { cat "$md"; fail "non-attempts counted as failing shapes"; }
+    grep -q '^| `mask_head_alignment` | Each head uses its own example.s valid length | 1 | 0 |$' "$md" ||
+        { cat "$md"; fail "bob's mistake is not counted"; }
+    grep -q '| `lens_repeat_not_interleave` | 1 |$' "$md" || { cat "$md"; fail "the named misconception is not counted"; }
+    grep -q '"untouched_template": true' "$TMP/g/students/tim/report.json" || fail "tim's report does not say untouched template"
+    grep -q '"untouched_template"' "$TMP/g/students/alice/report.json" && fail "alice's report says untouched template"
+    grep -q "^tim,runtime_error,0,32," "$TMP/g/grades.csv" || fail "tim is not in grades.csv"
+}

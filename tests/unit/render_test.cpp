@@ -142,20 +142,20 @@ TEST_CASE("JUnit: a suite per student, a case per trap, XML escaped", "[formats]
     judge::JunitCounts total;
     const std::string suite = judge::render_junit_suite("ada", judge::render_json(report()), total);
     CHECK(suite ==
-          "  <testsuite name=\"ada\" tests=\"2\" failures=\"1\" errors=\"0\">\n"
-          "    <testcase classname=\"ada\" name=\"values\">\n"
+          "  <testsuite name=\"ada\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"0\">\n"
+          "    <testcase classname=\"ada\" name=\"values\" time=\"0\">\n"
           "      <failure type=\"wrong_answer\" message=\"out[0,1] differs &lt;here&gt; &amp; there\">test t_values "
           "(hidden): out[0,1] differs &lt;here&gt; &amp; there\nThis is exactly what tiling with repeat produces.\n"
           "hint: Look at the values.</failure>\n"
           "    </testcase>\n"
-          "    <testcase classname=\"ada\" name=\"errors\"></testcase>\n"
+          "    <testcase classname=\"ada\" name=\"errors\" time=\"0\"></testcase>\n"
           "  </testsuite>\n");
     CHECK(total.tests == 2);
     CHECK(total.failures == 1);
     CHECK(
         judge::render_junit_document("p", suite, total)
             .rfind(
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"p\" tests=\"2\" failures=\"1\" errors=\"0\">\n",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"p\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"0\">\n",
                 0) == 0);
     CHECK(judge::xml_escape(std::string("a\x01"
                                         "b\tc")) == "ab\tc");

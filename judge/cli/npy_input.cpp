@@ -1,0 +1,213 @@
+#include "cli/npy_input.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <limits>
+
+#include "core/errors.hpp"
+
+namespace judge {
+
+namespace {
+
+std::string read_all(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw InputError(path + ": cannot open");
+    f.seekg(0, std::ios::end);
+    const std::streamoff size = f.tellg();
+    if (size < 0 || size > npy::max_file_bytes) throw InputError(path + ": file too large");
+    f.seekg(0);
+    std::string bytes(static_cast<size_t>(size), '\0');
+    f.read(bytes.data(), size);
+    if (!f) throw InputError(path + ": read failed");
+    return bytes;
+}
+
+// The descr between quotes: "'<f8'" -> "<f8".
+std::string quoted(const std::string& text, const std::string& path) {
+    if (text.empty() || (text[0] != '\'' && text[0] != '"')) throw InputError(path + ": malformed descr");
+    const size_t end = text.find(text[0], 1);
+    if (end == std::string::npos) throw InputError(path + ": malformed descr");
+    return text.substr(1, end - 1);
+}
+
+// The element at byte offset `at`, in the file's byte order, as the wire type.
+template <typename T>
+T load(const std::string& bytes, size_t at, bool big_endian) {
+    unsigned char b[sizeof(T)];
+    std::memcpy(b, bytes.data() + at, sizeof(T));
+    if (big_endian != (std::endian::native == std::endian::big)) std::reverse(b, b + sizeof(T));
+    T v;
+    std::memcpy(&v, b, sizeof(T));
+    return v;
+}
+
+}  // namespace
+
+std::string numpy_dtype_name(const std::string& descr) {
+    if (descr.size() < 2) return descr;
+    const char kind = descr[1];
+    const std::string size = descr.substr(2);
+    const bool numeric = !size.empty() && size.size() < 4 &&
+                         std::all_of(size.begin(), size.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const int bytes = numeric ? std::stoi(size) : 0;
+    switch (kind) {
+        case 'f': return "float" + std::to_string(bytes * 8);
+        case 'i': return "int" + std::to_string(bytes * 8);
+        case 'u': return "uint" + std::to_string(bytes * 8);
+        case 'c': return "complex" + std::to_string(bytes * 8);
+        case 'b': return "bool";
+        case 'O': return "object";
+        case 'U': return "str";
+        case 'S': return "bytes";
+        case 'M': return "datetime64";
+        case 'm': return "timedelta64";
+        default: return descr;
+    }
+}
+
+UserArray read_user_npy(const std::string& path) {
+    const std::string bytes = read_all(path);
+    // The header: the same checks as the wire reader, then a wider choice of dtypes and orders.
+    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) throw InputError(path + ": not a .npy file");
+    const auto major = static_cast<unsigned char>(bytes[6]);
+    size_t header_len = 0, header_start = 0;
+    if (major == 1) {
+        header_len =
+            static_cast<unsigned char>(bytes[8]) | (static_cast<size_t>(static_cast<unsigned char>(bytes[9])) << 8);
+        header_start = 10;
+    } else if ((major == 2 || major == 3) && bytes.size() >= 12) {
+        for (size_t i = 0; i < 4; ++i)
+            header_len |= static_cast<size_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+        header_start = 12;
+    } else {
+        throw InputError(path + ": unsupported .npy version " + std::to_string(major));
+    }
+    if (header_len > 65536 || header_start + header_len > bytes.size()) throw InputError(path + ": truncated header");
+    const std::string header = bytes.substr(header_start, header_len);
+    std::string descr;
+    bool fortran = false;
+    try {
+        descr = quoted(npy::detail::value_after(header, "descr", path), path);
+        fortran = npy::detail::value_after(header, "fortran_order", path).rfind("True", 0) == 0;
+    } catch (const npy::NpyError& e) {
+        throw InputError(e.what());
+    }
+    npy::Array shape_only;
+    std::string shape_text;
+    try {
+        shape_text = npy::detail::value_after(header, "shape", path);
+    } catch (const npy::NpyError& e) {
+        throw InputError(e.what());
+    }
+    const size_t close = shape_text.find(')');
+    if (shape_text.empty() || shape_text[0] != '(' || close == std::string::npos)
+        throw InputError(path + ": malformed shape");
+    int64_t count = 1;
+    std::string num;
+    for (size_t i = 1; i <= close; ++i) {
+        const char c = shape_text[i];
+        if (c >= '0' && c <= '9') {
+            if (num.size() > 12) throw InputError(path + ": shape extent too large");
+            num += c;
+        } else if ((c == ',' || c == ')') && !num.empty()) {
+            const int64_t e = std::stoll(num);
+            if (e != 0 && count > npy::max_elements / e) throw InputError(path + ": array too large");
+            count *= e;
+            shape_only.shape.push_back(e);
+            num.clear();
+        } else if (c != ' ' && c != ')') {
+            throw InputError(path + ": malformed shape");
+        }
+    }
+    const std::string name = numpy_dtype_name(descr);
+    const char order = descr.empty() ? '?' : descr[0];
+    const bool big = order == '>';
+    const char kind = descr.size() > 1 ? descr[1] : '?';
+    const std::string digits = descr.size() > 2 ? descr.substr(2) : "";
+    const bool numeric = !digits.empty() && digits.size() < 4 &&
+                         std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const size_t size = numeric ? static_cast<size_t>(std::stoul(digits)) : 0;
+    const bool is_float = kind == 'f' && (size == 4 || size == 8);
+    const bool is_int = (kind == 'i' && (size == 1 || size == 2 || size == 4 || size == 8)) ||
+                        (kind == 'u' && (size == 1 || size == 2 || size == 4 || size == 8));
+    if (!is_float && !is_int) {
+        throw InputError(path + ": " + name +
+                         " arrays are not accepted; save float32 or float64 for tensors and an integer type for "
+                         "ints and lists");
+    }
+    npy::Array a;
+    a.shape = shape_only.shape;
+    a.dtype = is_float ? npy::Dtype::float32 : npy::Dtype::int64;
+    size_t numel = 1;
+    for (const int64_t e : a.shape) numel *= static_cast<size_t>(e);
+    const size_t body = header_start + header_len;
+    if (bytes.size() - body != numel * size) {
+        throw InputError(fmt::format("{}: expected {} data bytes for a {} array of shape {}, found {}", path,
+                                     numel * size, name, shape_str(a.shape), bytes.size() - body));
+    }
+    // Element i in C order sits at this index of a Fortran-order body.
+    std::vector<size_t> strides(a.shape.size(), 1);
+    for (size_t d = 1; d < a.shape.size(); ++d) strides[d] = strides[d - 1] * static_cast<size_t>(a.shape[d - 1]);
+    const auto source = [&](size_t i) {
+        if (!fortran) return i;
+        size_t at = 0;
+        for (size_t d = a.shape.size(); d-- > 0;) {
+            const size_t extent = static_cast<size_t>(a.shape[d]);
+            at += (i % extent) * strides[d];
+            i /= extent;
+        }
+        return at;
+    };
+    UserArray out;
+    bool rounded = false;
+    for (size_t i = 0; i < numel; ++i) {
+        const size_t at = body + source(i) * size;
+        if (is_float) {
+            if (size == 4) {
+                a.f32.push_back(load<float>(bytes, at, big));
+            } else {
+                const double v = load<double>(bytes, at, big);
+                const auto f = static_cast<float>(v);
+                rounded = rounded || (static_cast<double>(f) != v && !std::isnan(v));
+                a.f32.push_back(f);
+            }
+            continue;
+        }
+        int64_t v = 0;
+        if (kind == 'i') {
+            v = size == 1   ? load<int8_t>(bytes, at, big)
+                : size == 2 ? load<int16_t>(bytes, at, big)
+                : size == 4 ? load<int32_t>(bytes, at, big)
+                            : load<int64_t>(bytes, at, big);
+        } else {
+            const uint64_t u = size == 1   ? load<uint8_t>(bytes, at, big)
+                               : size == 2 ? load<uint16_t>(bytes, at, big)
+                               : size == 4 ? load<uint32_t>(bytes, at, big)
+                                           : load<uint64_t>(bytes, at, big);
+            if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+                throw InputError(fmt::format("{}: element {} is {}, too large for int64", path, i, u));
+            v = static_cast<int64_t>(u);
+        }
+        a.i64.push_back(v);
+    }
+    std::vector<std::string> what;
+    if (name != "float32" && name != "int64") what.push_back(name + " to " + npy::dtype_name(a.dtype));
+    if (big) what.push_back("big-endian to little-endian");
+    if (fortran && a.shape.size() > 1) what.push_back("Fortran order to C order");
+    if (!what.empty()) {
+        std::string list;
+        for (const std::string& w : what) list += (list.empty() ? "" : ", ") + w;
+        out.note = path + ": converted " + list +
+                   (is_float && size == 8 ? rounded ? " (values rounded to float32)" : " (exactly)" : " (exactly)");
+    }
+    out.array = std::move(a);
+    return out;
+}
+
+}  // namespace judge

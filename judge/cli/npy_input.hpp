@@ -1,0 +1,25 @@
+// judge/cli/npy_input.hpp: the .npy files a user hands to `judge run --inputs`, as NumPy and
+// PyTorch write them, converted to the wire format (C-order little-endian float32 or int64).
+#pragma once
+
+#include <string>
+
+#include "judge/protocol/npy.hpp"
+
+namespace judge {
+
+struct UserArray {
+    npy::Array array;  // C order, float32 or int64
+    std::string note;  // "" or one line saying what was converted and what it cost
+};
+
+/// Reads `path`: float32 or float64 become float32 (float64 with a note: values are rounded);
+/// int8 to int64 and uint8 to uint32 become int64 (uint64 too, when every value fits), exactly;
+/// either byte order; C or Fortran order. Other dtypes (bool, float16, complex, object, strings)
+/// are an InputError naming the file and the dtype in NumPy's words.
+UserArray read_user_npy(const std::string& path);
+
+/// NumPy's name of a .npy descr such as "<f8" or ">i4": "float64", "int32".
+std::string numpy_dtype_name(const std::string& descr);
+
+}  // namespace judge

@@ -1,0 +1,55 @@
+# bash completion for judge. Installed to share/bash-completion/completions/judge by
+# `cmake --install`; or source it: `. scripts/completion/judge.bash`.
+_judge() {
+    local cur prev words cword
+    _init_completion 2>/dev/null || {
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+    }
+    local commands="list show submit validate run grade merge doctor"
+    local global="--root -v -q --help --version -V"
+    local cmd="" i
+    for ((i = 1; i < cword; i++)); do
+        case ${words[i]} in
+            --root) ((i++)) ;;
+            -*) ;;
+            *) cmd=${words[i]}; break ;;
+        esac
+    done
+    case $prev in
+        --root | --dir | --inputs | --outputs | --class | --out | --save-counterexamples)
+            COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --file) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -d -- "$cur")); return ;;
+        --format)
+            if [ "$cmd" = validate ]; then COMPREPLY=($(compgen -W "text json" -- "$cur"));
+            else COMPREPLY=($(compgen -W "text json junit gradescope" -- "$cur")); fi
+            return ;;
+        --seed | --jobs | --shard | --function | --test) return ;;
+    esac
+    if [ -z "$cmd" ]; then
+        COMPREPLY=($(compgen -W "$commands $global" -- "$cur"))
+        return
+    fi
+    local opts
+    case $cmd in
+        submit) opts="--file --dir --format --seed --save-counterexamples --no-counterexamples" ;;
+        validate) opts="--all --format --strict --mutants" ;;
+        run) opts="--test --function --inputs --outputs --file --seed" ;;
+        grade) opts="--class --out --jobs --shard --seed --no-counterexamples" ;;
+        merge) opts="--out" ;;
+        *) opts="" ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts --help" -- "$cur"))
+    elif [[ $cmd =~ ^(show|submit|validate|run|grade)$ ]]; then
+        # Problem names, from the course root the judge would use.
+        local problems
+        problems=$("${words[0]}" -q list 2>/dev/null | awk '{print $1}')
+        COMPREPLY=($(compgen -W "$problems" -- "$cur"))
+    elif [ "$cmd" = merge ]; then
+        COMPREPLY=($(compgen -d -- "$cur"))
+    fi
+}
+complete -F _judge judge

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `cmake --install` puts the binary, its bash completion and the docs under a prefix; the installed
+# judge runs from anywhere, and the completion script completes subcommands, options and problems.
+#   bash tests/ecosystem/check_install.sh BUILD_DIR SOURCE_DIR
+set -uo pipefail
+BUILD=${1:?usage: check_install.sh BUILD_DIR SOURCE_DIR}
+SRC=${2:?usage: check_install.sh BUILD_DIR SOURCE_DIR}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+cmake --install "$BUILD" --prefix "$TMP/prefix" >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "cmake --install failed"; }
+for f in bin/judge share/bash-completion/completions/judge share/doc/judge/README.md share/doc/judge/ci.md \
+    share/doc/judge/report.md; do
+    [ -f "$TMP/prefix/$f" ] || fail "the install has no $f"
+done
+J="$TMP/prefix/bin/judge"
+"$J" --version | grep -q "^judge " || fail "the installed judge does not run"
+(cd "$TMP" && "$J" --root "$SRC" list) | grep -q problem_mha || fail "the installed judge does not list the course"
+bash -n "$TMP/prefix/share/bash-completion/completions/judge" || fail "the completion script does not parse"
+# Complete as bash would: COMP_WORDS and COMP_CWORD set, then the function the script registered.
+complete_words() {
+    bash -c '
+        . "$1"; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        _judge; printf "%s\n" "${COMPREPLY[@]}"' _ "$TMP/prefix/share/bash-completion/completions/judge" "$@"
+}
+PATH="$TMP/prefix/bin:$PATH"
+complete_words judge su | grep -qx submit || fail "'judge su<TAB>' does not complete submit"
+complete_words judge submit --no | grep -qx -- --no-counterexamples || fail "submit's options do not complete"
+complete_words judge run --te | grep -qx -- --test || fail "run's --test does not complete"
+(cd "$SRC" && complete_words judge submit problem_m) | grep -qx problem_mha || fail "problem names do not complete"
+complete_words judge submit --format "" | grep -qx gradescope || fail "--format values do not complete"
+echo "ok: install and completion"
