@@ -398,29 +398,33 @@ PY
 case_grade_shards_merge() {
     make_class "$TMP/class"
     expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/all" --jobs 2
-    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/s1" --shard 1/2
-    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/s2" --shard 2/2
-    local n1 n2
-    n1=$(($(wc -l <"$TMP/s1/grades.csv") - 1)) n2=$(($(wc -l <"$TMP/s2/grades.csv") - 1))
-    [ $((n1 + n2)) = 6 ] || fail "the shards hold $n1 + $n2 students, not 6"
-    expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/merged"
+    # Three shards: with these six ids (a SHA-256 of each decides), every shard holds someone.
+    local k n total=0
+    for k in 1 2 3; do
+        expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/s$k" --shard $k/3
+        n=$(($(wc -l <"$TMP/s$k/grades.csv") - 1))
+        [ "$n" -gt 0 ] || fail "shard $k/3 is empty: the merge below would not merge anything"
+        total=$((total + n))
+    done
+    [ "$total" = 6 ] || fail "the shards hold $total students, not 6"
+    expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" "$TMP/s3" --out "$TMP/merged"
     for f in grades.csv junit.xml summary.md; do cmp "$TMP/all/$f" "$TMP/merged/$f" || fail "merged $f differs from a single run"; done
-    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s1" --out "$TMP/bad"
-    expect_err "judge: error: merge: shard 1/2 is given twice: $TMP/s1 and $TMP/s1"
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s1" "$TMP/s2" --out "$TMP/bad"
+    expect_err "judge: error: merge: shard 1/3 is given twice: $TMP/s1 and $TMP/s1"
     # Issue #9: an incomplete set, a mixed set and a hand-edited report are refused, saying why.
-    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s2" --out "$TMP/bad"
-    expect_err "judge: error: merge: shard 1/2 is missing; give all 2 shards"
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s2" "$TMP/s3" --out "$TMP/bad"
+    expect_err "judge: error: merge: shard 1/3 is missing; give all 3 shards"
     expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/all" "$TMP/s1" --out "$TMP/bad"
     expect_err "is not a shard of the same split as $TMP/all"
-    cp -r "$TMP/s1" "$TMP/s1x"
     local victim
-    victim=$(sed -n '2s/,.*//p' "$TMP/s1x/grades.csv")
-    python3 - "$TMP/s1x/students/$victim/report.json" <<'PY'
+    cp -r "$TMP/s1" "$TMP/sx"
+    victim=$(sed -n '2s/,.*//p' "$TMP/sx/grades.csv")
+    python3 - "$TMP/sx/students/$victim/report.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1])); r["score"] = 999; json.dump(r, open(sys.argv[1], "w"))
 PY
-    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1x" "$TMP/s2" --out "$TMP/bad"
-    expect_err "judge: error: $TMP/s1x/students/$victim/report.json: score 999 is outside 0..32"
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/sx" "$TMP/s2" "$TMP/s3" --out "$TMP/bad"
+    expect_err "judge: error: $TMP/sx/students/$victim/report.json: score 999 is outside 0..32"
     [ -e "$TMP/bad/grades.csv" ] && fail "a refused merge wrote a gradebook"
     grep -q '"shard": "all"' "$TMP/merged/grade.json" || fail "the merged grade.json does not say shard all"
     expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/class" --out "$TMP/bad"
