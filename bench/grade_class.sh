@@ -14,7 +14,7 @@ trap 'rm -rf "$W"' EXIT
 export JUDGE_CACHE=$W/cache NO_COLOR=1
 "$JUDGE" -q validate problem_mha >/dev/null   # warm: harness, reference, bugs and their runs
 
-correct=(reference/problem_mha/solution.cpp tests/e2e/submissions/accepted_folded/solution.cpp tests/e2e/submissions/accepted_loops/solution.cpp)
+correct=(reference/problem_mha/solution.cpp reference/problem_mha/accepted/folded_layout.cpp reference/problem_mha/accepted/index_loops.cpp)
 mapfile -t bugs < <(ls reference/problem_mha/bugs/*.cpp)
 add() {  # add CLASS ID FILE
     mkdir -p "$1/$2"

@@ -129,6 +129,27 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
         }
     }
 
+    // Other correct solutions, in other styles: each must pass every test, as the reference does.
+    v.json["accepted"] = nlohmann::json::array();
+    const std::vector<fs::path> accepted = load_accepted(p);
+    size_t accepted_ok = 0;
+    for (const fs::path& a : accepted) {
+        const BuildResult ab = builder.build_trusted(p, a);
+        const Report r = ab.ok ? judge.judge_trusted(ab.exe) : Report{};
+        v.json["accepted"].push_back(
+            {{"id", a.stem().string()}, {"accepted", ab.ok && r.verdict == Verdict::accepted}});
+        if (!ab.ok) {
+            problem(display(p, a) + ": this accepted alternative does not compile:\n" + ab.log);
+            continue;
+        }
+        for (const TestOutcome& t : r.tests)
+            if (!t.passed()) problem(fmt::format("{}: fails test {} [{}]: {}", display(p, a), t.id, t.trap, t.message));
+        accepted_ok += r.verdict == Verdict::accepted ? 1 : 0;
+    }
+    if (!accepted.empty() && accepted_ok == accepted.size())
+        print(fmt::format("  {} {} accepted alternative{} pass all tests", paint("✓", "green"), accepted.size(),
+                          accepted.size() == 1 ? "" : "s"));
+
     if (fs::exists(p.template_solution)) {
         TempDir box("judge-validate");
         write_file_atomic(box.path() / "solution.cpp", read_input_file(p.template_solution));
@@ -152,6 +173,12 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
         if (w.level != "info") ++v.warnings;
     };
     for (const LintWarning& w : lint_spec(p)) warn(w);
+    if (accepted.size() < 2) {
+        warn({"few_accepted_alternatives", "info",
+              fmt::format("{} accepted alternative{} in {}: give at least two, in other styles (loops, another "
+                          "layout), so that the tests are known to accept more than the reference's way",
+                          accepted.size(), accepted.size() == 1 ? "" : "s", display(p, p.accepted_dir))});
+    }
     const auto finish = [&] {
         v.json["sound"] = v.errors == 0;
         return v;

@@ -222,6 +222,7 @@ Problem load_problem(const std::filesystem::path& root, const std::string& name)
     p.spec_path = spec_path;
     p.reference = root / "reference" / name / "solution.cpp";
     p.bugs_dir = root / "reference" / name / "bugs";
+    p.accepted_dir = root / "reference" / name / "accepted";
     p.template_solution = root / "student_template" / name / "solution.cpp";
     return p;
 }

@@ -120,6 +120,7 @@ struct Problem {
     std::filesystem::path spec_path;          // problems/<name>/problem.json
     std::filesystem::path reference;          // reference/<name>/solution.cpp
     std::filesystem::path bugs_dir;           // reference/<name>/bugs
+    std::filesystem::path accepted_dir;       // reference/<name>/accepted: other correct solutions
     std::filesystem::path template_solution;  // student_template/<name>/solution.cpp
     std::string spec_text;                    // raw bytes, part of every cache key
     std::string title;

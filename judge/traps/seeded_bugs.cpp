@@ -19,6 +19,16 @@ std::string trim(std::string s) {
 
 }  // namespace
 
+std::vector<fs::path> load_accepted(const Problem& p) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    if (!fs::is_directory(p.accepted_dir, ec)) return out;
+    for (const auto& entry : fs::directory_iterator(p.accepted_dir))
+        if (entry.path().extension() == ".cpp") out.push_back(entry.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 std::vector<SeededBug> load_bugs(const Problem& p) {
     std::vector<SeededBug> bugs;
     std::error_code ec;

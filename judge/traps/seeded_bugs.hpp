@@ -26,4 +26,8 @@ struct SeededBug {
 /// naming the file and line for a missing or unknown declaration.
 std::vector<SeededBug> load_bugs(const Problem& p);
 
+/// The accepted alternatives of `p` (reference/<problem>/accepted/*.cpp: other correct solutions,
+/// in other styles, that validate must accept), sorted by name; none when the folder does not exist.
+std::vector<std::filesystem::path> load_accepted(const Problem& p);
+
 }  // namespace judge

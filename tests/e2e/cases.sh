@@ -54,12 +54,12 @@ case_reference_accepted() {
 }
 
 case_accepted_folded_layout() {
-    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/accepted_folded/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/accepted/folded_layout.cpp"
     expect_out "problem_mha: accepted"
 }
 
 case_accepted_index_loops() {
-    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/accepted_loops/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/accepted/index_loops.cpp"
     expect_out "problem_mha: accepted"
 }
 
@@ -343,7 +343,7 @@ make_class() {
     cp "$ROOT/reference/problem_mha/solution.cpp" "$c/alice/"
     cp "$ROOT/reference/problem_mha/bugs/lens_repeat_not_interleave.cpp" "$c/bob/solution.cpp"
     cp "$SUB/compile_error/solution.cpp" "$c/dave/"
-    cp "$SUB/accepted_folded/solution.cpp" "$c/eve/problem_mha/solution.cpp"
+    cp "$ROOT/reference/problem_mha/accepted/folded_layout.cpp" "$c/eve/problem_mha/solution.cpp"
     cp "$SUB/time_limit/solution.cpp" "$c/mallory/"
 }
 
@@ -599,8 +599,10 @@ j = json.load(open(sys.argv[1]))
 assert j["problem"] == "probe" and j["sound"] is True and j["errors"] == [] and j["mutants"] is None, j
 kinds = sorted(w["kind"] for w in j["warnings"])
 assert kinds == sorted(["identical_parameters", "equal_dimensions", "equal_dimensions", "no_sample_test", "no_hidden_test",
-                        "bugs_not_told_apart", "bug_fails_other_traps", "test_catches_nothing"]), kinds
-assert [w["level"] for w in j["warnings"] if w["kind"] == "test_catches_nothing"] == ["info"]
+                        "bugs_not_told_apart", "bug_fails_other_traps", "test_catches_nothing",
+                        "few_accepted_alternatives"]), kinds
+assert [w["level"] for w in j["warnings"] if w["kind"] in ("test_catches_nothing", "few_accepted_alternatives")] == [
+    "info", "info"]
 bugs = {b["id"]: b for b in j["bugs"]}
 assert bugs["both_wrong"]["caught_by"] == ["sample", "small", "random", "pair_1", "pair_2"], bugs["both_wrong"]
 PY
@@ -978,4 +980,33 @@ case_summary_attempts() {
     grep -q '"untouched_template": true' "$TMP/g/students/tim/report.json" || fail "tim's report does not say untouched template"
     grep -q '"untouched_template"' "$TMP/g/students/alice/report.json" && fail "alice's report says untouched template"
     grep -q "^tim,runtime_error,0,32," "$TMP/g/grades.csv" || fail "tim is not in grades.csv"
+}
+
+# Issue #12 (part): reference/<problem>/accepted/*.cpp are other correct solutions validate must
+# accept; one that a test rejects is an error naming the file, the test and its trap.
+case_validate_accepted() {
+    local C="$TMP/course"
+    cp -r "$ROOT/tests/hostile/course" "$C"
+    mkdir -p "$C/reference/probe/accepted" "$C/reference/probe/bugs"
+    printf '// trap: identity\n// misconception: doubling the input\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\n' >"$C/reference/probe/bugs/doubled.cpp"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 1.0f; }\n' >"$C/reference/probe/accepted/times_one.cpp"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x + 0.0f; }\n' >"$C/reference/probe/accepted/plus_zero.cpp"
+    expect_exit 0 "$JUDGE" --root "$C" validate probe
+    expect_out "2 accepted alternatives pass all tests"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\n' >"$C/reference/probe/accepted/doubled.cpp"
+    expect_exit 1 "$JUDGE" --root "$C" validate probe --format json
+    python3 - "$TMP/out" <<'PY' || fail "the JSON does not name the rejected alternative"
+import json, sys
+v = json.load(open(sys.argv[1]))
+assert not v["sound"]
+assert {a["id"]: a["accepted"] for a in v["accepted"]} == {"doubled": False, "plus_zero": True, "times_one": True}, v["accepted"]
+assert any(e.startswith("reference/probe/accepted/doubled.cpp: fails test ") for e in v["errors"]), v["errors"]
+PY
+    printf 'this is not C++\n' >"$C/reference/probe/accepted/doubled.cpp"
+    expect_exit 1 "$JUDGE" --root "$C" validate probe
+    expect_out "reference/probe/accepted/doubled.cpp: this accepted alternative does not compile:"
+    # The shipped problems have two each, in other styles.
+    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
+    expect_out "2 accepted alternatives pass all tests"
+    expect_no_out "give at least two"
 }

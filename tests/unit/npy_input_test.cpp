@@ -83,7 +83,8 @@ TEST_CASE("other dtypes, and integers out of int64's range, are refused in NumPy
     const std::string h = npy_file("f2", "<f2", "(1,)", false, std::string(2, '\0'));
     CHECK_THROWS_WITH(judge::read_user_npy(h), Catch::Contains("float16 arrays are not accepted"));
     const std::string u = npy_file("u8", "<u8", "(1,)", false, raw<uint64_t>({~uint64_t{0}}));
-    CHECK_THROWS_WITH(judge::read_user_npy(u), Catch::Contains("element 0 is 18446744073709551615, too large for int64"));
+    CHECK_THROWS_WITH(judge::read_user_npy(u),
+                      Catch::Contains("element 0 is 18446744073709551615, too large for int64"));
     const std::string t = npy_file("short", "<f8", "(3,)", false, raw<double>({1}));
     CHECK_THROWS_WITH(judge::read_user_npy(t),
                       Catch::Contains("expected 24 data bytes for a float64 array of shape (3,), found 8"));
