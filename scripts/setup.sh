@@ -28,6 +28,9 @@ ecosystem_tools() {
 
 missing=()
 for p in "${packages[@]}"; do
+  # npm is only a command here: one from elsewhere (NodeSource's nodejs, which conflicts with
+  # Debian's npm package) serves as well.
+  if [ "$p" = npm ] && command -v npm >/dev/null; then continue; fi
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$p")
   fi

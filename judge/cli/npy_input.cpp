@@ -73,58 +73,15 @@ std::string numpy_dtype_name(const std::string& descr) {
 
 UserArray read_user_npy(const std::string& path) {
     const std::string bytes = read_all(path);
-    // The header: the same checks as the wire reader, then a wider choice of dtypes and orders.
-    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) throw InputError(path + ": not a .npy file");
-    const auto major = static_cast<unsigned char>(bytes[6]);
-    size_t header_len = 0, header_start = 0;
-    if (major == 1) {
-        header_len =
-            static_cast<unsigned char>(bytes[8]) | (static_cast<size_t>(static_cast<unsigned char>(bytes[9])) << 8);
-        header_start = 10;
-    } else if ((major == 2 || major == 3) && bytes.size() >= 12) {
-        for (size_t i = 0; i < 4; ++i)
-            header_len |= static_cast<size_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
-        header_start = 12;
-    } else {
-        throw InputError(path + ": unsupported .npy version " + std::to_string(major));
-    }
-    if (header_len > 65536 || header_start + header_len > bytes.size()) throw InputError(path + ": truncated header");
-    const std::string header = bytes.substr(header_start, header_len);
-    std::string descr;
-    bool fortran = false;
+    // The wire format's own header parser (and its size checks); the dtype and order are read here.
+    npy::Header h;
     try {
-        descr = quoted(npy::detail::value_after(header, "descr", path), path);
-        fortran = npy::detail::value_after(header, "fortran_order", path).rfind("True", 0) == 0;
+        h = npy::parse_header(bytes, path);
     } catch (const npy::NpyError& e) {
         throw InputError(e.what());
     }
-    npy::Array shape_only;
-    std::string shape_text;
-    try {
-        shape_text = npy::detail::value_after(header, "shape", path);
-    } catch (const npy::NpyError& e) {
-        throw InputError(e.what());
-    }
-    const size_t close = shape_text.find(')');
-    if (shape_text.empty() || shape_text[0] != '(' || close == std::string::npos)
-        throw InputError(path + ": malformed shape");
-    int64_t count = 1;
-    std::string num;
-    for (size_t i = 1; i <= close; ++i) {
-        const char c = shape_text[i];
-        if (c >= '0' && c <= '9') {
-            if (num.size() > 12) throw InputError(path + ": shape extent too large");
-            num += c;
-        } else if ((c == ',' || c == ')') && !num.empty()) {
-            const int64_t e = std::stoll(num);
-            if (e != 0 && count > npy::max_elements / e) throw InputError(path + ": array too large");
-            count *= e;
-            shape_only.shape.push_back(e);
-            num.clear();
-        } else if (c != ' ' && c != ')') {
-            throw InputError(path + ": malformed shape");
-        }
-    }
+    const std::string descr = quoted(h.descr, path);
+    const bool fortran = h.fortran_order;
     const std::string name = numpy_dtype_name(descr);
     const char order = descr.empty() ? '?' : descr[0];
     const bool big = order == '>';
@@ -142,11 +99,11 @@ UserArray read_user_npy(const std::string& path) {
                          "ints and lists");
     }
     npy::Array a;
-    a.shape = shape_only.shape;
+    a.shape = h.shape;
     a.dtype = is_float ? npy::Dtype::float32 : npy::Dtype::int64;
     size_t numel = 1;
     for (const int64_t e : a.shape) numel *= static_cast<size_t>(e);
-    const size_t body = header_start + header_len;
+    const size_t body = h.data_offset;
     if (bytes.size() - body != numel * size) {
         throw InputError(fmt::format("{}: expected {} data bytes for a {} array of shape {}, found {}", path,
                                      numel * size, name, shape_str(a.shape), bytes.size() - body));

@@ -97,8 +97,18 @@ inline std::string value_after(const std::string& header, const std::string& key
 
 }  // namespace detail
 
-/// Parses a .npy byte string; `name` is used in error messages.
-inline Array decode(const std::string& bytes, const std::string& name) {
+/// What a .npy header says, before any data is read.
+struct Header {
+    std::string descr;  // as written, with its quotes: "'<f4'"
+    bool fortran_order = false;
+    std::vector<int64_t> shape;
+    int64_t numel = 1;       // checked against max_elements
+    size_t data_offset = 0;  // where the data starts in the file's bytes
+};
+
+/// Parses the magic string, the version and the header dict of a .npy byte string; `name` is used
+/// in error messages. Every size is checked before it is used.
+inline Header parse_header(const std::string& bytes, const std::string& name) {
     if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) throw NpyError(name + ": not a .npy file");
     const auto major = static_cast<unsigned char>(bytes[6]);
     size_t header_len = 0;
@@ -118,23 +128,14 @@ inline Array decode(const std::string& bytes, const std::string& name) {
     if (header_len > 65536 || header_start + header_len > bytes.size()) throw NpyError(name + ": truncated header");
     const std::string header = bytes.substr(header_start, header_len);
 
-    Array a;
+    Header h;
     const std::string descr = detail::value_after(header, "descr", name);
-    if (descr.rfind("'<f4'", 0) == 0) {
-        a.dtype = Dtype::float32;
-    } else if (descr.rfind("'<i8'", 0) == 0) {
-        a.dtype = Dtype::int64;
-    } else {
-        throw NpyError(name + ": unsupported dtype " + descr.substr(0, descr.find(',')) + " (expected '<f4' or '<i8')");
-    }
-    if (detail::value_after(header, "fortran_order", name).rfind("False", 0) != 0) {
-        throw NpyError(name + ": Fortran-order arrays are not supported");
-    }
+    h.descr = descr.substr(0, descr.find(','));
+    h.fortran_order = detail::value_after(header, "fortran_order", name).rfind("False", 0) != 0;
     const std::string shape_text = detail::value_after(header, "shape", name);
     if (shape_text.empty() || shape_text[0] != '(') throw NpyError(name + ": malformed shape");
     const size_t close = shape_text.find(')');
     if (close == std::string::npos) throw NpyError(name + ": malformed shape");
-    int64_t numel = 1;
     std::string num;
     for (size_t i = 1; i <= close; ++i) {
         const char c = shape_text[i];
@@ -144,10 +145,10 @@ inline Array decode(const std::string& bytes, const std::string& name) {
         } else if (c == ',' || c == ')') {
             if (!num.empty()) {
                 const int64_t e = std::stoll(num);
-                a.shape.push_back(e);
+                h.shape.push_back(e);
                 // Checked before multiplying: (2**32, 2**32) must not wrap around to 0 elements.
-                if (e != 0 && numel > max_elements / e) throw NpyError(name + ": array too large");
-                numel *= e;
+                if (e != 0 && h.numel > max_elements / e) throw NpyError(name + ": array too large");
+                h.numel *= e;
                 num.clear();
             } else if (c == ',') {
                 throw NpyError(name + ": malformed shape");
@@ -156,8 +157,26 @@ inline Array decode(const std::string& bytes, const std::string& name) {
             throw NpyError(name + ": malformed shape");
         }
     }
+    h.data_offset = header_start + header_len;
+    return h;
+}
+
+/// Parses a .npy byte string; `name` is used in error messages.
+inline Array decode(const std::string& bytes, const std::string& name) {
+    const Header h = parse_header(bytes, name);
+    Array a;
+    if (h.descr.rfind("'<f4'", 0) == 0) {
+        a.dtype = Dtype::float32;
+    } else if (h.descr.rfind("'<i8'", 0) == 0) {
+        a.dtype = Dtype::int64;
+    } else {
+        throw NpyError(name + ": unsupported dtype " + h.descr + " (expected '<f4' or '<i8')");
+    }
+    if (h.fortran_order) throw NpyError(name + ": Fortran-order arrays are not supported");
+    a.shape = h.shape;
+    const int64_t numel = h.numel;
     const size_t elem = a.dtype == Dtype::float32 ? 4 : 8;
-    const size_t body = header_start + header_len;
+    const size_t body = h.data_offset;
     const size_t need = static_cast<size_t>(numel) * elem;
     if (bytes.size() - body != need) {
         throw NpyError(name + ": expected " + std::to_string(need) + " data bytes for shape " + shape_tuple(a.shape) +
