@@ -92,11 +92,12 @@ UserArray read_user_npy(const std::string& path) {
     const size_t size = numeric ? static_cast<size_t>(std::stoul(digits)) : 0;
     const bool is_float = kind == 'f' && (size == 4 || size == 8);
     const bool is_int = (kind == 'i' && (size == 1 || size == 2 || size == 4 || size == 8)) ||
-                        (kind == 'u' && (size == 1 || size == 2 || size == 4 || size == 8));
+                        (kind == 'u' && (size == 1 || size == 2 || size == 4 || size == 8)) ||
+                        (kind == 'b' && size == 1);
     if (!is_float && !is_int) {
         throw InputError(path + ": " + name +
-                         " arrays are not accepted; save float32 or float64 for tensors and an integer type for "
-                         "ints and lists");
+                         " arrays are not accepted; save float32 or float64 for tensors, an integer type for "
+                         "ints and lists, and bool or an integer for bools");
     }
     npy::Array a;
     a.shape = h.shape;
@@ -137,7 +138,9 @@ UserArray read_user_npy(const std::string& path) {
             continue;
         }
         int64_t v = 0;
-        if (kind == 'i') {
+        if (kind == 'b') {
+            v = load<uint8_t>(bytes, at, big) != 0 ? 1 : 0;
+        } else if (kind == 'i') {
             v = size == 1   ? load<int8_t>(bytes, at, big)
                 : size == 2 ? load<int16_t>(bytes, at, big)
                 : size == 4 ? load<int32_t>(bytes, at, big)

@@ -14,8 +14,8 @@ struct UserArray {
 };
 
 /// Reads `path`: float32 or float64 become float32 (float64 with a note: values are rounded);
-/// int8 to int64 and uint8 to uint32 become int64 (uint64 too, when every value fits), exactly;
-/// either byte order; C or Fortran order. Other dtypes (bool, float16, complex, object, strings)
+/// int8 to int64, uint8 to uint32 and bool (as 0 or 1) become int64 (uint64 too, when every value
+/// fits), exactly; either byte order; C or Fortran order. Other dtypes (float16, complex, object, strings)
 /// are an InputError naming the file and the dtype in NumPy's words.
 UserArray read_user_npy(const std::string& path);
 

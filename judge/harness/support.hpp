@@ -41,6 +41,12 @@ public:
         return a.i64.at(0);
     }
 
+    bool boolean(const std::string& name) const {
+        const int64_t v = int64(name);
+        if (v != 0 && v != 1) throw npy::NpyError(name + ".npy: expected 0 or 1 for a bool");
+        return v == 1;
+    }
+
     std::vector<int64_t> int_list(const std::string& name) const {
         const npy::Array a = npy::read(m_in + "/" + name + ".npy");
         if (a.dtype != npy::Dtype::int64 || a.shape.size() != 1)

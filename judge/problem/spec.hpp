@@ -15,7 +15,7 @@
 namespace judge {
 
 /// The parameter types the harness can pass to a student function.
-enum class ParamType { tensor, int64, int_list, float32 };
+enum class ParamType { tensor, int64, int_list, float32, boolean };
 
 /// The return types the harness can receive: one tensor, or a std::pair of tensors.
 enum class ReturnType { tensor, tensor_pair };
@@ -70,7 +70,7 @@ struct Generator {
 struct InputSpec {
     ParamType type = ParamType::tensor;
     Generator gen;              // tensor
-    int64_t int_value = 0;      // int64
+    int64_t int_value = 0;      // int64, and bool as 0 or 1
     std::vector<int64_t> ints;  // int_list
     double float_value = 0.0;   // float32
 };

@@ -58,6 +58,11 @@ const std::vector<ParamTypeInfo> table = {
          return a;
      },
      [](const std::string& name, const InputSpec& in) { return fmt::format("{} = {}", name, in.float_value); }},
+    // On the wire a bool is a 0-d int64 of 0 or 1 (judge run also takes NumPy's bool arrays).
+    {ParamType::boolean, "bool", "bool ", "boolean", npy::Dtype::int64, 0, "a 0-d bool or int64 array (0 or 1)",
+     [](const Field& f, InputSpec& in) { in.int_value = f.boolean() ? 1 : 0; },
+     [](const InputSpec& in, uint64_t) { return scalar_int(in.int_value); },
+     [](const std::string& name, const InputSpec& in) { return name + " = " + (in.int_value ? "true" : "false"); }},
 };
 
 }  // namespace

@@ -32,6 +32,7 @@ struct ShownValue {
     std::string name;
     bool tensor = true;  // else a scalar (0-d) or a list (1-D) of ints, or a scalar float
     npy::Array array;
+    bool boolean = false;  // a bool, held as a 0-d int64 of 0 or 1
 };
 
 /// Fresh small inputs on which a submission and the reference differ the way a failed hidden test

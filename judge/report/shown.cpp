@@ -40,6 +40,8 @@ std::string indent_lines(const std::string& text, const std::string& pad) {
 
 std::string shown_text(const ShownValue& v) {
     const npy::Array& a = v.array;
+    if (v.boolean && a.numel() == 1 && a.dtype == npy::Dtype::int64)
+        return v.name + " = " + (a.i64[0] ? "true" : "false");
     if (!v.tensor) {
         if (a.shape.empty()) return v.name + " = " + (a.numel() == 1 ? number(a, 0) : "?");
         std::string s = v.name + " = [";
@@ -54,6 +56,7 @@ std::string shown_text(const ShownValue& v) {
 
 nlohmann::json shown_json(const ShownValue& v) {
     const npy::Array& a = v.array;
+    if (v.boolean && a.numel() == 1 && a.dtype == npy::Dtype::int64) return a.i64[0] != 0;
     nlohmann::json values = nlohmann::json::array();
     for (size_t i = 0; i < static_cast<size_t>(a.numel()); ++i) {
         if (a.dtype == npy::Dtype::int64)

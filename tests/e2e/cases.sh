@@ -1010,3 +1010,58 @@ PY
     expect_out "2 accepted alternatives pass all tests"
     expect_no_out "give at least two"
 }
+
+# Issue #12 (part 1): a bool parameter is a C++ bool in the signature, true/false in the spec and
+# the reports, and NumPy's bool (or 0/1) on the wire for judge run.
+case_bool_parameter() {
+    local C="$TMP/course"
+    mkdir -p "$C/problems/flip" "$C/reference/flip"
+    cat >"$C/problems/flip/problem.json" <<'JSON'
+{"schema": 1, "title": "Negate on request",
+ "functions": [{"name": "flip", "returns": "tensor",
+                "params": [{"name": "x", "type": "tensor"}, {"name": "negate", "type": "bool"}],
+                "outputs": [{"name": "output"}],
+                "small_inputs": [{"x": {"gen": "arange", "shape": [1, 2]}, "negate": true}]}],
+ "traps": [{"id": "flag", "title": "The flag is obeyed", "hint": "Negate x when negate is true."}],
+ "tests": [{"id": "sample_true", "function": "flip", "trap": "flag", "visibility": "sample",
+            "inputs": {"x": {"gen": "arange", "shape": [2, 3]}, "negate": true}},
+           {"id": "hidden_false", "function": "flip", "trap": "flag",
+            "inputs": {"x": {"gen": "randn", "shape": [2, 3], "seed": 1}, "negate": false}},
+           {"id": "hidden_true", "function": "flip", "trap": "flag",
+            "inputs": {"x": {"gen": "randn", "shape": [3, 3], "seed": 2}, "negate": true}}]}
+JSON
+    echo "Negate x when asked." >"$C/problems/flip/statement.md"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor flip(const judge::Tensor& x, bool negate) { return negate ? -x : x; }\n' >"$C/reference/flip/solution.cpp"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor flip(const judge::Tensor& x, bool) { return x; }\n' >"$TMP/ignores.cpp"
+    expect_exit 0 "$JUDGE" --root "$C" show flip
+    expect_out "judge::Tensor flip(const judge::Tensor& x, bool negate);"
+    expect_exit 0 "$JUDGE" --root "$C" submit flip --file "$C/reference/flip/solution.cpp"
+    expect_exit 1 "$JUDGE" --root "$C" submit flip --file "$TMP/ignores.cpp" --format json
+    python3 - "$TMP/out" <<'PY' || fail "the bool is not shown as true/false"
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = {x["id"]: x for x in r["tests"]}
+assert t["sample_true"]["inputs"] == "x (2, 3) from arange, negate = true", t["sample_true"]["inputs"]
+assert t["hidden_false"]["passed"] and not t["hidden_true"]["passed"]
+assert t["hidden_true"]["counterexample"]["inputs"]["negate"] is True, t["hidden_true"]["counterexample"]
+PY
+    # judge run takes NumPy's bool, and 0/1 as int64; anything else is refused by the harness.
+    mkdir -p "$TMP/in"
+    python3 - "$TMP/in" <<'PY'
+import struct, sys
+def npy(path, descr, shape, data):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape)
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    open(path, "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + data)
+npy(f"{sys.argv[1]}/x.npy", "<f4", "(2,)", struct.pack("<2f", 1.5, -2))
+npy(f"{sys.argv[1]}/negate.npy", "|b1", "()", b"\x01")
+npy(f"{sys.argv[1]}/two.npy", "<i8", "()", struct.pack("<q", 2))
+PY
+    expect_exit 0 "$JUDGE" --root "$C" run flip --function flip --inputs "$TMP/in" --outputs "$TMP/o"
+    expect_err "negate.npy: converted bool to int64 (exactly)"
+    python3 -c "import sys; d=open('$TMP/o/output.npy','rb').read(); assert d.endswith(bytes.fromhex('0000c0bf00000040')), d[-8:]" ||
+        fail "negate = True did not negate"
+    cp "$TMP/in/two.npy" "$TMP/in/negate.npy"
+    expect_exit 1 "$JUDGE" --root "$C" run flip --function flip --inputs "$TMP/in" --outputs "$TMP/o2"
+    expect_out "expected 0 or 1 for a bool"
+}

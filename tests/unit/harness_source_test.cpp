@@ -19,11 +19,13 @@ TEST_CASE("the harness declares each function and reads each parameter with its 
 
 TEST_CASE("the type table has one row per type, in the enum's order", "[types]") {
     const auto& rows = judge::param_types();
-    REQUIRE(rows.size() == 4);
+    REQUIRE(rows.size() == 5);
     for (size_t i = 0; i < rows.size(); ++i) CHECK(static_cast<size_t>(rows[i].type) == i);
-    CHECK(judge::param_type_names() == "tensor, int, int_list or float");
+    CHECK(judge::param_type_names() == "tensor, int, int_list, float or bool");
     CHECK(judge::find_param_type("int_list")->type == judge::ParamType::int_list);
-    CHECK(judge::find_param_type("bool") == nullptr);
+    CHECK(judge::find_param_type("bool")->type == judge::ParamType::boolean);
+    CHECK(judge::find_param_type("long") == nullptr);
+    CHECK(std::string(judge::type_info(judge::ParamType::boolean).cpp_decl) == "bool ");
     CHECK(judge::to_string(judge::ParamType::float32) == "float");
 }
 
@@ -43,6 +45,8 @@ TEST_CASE("each type has its wire dtype and rank", "[types]") {
     CHECK(judge::wire_matches(judge::ParamType::float32, scalar_float));
     CHECK_FALSE(judge::wire_matches(judge::ParamType::float32, tensor));
     CHECK_FALSE(judge::wire_matches(judge::ParamType::tensor, scalar_int));
+    CHECK(judge::wire_matches(judge::ParamType::boolean, scalar_int));  // 0 or 1: the harness checks the value
+    CHECK_FALSE(judge::wire_matches(judge::ParamType::boolean, list));
 }
 
 TEST_CASE("each type makes its array and its summary from a test's value", "[types]") {

@@ -70,6 +70,9 @@ TEST_CASE("big-endian, Fortran order and small integer types convert exactly", "
     CHECK(a.note.find("Fortran order to C order") != std::string::npos);
     a = judge::read_user_npy(npy_file("u1", "|u1", "()", false, raw<uint8_t>({200})));
     CHECK(a.array.i64 == std::vector<int64_t>{200});
+    a = judge::read_user_npy(npy_file("b1", "|b1", "(2,)", false, raw<uint8_t>({1, 0})));
+    CHECK(a.array.i64 == std::vector<int64_t>{1, 0});
+    CHECK(a.note.find("converted bool to int64 (exactly)") != std::string::npos);
 }
 
 TEST_CASE("other dtypes, and integers out of int64's range, are refused in NumPy's words", "[npy_input]") {

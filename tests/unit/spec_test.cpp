@@ -104,7 +104,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["functions"][0]["params"][1]["type"] = "long";
         CHECK(error_of(j) ==
               "problems/p/problem.json: functions[0].params[1].type: unknown type \"long\" (expected "
-              "tensor, int, int_list or float)");
+              "tensor, int, int_list, float or bool)");
     }
     SECTION("a pair with one output name") {
         j["functions"][0]["returns"] = "tensor_pair";
