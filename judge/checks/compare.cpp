@@ -163,4 +163,36 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
                         pos, idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
 }
 
+CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got, double tolerance,
+                                  const DescribeOptions& how) {
+    if (got.shape.empty()) return {false, fmt::format("{} is a scalar; expected rows to sum to 1", name)};
+    const auto width = static_cast<size_t>(got.shape.back());
+    if (width == 0) return {};
+    int64_t bad = 0, first = -1;
+    double first_sum = 0;
+    for (size_t row = 0; row * width < got.f32.size(); ++row) {
+        double sum = 0;
+        for (size_t j = 0; j < width; ++j) sum += static_cast<double>(got.f32[row * width + j]);
+        if (!(std::fabs(sum - 1.0) <= tolerance)) {  // NaN fails too
+            if (first < 0) {
+                first = static_cast<int64_t>(row * width);
+                first_sum = sum;
+            }
+            ++bad;
+        }
+    }
+    if (bad == 0) return {};
+    const std::vector<int64_t> idx = unravel(got.shape, first);
+    std::string pos = position_words(how, idx);  // every axis but the last
+    if (pos.empty()) {
+        pos = name + "[";
+        for (size_t i = 0; i + 1 < idx.size(); ++i) pos += std::to_string(idx[i]) + ",";
+        pos += ":]";
+    }
+    const std::string axis = how.axes.empty() ? "the last axis" : "the " + how.axes.back() + " axis";
+    return {false,
+            fmt::format("{}: the weights over {} sum to {}; expected 1 ({} of {} rows do not)", pos, axis,
+                        fmt_value(static_cast<float>(first_sum)), bad, static_cast<int64_t>(got.f32.size() / width))};
+}
+
 }  // namespace judge

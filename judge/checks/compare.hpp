@@ -48,4 +48,8 @@ bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance
 CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const std::vector<int64_t>& lens,
                                    const DescribeOptions& how);
 
+/// Every row along the last axis must sum to 1, within `tolerance` (absolute); a NaN row fails.
+CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got, double tolerance,
+                                  const DescribeOptions& how);
+
 }  // namespace judge

@@ -82,9 +82,9 @@ struct Tolerance {
 
 /// A property every correct output has, checked in addition to (or instead of) the reference.
 struct PropertyCheck {
-    std::string kind;    // zero_beyond_lens
+    std::string kind;    // zero_beyond_lens or rows_sum_to_one
     std::string output;  // which output
-    std::string lens;    // int_list parameter holding one length per example
+    std::string lens;    // zero_beyond_lens: the int_list parameter holding one length per example
 };
 
 struct TestSpec {

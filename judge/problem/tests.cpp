@@ -156,13 +156,18 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     if (f.has("checks")) {
         for (const Field& c : f.child("checks").items()) {
             c.only_keys({"kind", "output", "lens"});
-            PropertyCheck pc{c.at("kind").str(), c.at("output").str(), c.at("lens").str()};
-            if (pc.kind != "zero_beyond_lens")
-                c.at("kind").fail("unknown check \"" + pc.kind + "\" (expected zero_beyond_lens)");
+            PropertyCheck pc{c.at("kind").str(), c.at("output").str(), ""};
+            if (pc.kind != "zero_beyond_lens" && pc.kind != "rows_sum_to_one")
+                c.at("kind").fail("unknown check \"" + pc.kind + "\" (expected zero_beyond_lens or rows_sum_to_one)");
             if (!fn.output(pc.output)) c.at("output").fail("\"" + pc.output + "\" is not an output of " + fn.name);
-            const Param* lp = fn.param(pc.lens);
-            if (lp == nullptr || lp->type != ParamType::int_list)
-                c.at("lens").fail("\"" + pc.lens + "\" is not an int_list parameter of " + fn.name);
+            if (pc.kind == "zero_beyond_lens") {
+                pc.lens = c.at("lens").str();
+                const Param* lp = fn.param(pc.lens);
+                if (lp == nullptr || lp->type != ParamType::int_list)
+                    c.at("lens").fail("\"" + pc.lens + "\" is not an int_list parameter of " + fn.name);
+            } else if (c.has("lens")) {
+                c.child("lens").fail("rows_sum_to_one takes no lens");
+            }
             t.checks.push_back(pc);
         }
     }

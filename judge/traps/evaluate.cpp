@@ -1,6 +1,8 @@
 #include "traps/evaluate.hpp"
 
 #include <fmt/core.h>
+
+#include <algorithm>
 #include <set>
 
 #include "checks/compare.hpp"
@@ -46,7 +48,9 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
         DescribeOptions how = how_base;
         how.axes = fn.output(pc.output)->axes;
         const CheckResult c =
-            check_zero_beyond_lens(pc.output, run.outputs.at(pc.output), test.inputs.at(pc.lens).ints, how);
+            pc.kind == "rows_sum_to_one"
+                ? check_rows_sum_to_one(pc.output, run.outputs.at(pc.output), std::max(1e-4, test.tolerance.atol), how)
+                : check_zero_beyond_lens(pc.output, run.outputs.at(pc.output), test.inputs.at(pc.lens).ints, how);
         if (!c.passed) return c.message;
     }
     if (test.shape_only) return "";

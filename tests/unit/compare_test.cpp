@@ -76,3 +76,13 @@ TEST_CASE("masked keys must have weight exactly 0", "[compare][masking]") {
           "weights are not 0)");
     CHECK_FALSE(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 1e-30f, 0, 0, 0, 1}), {1, 3}, how).passed);
 }
+
+TEST_CASE("rows of weights must sum to 1 over the last axis", "[compare]") {
+    const judge::DescribeOptions how{{"example", "query", "key"}, false};
+    CHECK(judge::check_rows_sum_to_one("weights", arr({1, 2, 2}, {0.5f, 0.5f, 0.25f, 0.75f}), 1e-4, how).passed);
+    // A softmax over the queries: columns sum to 1, rows do not.
+    const auto r = judge::check_rows_sum_to_one("weights", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.9f}), 1e-4, how);
+    CHECK(r.message == "example 0, query 1: the weights over the key axis sum to 1.4; expected 1 (1 of 2 rows do not)");
+    const auto nan = judge::check_rows_sum_to_one("w", arr({2, 1}, {1, std::nanf("")}), 1e-4, {});
+    CHECK(nan.message == "w[1,:]: the weights over the last axis sum to nan; expected 1 (1 of 2 rows do not)");
+}

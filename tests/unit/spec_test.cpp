@@ -133,6 +133,16 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").traps[1].after ==
               std::vector<std::string>{"values"});
     }
+    SECTION("checks: an unknown kind, and lens where none is taken") {
+        j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_two"}, {"output", "output"}}};
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[0].checks[0].kind: unknown check \"rows_sum_to_two\" "
+              "(expected zero_beyond_lens or rows_sum_to_one)");
+        j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"lens", "k"}}};
+        CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].lens: rows_sum_to_one takes no lens");
+        j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}}};
+        CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").tests[0].checks[0].kind == "rows_sum_to_one");
+    }
     SECTION("a duplicate test id") {
         j["tests"].push_back(j["tests"][0]);
         CHECK(error_of(j) == "problems/p/problem.json: tests[1].id: duplicate test id \"t1\"");
