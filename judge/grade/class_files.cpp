@@ -217,7 +217,7 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
         csv += csv_field(id) + "," + r["verdict"].get<std::string>() + "," + std::to_string(r["score"].get<int>()) +
                "," + std::to_string(r["max_score"].get<int>());
         for (const json& t : r["traps"]) {
-            const std::string status = t.value("status", t["passed"].get<bool>() ? "passed" : "failed");
+            const std::string status = trap_status(t);
             csv += status == "passed" ? ",pass" : status == "blocked" ? ",blocked" : ",fail";
         }
         csv += "\n";
@@ -241,7 +241,7 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
         if (!attempt) continue;
         ++attempts;
         for (const json& t : r["traps"]) {
-            const std::string status = t.value("status", t["passed"].get<bool>() ? "passed" : "failed");
+            const std::string status = trap_status(t);
             if (status == "failed") ++trap_failures[t["id"].get<std::string>()];
             if (status == "blocked") ++trap_blocked[t["id"].get<std::string>()];
         }

@@ -2,18 +2,13 @@
 
 #include <fmt/core.h>
 
+#include "report/report.hpp"
+
 namespace judge {
 
 using nlohmann::json;
 
 namespace {
-
-std::string join_ids(const json& ids) {
-    std::string s;
-    for (size_t i = 0; i < ids.size(); ++i)
-        s += (i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ") + ids[i].get<std::string>();
-    return s;
-}
 
 // A value of a counterexample on one line: "x (1, 2, 2, 2) = [0, 1, ...]" with every value.
 std::string compact_value(const std::string& name, const json& v) {
@@ -50,13 +45,14 @@ std::string compact_counterexample(const json& c) {
 
 }  // namespace
 
+std::string trap_status(const json& trap) {
+    return trap.value("status", trap["passed"].get<bool>() ? "passed" : "failed");
+}
+
 std::string trap_diagnosis(const json& report, const json& trap) {
-    const std::string status = trap.value("status", trap["passed"].get<bool>() ? "passed" : "failed");
+    const std::string status = trap_status(trap);
     if (status == "passed") return "passed";
-    if (status == "blocked") {
-        const json& by = trap["blocked_by"];
-        return "not assessed until " + join_ids(by) + (by.size() == 1 ? " passes" : " pass");
-    }
+    if (status == "blocked") return blocked_words(trap["blocked_by"].get<std::vector<std::string>>());
     // The test that speaks for the trap, as in the text report: a sample one, else a hidden one
     // with a counterexample, else the first.
     const json* speaker = nullptr;
@@ -162,7 +158,7 @@ std::string render_junit_suite(const std::string& name, const json& r, JunitCoun
             (failure ? failures : errors)++;
             // The message is the first line; the body is the whole diagnosis, as Gradescope's output.
             const std::string body = trap_diagnosis(r, t);
-            const bool blocked = t.value("status", "") == "blocked";
+            const bool blocked = trap_status(t) == "blocked";
             cases +=
                 fmt::format("\n      <{} type=\"{}\" message=\"{}\">{}</{}>\n    ", failure ? "failure" : "error",
                             blocked ? "blocked" : test_verdict,

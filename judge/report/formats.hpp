@@ -11,6 +11,10 @@
 
 namespace judge {
 
+/// A trap's status in a JSON report: "passed", "failed" or "blocked" (reports written before
+/// traps[].status existed say only "passed").
+std::string trap_status(const nlohmann::json& trap);
+
 /// One trap's diagnosis as plain text, from the JSON report: "passed"; "not assessed until X
 /// passes"; or the test that speaks for it (a sample one first), the misconception, a compact
 /// counterexample, the rerun command and the hint. Gradescope's output and JUnit's failure body.

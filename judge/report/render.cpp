@@ -19,15 +19,6 @@ std::string indent(const std::string& text, const std::string& pad) {
     return out;
 }
 
-std::string join_and(const std::vector<std::string>& items) {
-    std::string s;
-    for (size_t i = 0; i < items.size(); ++i) {
-        if (i > 0) s += i + 1 == items.size() ? " and " : ", ";
-        s += items[i];
-    }
-    return s;
-}
-
 std::string test_head(const TestOutcome& t) {
     return fmt::format("test {} ({}{}): ", t.id, t.hidden ? "hidden" : "sample",
                        t.verdict == Verdict::wrong_answer ? "" : ", " + to_string(t.verdict));
@@ -107,11 +98,7 @@ std::string render_text(const Report& r, const Style& style) {
         s += fmt::format("{} {:<{}}  {}\n", mark, t.id, width, t.title);
         if (t.passed) continue;
         if (t.blocked) {
-            s +=
-                "    " +
-                paint("not assessed until " + join_and(t.blocked_by) + " pass" + (t.blocked_by.size() == 1 ? "es" : ""),
-                      "dim") +
-                "\n";
+            s += "    " + paint(blocked_words(t.blocked_by), "dim") + "\n";
             continue;
         }
         s += trap_details(r, t, style, &t != r.first_fix());

@@ -34,6 +34,15 @@ std::string shell_word(const std::string& w) {
 
 }  // namespace
 
+std::string blocked_words(const std::vector<std::string>& blocked_by) {
+    std::string s;
+    for (size_t i = 0; i < blocked_by.size(); ++i) {
+        if (i > 0) s += i + 1 == blocked_by.size() ? " and " : ", ";
+        s += blocked_by[i];
+    }
+    return "not assessed until " + s + (blocked_by.size() == 1 ? " passes" : " pass");
+}
+
 std::string rerun_command(const Report& r, const TestOutcome& t) {
     if (t.hidden || t.passed() || r.submission.empty() || !r.compile_ok) return "";
     if (t.verdict == Verdict::compile_error || t.verdict == Verdict::invalid_submission ||

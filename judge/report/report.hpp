@@ -96,6 +96,9 @@ struct Report {
     const TrapOutcome* first_fix() const;
 };
 
+/// What a blocked trap says: "not assessed until chunk_order passes" ("a and b pass" for two).
+std::string blocked_words(const std::vector<std::string>& blocked_by);
+
 /// For a failing sample test: the command that writes its inputs, the expected outputs and the
 /// submission's as .npy files; "" for other tests.
 std::string rerun_command(const Report& r, const TestOutcome& t);
