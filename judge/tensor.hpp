@@ -1,6 +1,6 @@
 // judge/tensor.hpp: the small PyTorch-like tensor that solutions are written against.
 //
-// Contract, in one paragraph: a Tensor is float32, row-major and contiguous, with value semantics.
+// Contract, in one paragraph: a Tensor is float32 (an IntTensor int64), row-major and contiguous, with value semantics.
 // Every operation returns a new tensor and never a view, so `reshape` is exactly the row-major
 // reinterpretation that `torch.reshape` gives on a contiguous tensor, and `permute` / `transpose`
 // physically move the elements. Misuse (a bad index, a shape mismatch, an impossible reshape, a
@@ -18,6 +18,7 @@
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -79,6 +80,52 @@ private:
     Shape m_shape;
     std::vector<float> m_data;
 };
+
+/// A dense int64 tensor with value semantics: lengths, indices, counts. Same conventions as Tensor.
+class IntTensor {
+public:
+    /// An empty tensor of shape (0,).
+    IntTensor() : m_shape{0} {}
+
+    /// A tensor of the given shape holding `values` in row-major order; the counts must agree.
+    IntTensor(Shape shape, std::vector<int64_t> values);
+
+    int64_t dim() const { return static_cast<int64_t>(m_shape.size()); }
+    int64_t size(int64_t d) const;
+    const Shape& shape() const { return m_shape; }
+    int64_t numel() const { return static_cast<int64_t>(m_data.size()); }
+    int64_t* data() { return m_data.data(); }
+    const int64_t* data() const { return m_data.data(); }
+
+    /// Bounds-checked element access: one index per dimension.
+    int64_t& at(std::initializer_list<int64_t> index) { return m_data[offset(index.begin(), index.size())]; }
+    int64_t at(std::initializer_list<int64_t> index) const { return m_data[offset(index.begin(), index.size())]; }
+    int64_t& at(const Shape& index) { return m_data[offset(index.data(), index.size())]; }
+    int64_t at(const Shape& index) const { return m_data[offset(index.data(), index.size())]; }
+
+    /// Row-major reinterpretation with a new shape; one extent may be -1 and is inferred.
+    IntTensor reshape(Shape new_shape) const;
+
+private:
+    size_t offset(const int64_t* index, size_t n) const;
+
+    Shape m_shape;
+    std::vector<int64_t> m_data;
+};
+
+/// torch.repeat_interleave(x, repeats, dim=d): each element (each slice along `d`) `repeats`
+/// times in a row. [2, 3] with repeats 2 gives [2, 2, 3, 3].
+IntTensor repeat_interleave(const IntTensor& x, int64_t repeats, int64_t d);
+Tensor repeat_interleave(const Tensor& x, int64_t repeats, int64_t d);
+
+/// torch.repeat_interleave(x, repeats) without a dim: over the flattened tensor, giving 1-D.
+IntTensor repeat_interleave(const IntTensor& x, int64_t repeats);
+
+/// x.repeat(*repeats) in PyTorch: tiles the whole tensor, `repeats[i]` times along dimension i
+/// (with more repeats than dimensions, x gets leading dimensions of 1). [2, 3] repeated {2} gives
+/// [2, 3, 2, 3].
+IntTensor repeat(const IntTensor& x, const Shape& repeats);
+Tensor repeat(const Tensor& x, const Shape& repeats);
 
 /// A tensor of the given shape filled with `value`.
 Tensor full(const Shape& shape, float value);
@@ -159,21 +206,26 @@ inline Shape strides_of(const Shape& shape) {
     return st;
 }
 
-}  // namespace detail
-
-Tensor::Tensor(Shape shape, std::vector<float> values) : m_shape(std::move(shape)), m_data(std::move(values)) {
-    const int64_t n = detail::checked_numel(m_shape, "Tensor");
-    if (n != static_cast<int64_t>(m_data.size())) {
-        throw std::invalid_argument("Tensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
-                                    " values, got " + std::to_string(m_data.size()));
+// The flat offset of a bounds-checked index.
+inline size_t flat_offset(const Shape& shape, const int64_t* index, size_t n) {
+    if (n != shape.size()) {
+        throw std::invalid_argument("at: got " + std::to_string(n) + " indices for a tensor of shape " +
+                                    shape_str(shape) + " (it has " + std::to_string(shape.size()) + " dimensions)");
     }
+    int64_t off = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (index[i] < 0 || index[i] >= shape[i]) {
+            throw std::out_of_range("at: index " + std::to_string(index[i]) + " is out of range for dimension " +
+                                    std::to_string(i) + " of size " + std::to_string(shape[i]) + " (tensor shape " +
+                                    shape_str(shape) + ")");
+        }
+        off = off * shape[i] + index[i];
+    }
+    return static_cast<size_t>(off);
 }
 
-int64_t Tensor::size(int64_t d) const {
-    return m_shape[static_cast<size_t>(detail::wrap_dim(d, dim(), "size", m_shape))];
-}
-
-Tensor Tensor::reshape(Shape new_shape) const {
+// The shape a reshape of `shape` (numel elements) into `new_shape` gives, its -1 inferred.
+inline Shape reshaped(const Shape& shape, int64_t numel, Shape new_shape) {
     int64_t known = 1;
     int64_t infer = -1;
     for (size_t i = 0; i < new_shape.size(); ++i) {
@@ -190,17 +242,134 @@ Tensor Tensor::reshape(Shape new_shape) const {
         }
     }
     if (infer >= 0) {
-        if (known == 0 || numel() % known != 0) {
-            throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(m_shape) + " (" +
-                                        std::to_string(numel()) + " elements) into " + shape_str(new_shape));
+        if (known == 0 || numel % known != 0) {
+            throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(shape) + " (" +
+                                        std::to_string(numel) + " elements) into " + shape_str(new_shape));
         }
-        new_shape[static_cast<size_t>(infer)] = numel() / known;
-    } else if (known != numel()) {
-        throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(m_shape) + " (" +
-                                    std::to_string(numel()) + " elements) into " + shape_str(new_shape) + " (" +
+        new_shape[static_cast<size_t>(infer)] = numel / known;
+    } else if (known != numel) {
+        throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(shape) + " (" +
+                                    std::to_string(numel) + " elements) into " + shape_str(new_shape) + " (" +
                                     std::to_string(known) + " elements)");
     }
-    return Tensor(std::move(new_shape), m_data);
+    return new_shape;
+}
+
+template <class T>
+std::vector<T> interleaved(const Shape& shape, const std::vector<T>& v, int64_t repeats, int64_t d, Shape& out_shape) {
+    if (repeats < 0) throw std::invalid_argument("repeat_interleave: repeats must be >= 0, got " + std::to_string(repeats));
+    const int64_t w = wrap_dim(d, static_cast<int64_t>(shape.size()), "repeat_interleave", shape);
+    int64_t outer = 1, inner = 1;
+    for (int64_t i = 0; i < w; ++i) outer *= shape[static_cast<size_t>(i)];
+    for (size_t i = static_cast<size_t>(w) + 1; i < shape.size(); ++i) inner *= shape[i];
+    const int64_t extent = shape[static_cast<size_t>(w)];
+    out_shape = shape;
+    out_shape[static_cast<size_t>(w)] = extent * repeats;
+    std::vector<T> out;
+    out.reserve(static_cast<size_t>(checked_numel(out_shape, "repeat_interleave")));
+    for (int64_t o = 0; o < outer; ++o) {
+        for (int64_t e = 0; e < extent; ++e) {
+            const auto first = v.begin() + (o * extent + e) * inner;
+            for (int64_t r = 0; r < repeats; ++r) out.insert(out.end(), first, first + inner);
+        }
+    }
+    return out;
+}
+
+template <class T>
+std::vector<T> tiled(const Shape& shape, const std::vector<T>& v, const Shape& repeats, Shape& out_shape) {
+    if (repeats.size() < shape.size()) {
+        throw std::invalid_argument("repeat: " + std::to_string(repeats.size()) + " repeats for a tensor of shape " +
+                                    shape_str(shape) + "; give at least one per dimension");
+    }
+    Shape in(repeats.size() - shape.size(), 1);  // leading dimensions of 1, as PyTorch adds them
+    in.insert(in.end(), shape.begin(), shape.end());
+    out_shape.assign(in.size(), 0);
+    for (size_t i = 0; i < in.size(); ++i) {
+        if (repeats[i] < 0) throw std::invalid_argument("repeat: repeats must be >= 0, got " + shape_str(repeats));
+        out_shape[i] = in[i] * repeats[i];
+    }
+    const auto n = static_cast<size_t>(checked_numel(out_shape, "repeat"));
+    const Shape in_strides = strides_of(in);
+    std::vector<T> out(n);
+    std::vector<int64_t> idx(in.size(), 0);
+    for (size_t flat = 0; flat < n; ++flat) {
+        int64_t src = 0;
+        for (size_t i = 0; i < in.size(); ++i) src += (idx[i] % in[i]) * in_strides[i];
+        out[flat] = v[static_cast<size_t>(src)];
+        for (size_t i = in.size(); i-- > 0;) {  // the next index, last dimension fastest
+            if (++idx[i] < out_shape[i]) break;
+            idx[i] = 0;
+        }
+    }
+    return out;
+}
+
+}  // namespace detail
+
+IntTensor::IntTensor(Shape shape, std::vector<int64_t> values) : m_shape(std::move(shape)), m_data(std::move(values)) {
+    const int64_t n = detail::checked_numel(m_shape, "IntTensor");
+    if (n != static_cast<int64_t>(m_data.size())) {
+        throw std::invalid_argument("IntTensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
+                                    " values, got " + std::to_string(m_data.size()));
+    }
+}
+
+int64_t IntTensor::size(int64_t d) const {
+    return m_shape[static_cast<size_t>(detail::wrap_dim(d, dim(), "size", m_shape))];
+}
+
+IntTensor IntTensor::reshape(Shape new_shape) const {
+    return IntTensor(detail::reshaped(m_shape, numel(), std::move(new_shape)), m_data);
+}
+
+size_t IntTensor::offset(const int64_t* index, size_t n) const { return detail::flat_offset(m_shape, index, n); }
+
+IntTensor repeat_interleave(const IntTensor& x, int64_t repeats, int64_t d) {
+    Shape shape;
+    std::vector<int64_t> v = detail::interleaved(x.shape(), std::vector<int64_t>(x.data(), x.data() + x.numel()),
+                                                 repeats, d, shape);
+    return IntTensor(std::move(shape), std::move(v));
+}
+
+Tensor repeat_interleave(const Tensor& x, int64_t repeats, int64_t d) {
+    Shape shape;
+    std::vector<float> v =
+        detail::interleaved(x.shape(), std::vector<float>(x.data(), x.data() + x.numel()), repeats, d, shape);
+    return Tensor(std::move(shape), std::move(v));
+}
+
+IntTensor repeat_interleave(const IntTensor& x, int64_t repeats) {
+    return repeat_interleave(x.reshape({-1}), repeats, 0);
+}
+
+IntTensor repeat(const IntTensor& x, const Shape& repeats) {
+    Shape shape;
+    std::vector<int64_t> v =
+        detail::tiled(x.shape(), std::vector<int64_t>(x.data(), x.data() + x.numel()), repeats, shape);
+    return IntTensor(std::move(shape), std::move(v));
+}
+
+Tensor repeat(const Tensor& x, const Shape& repeats) {
+    Shape shape;
+    std::vector<float> v = detail::tiled(x.shape(), std::vector<float>(x.data(), x.data() + x.numel()), repeats, shape);
+    return Tensor(std::move(shape), std::move(v));
+}
+
+Tensor::Tensor(Shape shape, std::vector<float> values) : m_shape(std::move(shape)), m_data(std::move(values)) {
+    const int64_t n = detail::checked_numel(m_shape, "Tensor");
+    if (n != static_cast<int64_t>(m_data.size())) {
+        throw std::invalid_argument("Tensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
+                                    " values, got " + std::to_string(m_data.size()));
+    }
+}
+
+int64_t Tensor::size(int64_t d) const {
+    return m_shape[static_cast<size_t>(detail::wrap_dim(d, dim(), "size", m_shape))];
+}
+
+Tensor Tensor::reshape(Shape new_shape) const {
+    return Tensor(detail::reshaped(m_shape, numel(), std::move(new_shape)), m_data);
 }
 
 Tensor Tensor::permute(const Shape& dims) const {
@@ -278,23 +447,7 @@ Tensor Tensor::narrow(int64_t d, int64_t start, int64_t length) const {
     return Tensor(std::move(out_shape), std::move(out));
 }
 
-size_t Tensor::offset(const int64_t* index, size_t n) const {
-    if (n != m_shape.size()) {
-        throw std::invalid_argument("at: got " + std::to_string(n) + " indices for a tensor of shape " +
-                                    shape_str(m_shape) + " (it has " + std::to_string(m_shape.size()) +
-                                    " dimensions)");
-    }
-    int64_t off = 0;
-    for (size_t i = 0; i < n; ++i) {
-        if (index[i] < 0 || index[i] >= m_shape[i]) {
-            throw std::out_of_range("at: index " + std::to_string(index[i]) + " is out of range for dimension " +
-                                    std::to_string(i) + " of size " + std::to_string(m_shape[i]) +
-                                    " (tensor shape " + shape_str(m_shape) + ")");
-        }
-        off = off * m_shape[i] + index[i];
-    }
-    return static_cast<size_t>(off);
-}
+size_t Tensor::offset(const int64_t* index, size_t n) const { return detail::flat_offset(m_shape, index, n); }
 
 /// A tensor of the given shape filled with `value`.
 Tensor full(const Shape& shape, float value) {

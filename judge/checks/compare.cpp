@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 #include <cmath>
+#include <optional>
 
 namespace judge {
 
@@ -16,8 +17,8 @@ std::vector<int64_t> unravel(const std::vector<int64_t>& shape, int64_t flat) {
     return idx;
 }
 
-bool close(double g, double w, const Tolerance& tol) {
-    if (std::isnan(g) || std::isnan(w)) return false;
+bool close(double g, double w, const Tolerance& tol, bool nan_match) {
+    if (std::isnan(g) || std::isnan(w)) return nan_match && std::isnan(g) && std::isnan(w);
     if (std::isinf(g) || std::isinf(w)) return g == w;
     return std::fabs(g - w) <= tol.atol + tol.rtol * std::fabs(w);
 }
@@ -61,25 +62,56 @@ std::string index_str(const std::vector<int64_t>& shape, int64_t flat) {
 }  // namespace
 
 bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance& tol) {
-    if (got.dtype != npy::Dtype::float32 || want.dtype != npy::Dtype::float32 || got.shape != want.shape) return false;
+    if (got.dtype != want.dtype || got.shape != want.shape) return false;
+    if (got.dtype == npy::Dtype::int64) return got.i64 == want.i64;
     for (size_t i = 0; i < got.f32.size(); ++i) {
-        if (!close(got.f32[i], want.f32[i], tol)) return false;
+        if (!close(got.f32[i], want.f32[i], tol, true)) return false;
     }
     return true;
 }
+
+namespace {
+
+// Integers: exact. A scalar is named alone ("flops is 120, expected 128").
+CheckResult compare_ints(const std::string& name, const npy::Array& got, const npy::Array& want,
+                         const DescribeOptions& how) {
+    int64_t bad = 0, first = -1;
+    for (size_t i = 0; i < got.i64.size(); ++i) {
+        if (got.i64[i] == want.i64[i]) continue;
+        ++bad;
+        if (first < 0) first = static_cast<int64_t>(i);
+    }
+    if (bad == 0) return {};
+    const auto f = static_cast<size_t>(first);
+    const std::string where = got.shape.empty() ? name : name + index_str(got.shape, first);
+    const std::string extent =
+        got.shape.empty() ? "" : fmt::format(" ({} of {} elements differ)", bad, got.i64.size());
+    if (how.show_values) return {false, fmt::format("{} is {}, expected {}{}", where, got.i64[f], want.i64[f], extent)};
+    // A hidden test's expected value is not shown; whether it is too high or too low is.
+    return {false, fmt::format("{} is {} than expected{}", where, got.i64[f] > want.i64[f] ? "higher" : "lower", extent)};
+}
+
+}  // namespace
 
 CheckResult compare_output(const std::string& name, const npy::Array& got, const npy::Array& want, const Tolerance& tol,
                            const DescribeOptions& how, const std::optional<TraceSource>& trace) {
     if (got.shape != want.shape) {
         return {false, fmt::format("{} has shape {}; expected {}", name, shape_str(got.shape), shape_str(want.shape))};
     }
-    int64_t bad = 0, first = -1, nan = 0;
+    if (got.dtype != want.dtype) {
+        return {false, fmt::format("{} holds {} values; expected {}", name, npy::dtype_name(got.dtype),
+                                   npy::dtype_name(want.dtype))};
+    }
+    if (got.dtype == npy::Dtype::int64) return compare_ints(name, got, want, how);
+    int64_t bad = 0, first = -1, nan = 0, missing_nan = -1;
     double worst = 0.0;
     for (size_t i = 0; i < got.f32.size(); ++i) {
-        if (close(got.f32[i], want.f32[i], tol)) continue;
+        if (close(got.f32[i], want.f32[i], tol, how.nan_match)) continue;
         ++bad;
         if (std::isnan(got.f32[i]))
             ++nan;
+        else if (std::isnan(want.f32[i]))
+            missing_nan = missing_nan < 0 ? static_cast<int64_t>(i) : missing_nan;
         else
             worst = std::max(worst, std::fabs(static_cast<double>(got.f32[i]) - want.f32[i]));
         if (first < 0) first = static_cast<int64_t>(i);
@@ -89,7 +121,14 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
     const std::string where = name + index_str(got.shape, first);
     const std::string extent = fmt::format("{} of {} elements differ", bad, total);
     if (nan > 0) {
-        return {false, fmt::format("{} is NaN ({} NaN values; {}); NaN never matches", where, nan, extent)};
+        return {false, fmt::format("{} is NaN ({} NaN values; {}); {}", where, nan, extent,
+                                   how.nan_match ? "NaN is expected only where the reference has NaN"
+                                                 : "NaN never matches")};
+    }
+    if (missing_nan >= 0 && missing_nan == first) {
+        // The policy asks for NaN here (a fully masked row, PyTorch-style).
+        const std::string found = how.show_values ? fmt_value(got.f32[static_cast<size_t>(first)]) : "a number";
+        return {false, fmt::format("{} is {}; expected NaN there ({})", where, found, extent)};
     }
     if (trace && !got.shape.empty()) {
         // Describe the longest run, from the first wrong element along the last axis, in which both
@@ -133,34 +172,80 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
     return {false, fmt::format("{} differs from the expected value ({}; largest error {:.3g})", where, extent, worst)};
 }
 
-CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const std::vector<int64_t>& lens,
+CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const Lengths& lens,
                                    const DescribeOptions& how) {
     if (got.shape.size() < 2)
         return {false, fmt::format("{} has shape {}; expected at least 2 dimensions", name, shape_str(got.shape))};
+    const bool per_query = lens.shape.size() == 2;
     const int64_t keys = got.shape.back();
+    const int64_t queries = got.shape[got.shape.size() - 2];
+    if (per_query && (lens.shape[0] != got.shape[0] || lens.shape[1] != queries)) {
+        return {false, fmt::format("{} has shape {}, which {} {} does not fit (one length per example and query)",
+                                   name, shape_str(got.shape), lens.name, shape_str(lens.shape))};
+    }
     int64_t per_example = 1;
     for (size_t i = 1; i < got.shape.size(); ++i) per_example *= got.shape[i];
+    const auto length_at = [&](int64_t flat) -> std::optional<size_t> {
+        const int64_t example = flat / per_example;
+        if (!per_query) {
+            if (example >= static_cast<int64_t>(lens.values.size())) return std::nullopt;
+            return static_cast<size_t>(example);
+        }
+        return static_cast<size_t>(example * queries + (flat / keys) % queries);
+    };
+    int64_t bad = 0, first = -1;
+    size_t first_len = 0;
+    for (size_t i = 0; i < got.f32.size(); ++i) {
+        const auto flat = static_cast<int64_t>(i);
+        const std::optional<size_t> l = length_at(flat);
+        if (!l) break;
+        if (flat % keys >= lens.values[*l] && got.f32[i] != 0.0f) {
+            ++bad;
+            if (first < 0) {
+                first = flat;
+                first_len = *l;
+            }
+        }
+    }
+    if (bad == 0) return {};
+    const std::vector<int64_t> idx = unravel(got.shape, first);
+    std::string pos = position_words(how, idx);
+    if (pos.empty()) pos = name + index_str(got.shape, first);
+    // The length itself is an input: a hidden test names the position only.
+    const std::string at = per_query ? fmt::format("{}, {}", idx.front(), idx[idx.size() - 2])
+                                     : std::to_string(idx.front());
+    const std::string length =
+        how.show_values ? fmt::format(" ({}[{}] = {})", lens.name, at, lens.values[first_len]) : "";
+    const std::string key = how.axes.size() == got.shape.size() ? how.axes.back() : "key";
+    return {false, fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} masked weights are not 0)",
+                               pos, key, idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
+}
+
+CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array& got, int64_t offset,
+                                      const DescribeOptions& how) {
+    if (got.shape.size() < 2)
+        return {false, fmt::format("{} has shape {}; expected at least 2 dimensions", name, shape_str(got.shape))};
+    const int64_t keys = got.shape.back();
+    const int64_t queries = got.shape[got.shape.size() - 2];
     int64_t bad = 0, first = -1;
     for (size_t i = 0; i < got.f32.size(); ++i) {
         const auto flat = static_cast<int64_t>(i);
-        const auto example = static_cast<size_t>(flat / per_example);
-        if (example >= lens.size()) break;
-        if (flat % keys >= lens[example] && got.f32[i] != 0.0f) {
+        if (flat % keys > (flat / keys) % queries + offset && got.f32[i] != 0.0f) {
             ++bad;
             if (first < 0) first = flat;
         }
     }
     if (bad == 0) return {};
     const std::vector<int64_t> idx = unravel(got.shape, first);
-    const int64_t example = idx.front();
     std::string pos = position_words(how, idx);
     if (pos.empty()) pos = name + index_str(got.shape, first);
-    // The length itself is an input: a hidden test names the position only.
-    const std::string length =
-        how.show_values ? fmt::format(" (valid_lens[{}] = {})", example, lens[static_cast<size_t>(example)]) : "";
-    return {false,
-            fmt::format("{}: key {} is masked{} but has weight {}; expected exactly 0 ({} masked weights are not 0)",
-                        pos, idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
+    const std::string key = how.axes.size() == got.shape.size() ? how.axes.back() : "key";
+    const std::string query = how.axes.size() == got.shape.size() ? how.axes[idx.size() - 2] : "query";
+    const std::string when = offset == 0 ? "" : fmt::format(" + {}", offset);
+    return {false, fmt::format("{}: {} {} comes after {} {}{} (a causal mask hides it) but has weight {}; expected "
+                               "exactly 0 ({} future weights are not 0)",
+                               pos, key, idx.back(), query, idx[idx.size() - 2], when,
+                               fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
 }
 
 CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got, double tolerance,

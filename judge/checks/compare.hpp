@@ -1,8 +1,9 @@
 // judge/checks/compare.hpp: comparing a submission's outputs with the reference, and properties.
 //
 // Tolerance and NaN policy: an element passes when |got - want| <= atol + rtol * |want|, in
-// double precision. NaN never compares equal, not even to NaN; an infinity equals only the same
-// infinity. Shapes must match exactly before any value is compared. The defaults, rtol 1e-4 and
+// double precision. NaN never compares equal, not even to NaN, unless the output's policy is
+// `match`: then an expected NaN must be found as NaN. An infinity equals only the same infinity.
+// Integer outputs (int64) are compared exactly. Shapes must match exactly before any value is compared. The defaults, rtol 1e-4 and
 // atol 1e-5, admit any float32 order of summation (index loops, double accumulation, folded or
 // per-head layouts) at the sizes the tests use, while every seeded bug misses them by orders of
 // magnitude.
@@ -27,6 +28,7 @@ struct CheckResult {
 struct DescribeOptions {
     std::vector<std::string> axes;
     bool show_values = false;  // sample tests show values; hidden tests show positions only
+    bool nan_match = false;    // the output's NaN policy is `match`
 };
 
 /// An arange input used to trace where each output element came from.
@@ -40,13 +42,26 @@ struct TraceSource {
 CheckResult compare_output(const std::string& name, const npy::Array& got, const npy::Array& want, const Tolerance& tol,
                            const DescribeOptions& how, const std::optional<TraceSource>& trace);
 
-/// True when both arrays have the same shape and every element is within `tol` (used to
-/// recognise a seeded bug's output in a submission's output).
+/// True when both arrays have the same dtype and shape and every element is within `tol`, NaN
+/// matching NaN (used to recognise a seeded bug's output, NaNs included, in a submission's output).
 bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance& tol);
 
-/// Every element whose last-axis index is >= lens[i0] (i0 = index on axis 0) must be exactly 0.
-CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const std::vector<int64_t>& lens,
+/// The lengths a zero_beyond_lens check reads: one per example (1-D) or one per example and query
+/// (2-D), from the parameter `name`.
+struct Lengths {
+    std::string name;
+    std::vector<int64_t> shape;
+    std::vector<int64_t> values;
+};
+
+/// Every element whose last-axis index k is >= the length must be exactly 0: lens[i0] with 1-D
+/// lengths, lens[i0, q] with 2-D ones (i0 = index on axis 0, q = index on the second-to-last axis).
+CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const Lengths& lens,
                                    const DescribeOptions& how);
+
+/// Every element (..., q, k) with k > q + offset must be exactly 0: no query sees a later key.
+CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array& got, int64_t offset,
+                                      const DescribeOptions& how);
 
 /// Every row along the last axis must sum to 1, within `tolerance` (absolute); a NaN row fails.
 CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got, double tolerance,

@@ -88,8 +88,12 @@ void write_outputs(const FunctionSpec& fn, const TestRun& run, const fs::path& d
         const fs::path dest = dir / (out.name + ".npy");
         // Written from the array the judge read and checked, never copied from the box: the
         // program may have left a link there.
-        npy::write(dest.string(), run.outputs.at(out.name));
-        fmt::print("{}: {} {}\n", dest.string(), shape_str(run.outputs.at(out.name).shape), "float32");
+        const npy::Array& a = run.outputs.at(out.name);
+        npy::write(dest.string(), a);
+        std::string value;  // a scalar is printed too: a count is easier read than loaded
+        if (a.shape.empty() && a.numel() == 1)
+            value = " = " + (a.dtype == npy::Dtype::int64 ? std::to_string(a.i64[0]) : fmt::format("{}", a.f32[0]));
+        fmt::print("{}: {} {}{}\n", dest.string(), shape_str(a.shape), npy::dtype_name(a.dtype), value);
     }
 }
 

@@ -97,7 +97,7 @@ UserArray read_user_npy(const std::string& path) {
     if (!is_float && !is_int) {
         throw InputError(path + ": " + name +
                          " arrays are not accepted; save float32 or float64 for tensors, an integer type for "
-                         "ints and lists, and bool or an integer for bools");
+                         "ints, lists and int tensors, and bool or an integer for bools");
     }
     npy::Array a;
     a.shape = h.shape;

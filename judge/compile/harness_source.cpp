@@ -10,7 +10,7 @@ std::string harness_source(const Problem& p) {
                     "// The tensor's definitions live here, compiled once, so that solutions compile fast.\n"
                     "#define JUDGE_TENSOR_IMPLEMENTATION\n"
                     "#include \"judge/tensor.hpp\"\n\n"
-                    "#include <cstdint>\n#include <utility>\n#include <vector>\n\n"
+                    "#include <cstdint>\n#include <tuple>\n#include <utility>\n#include <vector>\n\n"
                     "#include \"judge/harness/support.hpp\"\n\n";
     for (const FunctionSpec& f : p.functions) s += f.signature() + ";\n";
     s += "\nnamespace {\n";
@@ -21,11 +21,11 @@ std::string harness_source(const Problem& p) {
                  "(\"" + f.params[i].name + "\")";
         }
         s += ");\n";
-        if (f.returns == ReturnType::tensor) {
+        if (f.returns == ReturnType::single) {
             s += "    io.put(\"" + f.outputs[0].name + "\", result);\n";
-        } else {
-            s += "    io.put(\"" + f.outputs[0].name + "\", result.first);\n";
-            s += "    io.put(\"" + f.outputs[1].name + "\", result.second);\n";
+        } else {  // std::get reads a std::pair and a std::tuple alike
+            for (size_t i = 0; i < f.outputs.size(); ++i)
+                s += "    io.put(\"" + f.outputs[i].name + "\", std::get<" + std::to_string(i) + ">(result));\n";
         }
         s += "}\n";
     }

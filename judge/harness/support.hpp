@@ -54,6 +54,12 @@ public:
         return a.i64;
     }
 
+    judge::IntTensor int_tensor(const std::string& name) const {
+        npy::Array a = npy::read(m_in + "/" + name + ".npy");
+        if (a.dtype != npy::Dtype::int64) throw npy::NpyError(name + ".npy: expected int64");
+        return judge::IntTensor(a.shape, std::move(a.i64));
+    }
+
     float float32(const std::string& name) const {
         const npy::Array a = npy::read(m_in + "/" + name + ".npy");
         if (a.dtype != npy::Dtype::float32 || !a.shape.empty())
@@ -66,6 +72,28 @@ public:
         a.dtype = npy::Dtype::float32;
         a.shape = t.shape();
         a.f32.assign(t.data(), t.data() + t.numel());
+        npy::write(m_out + "/" + name + ".npy", a);
+    }
+
+    void put(const std::string& name, const judge::IntTensor& t) const {
+        npy::Array a;
+        a.dtype = npy::Dtype::int64;
+        a.shape = t.shape();
+        a.i64.assign(t.data(), t.data() + t.numel());
+        npy::write(m_out + "/" + name + ".npy", a);
+    }
+
+    void put(const std::string& name, int64_t v) const {
+        npy::Array a;
+        a.dtype = npy::Dtype::int64;
+        a.i64 = {v};
+        npy::write(m_out + "/" + name + ".npy", a);
+    }
+
+    void put(const std::string& name, float v) const {
+        npy::Array a;
+        a.dtype = npy::Dtype::float32;
+        a.f32 = {v};
         npy::write(m_out + "/" + name + ".npy", a);
     }
 

@@ -58,6 +58,7 @@ bool any_random(const Inputs& in) {
 
 bool all_small(const Inputs& in) {
     return std::all_of(in.begin(), in.end(), [](const auto& kv) {
+        if (kv.second.type == ParamType::int_tensor) return elements(kv.second.int_shape) <= max_shown_elements;
         return kv.second.type != ParamType::tensor || elements(kv.second.gen.shape) <= max_shown_elements;
     });
 }
@@ -77,7 +78,8 @@ std::vector<ShownValue> shown_outputs(const FunctionSpec& fn, const TestRun& run
     std::vector<ShownValue> out;
     for (const OutputSpec& o : fn.outputs) {
         const auto it = run.outputs.find(o.name);
-        if (it != run.outputs.end()) out.push_back({o.name, true, it->second});
+        const bool tensor = o.type == OutputType::tensor || o.type == OutputType::int_tensor;
+        if (it != run.outputs.end()) out.push_back({o.name, tensor, it->second});
     }
     return out;
 }
@@ -177,7 +179,8 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
             const InputArrays arrays = make_inputs(spec, seed);
             for (const Param& prm : fn.params)
                 c.inputs.push_back(
-                    {prm.name, prm.type == ParamType::tensor, arrays.at(prm.name), prm.type == ParamType::boolean});
+                    {prm.name, prm.type == ParamType::tensor || prm.type == ParamType::int_tensor, arrays.at(prm.name),
+                     prm.type == ParamType::boolean});
             c.expected = shown_outputs(fn, r);
             if (test.throws) c.expected_exception = *test.throws;
             c.got = shown_outputs(fn, got);

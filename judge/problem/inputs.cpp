@@ -2,6 +2,7 @@
 
 #include "problem/types.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -60,7 +61,15 @@ InputArrays make_inputs(const TestSpec& test, uint64_t grading_seed) {
     // Interventions: overwrite the positions past each example's length with other values.
     for (const auto& [name, in] : test.inputs) {
         if (in.type != ParamType::tensor || in.gen.beyond.empty()) continue;
-        const std::vector<int64_t>& lens = test.inputs.at(in.gen.beyond_lens).ints;
+        // With lengths per query (2-D), a position is past the example's length when no query of
+        // it may see it: past the longest of its queries' lengths.
+        const InputSpec& lens_in = test.inputs.at(in.gen.beyond_lens);
+        std::vector<int64_t> lens = lens_in.ints;
+        if (lens_in.type == ParamType::int_tensor && lens_in.int_shape.size() == 2) {
+            const auto q = static_cast<size_t>(lens_in.int_shape[1]);
+            lens.assign(static_cast<size_t>(lens_in.int_shape[0]), 0);
+            for (size_t i = 0; i < lens_in.ints.size(); ++i) lens[i / q] = std::max(lens[i / q], lens_in.ints[i]);
+        }
         const std::vector<float> other = generate(in.gen.beyond.front(), grading_seed);
         npy::Array& a = out[name];
         const auto axis = static_cast<size_t>(in.gen.beyond_axis);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "core/errors.hpp"
@@ -27,14 +28,14 @@ FunctionSpec parse_function(const Field& f) {
     f.only_keys({"name", "returns", "params", "outputs", "small_inputs"});
     FunctionSpec fn;
     fn.name = identifier(f.at("name"));
-    const Field ret = f.at("returns");
-    const std::string r = ret.str();
-    if (r == "tensor") {
-        fn.returns = ReturnType::tensor;
-    } else if (r == "tensor_pair") {
-        fn.returns = ReturnType::tensor_pair;
-    } else {
-        ret.fail("unknown return type \"" + r + "\" (expected tensor or tensor_pair)");
+    // "returns" is schema 1's: "tensor" or "tensor_pair". Without it, the outputs' types say it all.
+    std::optional<std::string> legacy;
+    if (f.has("returns")) {
+        const Field ret = f.child("returns");
+        legacy = ret.str();
+        if (*legacy != "tensor" && *legacy != "tensor_pair")
+            ret.fail("unknown return type \"" + *legacy +
+                     "\" (expected tensor or tensor_pair; or leave \"returns\" out and give each output a type)");
     }
     std::set<std::string> names;
     for (const Field& p : f.at("params").items()) {
@@ -45,18 +46,42 @@ FunctionSpec parse_function(const Field& f) {
     }
     const Field outs = f.at("outputs");
     for (const Field& o : outs.items()) {
-        o.only_keys({"name", "axes"});
+        o.only_keys({"name", "axes", "type", "nan"});
         OutputSpec out{identifier(o.at("name")), {}};
         if (o.has("axes")) {
             for (const Field& a : o.at("axes").items()) out.axes.push_back(a.nonempty_str());
         }
+        if (o.has("type")) {
+            const Field t = o.child("type");
+            const OutputTypeInfo* row = find_output_type(t.str());
+            if (row == nullptr)
+                t.fail("unknown output type \"" + t.str() + "\" (expected " + output_type_names() + ")");
+            if (legacy && row->type != OutputType::tensor)
+                t.fail("\"returns\": \"" + *legacy + "\" returns tensors only; leave \"returns\" out to use other types");
+            out.type = row->type;
+        }
+        if (o.has("nan")) {
+            const Field n = o.child("nan");
+            const std::string v = n.str();
+            if (v != "never" && v != "match") n.fail("expected \"never\" or \"match\", got \"" + v + "\"");
+            if (v == "match" && out.type != OutputType::tensor && out.type != OutputType::float32)
+                n.fail("only a float output can hold NaN");
+            out.nan = v == "match" ? NanPolicy::match : NanPolicy::never;
+        }
         if (!names.insert(out.name).second) o.at("name").fail("duplicate name \"" + out.name + "\"");
         fn.outputs.push_back(out);
     }
-    const size_t want = fn.returns == ReturnType::tensor ? 1 : 2;
-    if (fn.outputs.size() != want) {
-        outs.fail("a function returning " + r + " needs " + std::to_string(want) + " output name" +
-                  (want == 1 ? "" : "s") + ", got " + std::to_string(fn.outputs.size()));
+    if (legacy) {
+        fn.returns = *legacy == "tensor" ? ReturnType::single : ReturnType::pair;
+        const size_t want = fn.returns == ReturnType::single ? 1 : 2;
+        if (fn.outputs.size() != want) {
+            outs.fail("a function returning " + *legacy + " needs " + std::to_string(want) + " output name" +
+                      (want == 1 ? "" : "s") + ", got " + std::to_string(fn.outputs.size()));
+        }
+    } else {
+        if (fn.outputs.empty() || fn.outputs.size() > 4)
+            outs.fail("a function has 1 to 4 outputs, got " + std::to_string(fn.outputs.size()));
+        fn.returns = fn.outputs.size() == 1 ? ReturnType::single : ReturnType::tuple;
     }
     return fn;
 }
@@ -64,10 +89,18 @@ FunctionSpec parse_function(const Field& f) {
 }  // namespace
 
 std::string to_string(ParamType t) { return std::string(type_info(t).spec_name); }
+std::string to_string(OutputType t) { return std::string(type_info(t).spec_name); }
 
 std::string FunctionSpec::signature() const {
-    std::string s = returns == ReturnType::tensor ? "judge::Tensor " : "std::pair<judge::Tensor, judge::Tensor> ";
-    s += name + "(";
+    std::string s;
+    if (returns == ReturnType::single) {
+        s = std::string(type_info(outputs.front().type).cpp_type);
+    } else {
+        s = returns == ReturnType::pair ? "std::pair<" : "std::tuple<";
+        for (size_t i = 0; i < outputs.size(); ++i) s += (i ? ", " : "") + std::string(type_info(outputs[i].type).cpp_type);
+        s += ">";
+    }
+    s += " " + name + "(";
     for (size_t i = 0; i < params.size(); ++i) {
         if (i > 0) s += ", ";
         s += std::string(type_info(params[i].type).cpp_decl) + params[i].name;
@@ -152,9 +185,9 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
             for (const Field& s : f.child("small_inputs").items()) {
                 std::map<std::string, InputSpec> in = parse_inputs(s, fn);
                 for (const auto& [name, spec] : in) {
-                    if (spec.type != ParamType::tensor) continue;
+                    if (spec.type != ParamType::tensor && spec.type != ParamType::int_tensor) continue;
                     int64_t n = 1;
-                    for (const int64_t d : spec.gen.shape) n *= d;
+                    for (const int64_t d : spec.type == ParamType::tensor ? spec.gen.shape : spec.int_shape) n *= d;
                     if (n > max_shown_elements)
                         s.child(name).fail(fmt::format("{} elements; a small input is shown whole, so at most {}", n,
                                                        max_shown_elements));

@@ -15,10 +15,18 @@
 namespace judge {
 
 /// The parameter types the harness can pass to a student function.
-enum class ParamType { tensor, int64, int_list, float32, boolean };
+enum class ParamType { tensor, int64, int_list, float32, boolean, int_tensor };
 
-/// The return types the harness can receive: one tensor, or a std::pair of tensors.
-enum class ReturnType { tensor, tensor_pair };
+/// The types of a function's outputs (problem/types.hpp has a row for each).
+enum class OutputType { tensor, int_tensor, int64, float32 };
+
+/// How the outputs come back: one value; a std::pair of tensors ("returns": "tensor_pair", kept for
+/// schema 1); or a std::tuple of two to four values.
+enum class ReturnType { single, pair, tuple };
+
+/// What an expected NaN means: `never` (no NaN matches anything, the default) or `match` (an
+/// expected NaN must be found as NaN, e.g. PyTorch's fully masked row).
+enum class NanPolicy { never, match };
 
 struct Param {
     std::string name;
@@ -29,13 +37,15 @@ struct Param {
 struct OutputSpec {
     std::string name;
     std::vector<std::string> axes;
+    OutputType type = OutputType::tensor;
+    NanPolicy nan = NanPolicy::never;
 };
 
 struct FunctionSpec {
     std::string name;
-    ReturnType returns = ReturnType::tensor;
+    ReturnType returns = ReturnType::single;
     std::vector<Param> params;
-    std::vector<OutputSpec> outputs;  // one for tensor, two for tensor_pair
+    std::vector<OutputSpec> outputs;  // one for single, two for pair, 2 to 4 for tuple
 
     /// The C++ declaration, e.g. "judge::Tensor split_heads(const judge::Tensor& x, int64_t num_heads)".
     std::string signature() const;
@@ -69,10 +79,11 @@ struct Generator {
 /// The value given for one parameter in a test.
 struct InputSpec {
     ParamType type = ParamType::tensor;
-    Generator gen;              // tensor
-    int64_t int_value = 0;      // int64, and bool as 0 or 1
-    std::vector<int64_t> ints;  // int_list
-    double float_value = 0.0;   // float32
+    Generator gen;                   // tensor
+    int64_t int_value = 0;           // int64, and bool as 0 or 1
+    std::vector<int64_t> ints;       // int_list, and int_tensor's values in row-major order
+    std::vector<int64_t> int_shape;  // int_tensor
+    double float_value = 0.0;        // float32
 };
 
 struct Tolerance {
@@ -82,9 +93,10 @@ struct Tolerance {
 
 /// A property every correct output has, checked in addition to (or instead of) the reference.
 struct PropertyCheck {
-    std::string kind;    // zero_beyond_lens or rows_sum_to_one
+    std::string kind;    // zero_beyond_lens, zero_above_diagonal or rows_sum_to_one
     std::string output;  // which output
-    std::string lens;    // zero_beyond_lens: the int_list parameter holding one length per example
+    std::string lens;    // zero_beyond_lens: the parameter holding the lengths, per example (1-D) or per query (2-D)
+    int64_t offset = 0;  // zero_above_diagonal: key k of query q must be 0 when k > q + offset
 };
 
 struct TestSpec {
@@ -148,5 +160,6 @@ Problem load_problem(const std::filesystem::path& root, const std::string& name)
 Problem parse_problem(const std::string& text, const std::string& display_path);
 
 std::string to_string(ParamType t);
+std::string to_string(OutputType t);
 
 }  // namespace judge

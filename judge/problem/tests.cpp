@@ -1,4 +1,6 @@
 // Parsing a test of problem.json: its inputs (through the type table), checks and tolerance.
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <set>
 
@@ -98,13 +100,13 @@ std::map<std::string, InputSpec> parse_inputs(const Field& inputs, const Functio
     }
     for (const auto& [name, in] : out) {
         if (in.type == ParamType::tensor && !in.gen.beyond_lens.empty()) {
-            const Param* lp = fn.param(in.gen.beyond_lens);
-            if (lp == nullptr || lp->type != ParamType::int_list) {
-                inputs.child(name)
-                    .child("beyond_lens")
-                    .child("lens")
-                    .fail("\"" + in.gen.beyond_lens + "\" is not an int_list parameter of " + fn.name);
-            }
+            const Field lens = inputs.child(name).child("beyond_lens").child("lens");
+            const auto it = out.find(in.gen.beyond_lens);
+            if (it == out.end() || !lengths_shape(it->second))
+                lens.fail(lengths_words(in.gen.beyond_lens, fn));
+            if (lengths_shape(it->second)->front() != in.gen.shape.front())
+                lens.fail(fmt::format("{} has {} lengths for {} examples", in.gen.beyond_lens,
+                                      lengths_shape(it->second)->front(), in.gen.shape.front()));
         }
     }
     return out;
@@ -155,18 +157,26 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     if (f.has("shape_only")) t.shape_only = f.child("shape_only").boolean();
     if (f.has("checks")) {
         for (const Field& c : f.child("checks").items()) {
-            c.only_keys({"kind", "output", "lens"});
-            PropertyCheck pc{c.at("kind").str(), c.at("output").str(), ""};
-            if (pc.kind != "zero_beyond_lens" && pc.kind != "rows_sum_to_one")
-                c.at("kind").fail("unknown check \"" + pc.kind + "\" (expected zero_beyond_lens or rows_sum_to_one)");
-            if (!fn.output(pc.output)) c.at("output").fail("\"" + pc.output + "\" is not an output of " + fn.name);
+            c.only_keys({"kind", "output", "lens", "offset"});
+            PropertyCheck pc{c.at("kind").str(), c.at("output").str(), "", 0};
+            if (pc.kind != "zero_beyond_lens" && pc.kind != "rows_sum_to_one" && pc.kind != "zero_above_diagonal")
+                c.at("kind").fail("unknown check \"" + pc.kind +
+                                  "\" (expected zero_beyond_lens, zero_above_diagonal or rows_sum_to_one)");
+            const OutputSpec* out = fn.output(pc.output);
+            if (!out) c.at("output").fail("\"" + pc.output + "\" is not an output of " + fn.name);
+            if (out->type != OutputType::tensor) c.at("output").fail("\"" + pc.output + "\" is not a float tensor");
             if (pc.kind == "zero_beyond_lens") {
                 pc.lens = c.at("lens").str();
-                const Param* lp = fn.param(pc.lens);
-                if (lp == nullptr || lp->type != ParamType::int_list)
-                    c.at("lens").fail("\"" + pc.lens + "\" is not an int_list parameter of " + fn.name);
+                const auto it = t.inputs.find(pc.lens);
+                if (it == t.inputs.end() || !lengths_shape(it->second))
+                    c.at("lens").fail(lengths_words(pc.lens, fn));
             } else if (c.has("lens")) {
-                c.child("lens").fail("rows_sum_to_one takes no lens");
+                c.child("lens").fail(pc.kind + " takes no lens");
+            }
+            if (pc.kind == "zero_above_diagonal") {
+                if (c.has("offset")) pc.offset = c.child("offset").integer();
+            } else if (c.has("offset")) {
+                c.child("offset").fail(pc.kind + " takes no offset");
             }
             t.checks.push_back(pc);
         }

@@ -16,6 +16,55 @@ npy::Array scalar_int(int64_t v) {
     return a;
 }
 
+// An int_tensor in problem.json: nested arrays ([[1, 2], [3, 4]], the shape from the nesting),
+// or {"shape": [2, 2], "values": [1, 2, 3, 4]}, or {"shape": [2, 2], "value": 3}.
+void parse_int_tensor(const Field& f, InputSpec& in) {
+    if (f.raw().is_object()) {
+        f.only_keys({"shape", "values", "value"});
+        int64_t n = 1;
+        for (const Field& e : f.at("shape").items()) {
+            in.int_shape.push_back(e.integer_at_least(0));
+            n *= in.int_shape.back();
+        }
+        if (f.has("value") == f.has("values")) f.fail("give exactly one of \"values\" and \"value\"");
+        if (f.has("value")) {
+            in.ints.assign(static_cast<size_t>(n), f.child("value").integer());
+            return;
+        }
+        for (const Field& e : f.child("values").items()) in.ints.push_back(e.integer());
+        if (static_cast<int64_t>(in.ints.size()) != n)
+            f.child("values").fail(fmt::format("shape {} needs {} values, got {}", shape_str(in.int_shape), n,
+                                               in.ints.size()));
+        return;
+    }
+    if (!f.raw().is_array()) f.fail("expected nested arrays of integers, or {\"shape\": [...], \"values\": [...]}");
+    // The shape is the first element's nesting; every other element must have the same.
+    for (const nlohmann::json* j = &f.raw(); j->is_array(); j = &j->front()) {
+        in.int_shape.push_back(static_cast<int64_t>(j->size()));
+        if (j->empty()) break;
+    }
+    const auto walk = [&](auto&& self, const Field& e, size_t depth) -> void {
+        if (depth == in.int_shape.size()) {
+            in.ints.push_back(e.integer());
+            return;
+        }
+        const std::vector<Field> items = e.items();
+        if (static_cast<int64_t>(items.size()) != in.int_shape[depth])
+            e.fail(fmt::format("{} elements; the other rows at this depth have {} (rows must be the same length)",
+                               items.size(), in.int_shape[depth]));
+        for (const Field& x : items) self(self, x, depth + 1);
+    };
+    walk(walk, f, 0);
+}
+
+npy::Array int_array(const std::vector<int64_t>& shape, const std::vector<int64_t>& values) {
+    npy::Array a;
+    a.dtype = npy::Dtype::int64;
+    a.shape = shape;
+    a.i64 = values;
+    return a;
+}
+
 const std::vector<ParamTypeInfo> table = {
     {ParamType::tensor, "tensor", "const judge::Tensor& ", "tensor", npy::Dtype::float32, -1, "a float32 array",
      [](const Field& f, InputSpec& in) { in.gen = parse_generator(f, false); },
@@ -63,6 +112,22 @@ const std::vector<ParamTypeInfo> table = {
      [](const Field& f, InputSpec& in) { in.int_value = f.boolean() ? 1 : 0; },
      [](const InputSpec& in, uint64_t) { return scalar_int(in.int_value); },
      [](const std::string& name, const InputSpec& in) { return name + " = " + (in.int_value ? "true" : "false"); }},
+    {ParamType::int_tensor, "int_tensor", "const judge::IntTensor& ", "int_tensor", npy::Dtype::int64, -1,
+     "an int64 array", parse_int_tensor,
+     [](const InputSpec& in, uint64_t) { return int_array(in.int_shape, in.ints); },
+     [](const std::string& name, const InputSpec& in) {
+         // Small ones in full: lengths and indices are what a reader needs to see.
+         if (in.ints.size() <= static_cast<size_t>(max_shown_elements))
+             return name + " = " + nested_ints(in.ints, in.int_shape);
+         return name + " " + shape_str(in.int_shape) + " of integers";
+     }},
+};
+
+const std::vector<OutputTypeInfo> output_table = {
+    {OutputType::tensor, "tensor", "judge::Tensor", npy::Dtype::float32, -1},
+    {OutputType::int_tensor, "int_tensor", "judge::IntTensor", npy::Dtype::int64, -1},
+    {OutputType::int64, "int", "int64_t", npy::Dtype::int64, 0},
+    {OutputType::float32, "float", "float", npy::Dtype::float32, 0},
 };
 
 }  // namespace
@@ -84,6 +149,42 @@ std::string param_type_names() {
         s += (i == 0 ? "" : i + 1 == table.size() ? " or " : ", ") + std::string(table[i].spec_name);
     }
     return s;
+}
+
+const OutputTypeInfo& type_info(OutputType t) { return output_table.at(static_cast<size_t>(t)); }
+
+const OutputTypeInfo* find_output_type(std::string_view name) {
+    for (const OutputTypeInfo& row : output_table) {
+        if (row.spec_name == name) return &row;
+    }
+    return nullptr;
+}
+
+std::string output_type_names() { return "tensor, int_tensor, int or float"; }
+
+std::string nested_ints(const std::vector<int64_t>& values, const std::vector<int64_t>& shape) {
+    if (shape.empty()) return values.empty() ? "?" : std::to_string(values.front());
+    size_t next = 0;
+    const auto walk = [&](auto&& self, size_t depth) -> std::string {
+        std::string s = "[";
+        for (int64_t i = 0; i < shape[depth]; ++i) {
+            s += i > 0 ? ", " : "";
+            s += depth + 1 == shape.size() ? std::to_string(values.at(next++)) : self(self, depth + 1);
+        }
+        return s + "]";
+    };
+    return walk(walk, 0);
+}
+
+std::optional<std::vector<int64_t>> lengths_shape(const InputSpec& in) {
+    if (in.type == ParamType::int_list) return std::vector<int64_t>{static_cast<int64_t>(in.ints.size())};
+    if (in.type == ParamType::int_tensor && (in.int_shape.size() == 1 || in.int_shape.size() == 2)) return in.int_shape;
+    return std::nullopt;
+}
+
+std::string lengths_words(const std::string& name, const FunctionSpec& fn) {
+    return "\"" + name + "\" is not a parameter of " + fn.name +
+           " holding lengths (an int_list, or a 1-D or 2-D int_tensor)";
 }
 
 bool wire_matches(ParamType t, const npy::Array& a) {

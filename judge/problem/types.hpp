@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,5 +46,31 @@ std::string param_type_names();
 
 /// True when `a` has the dtype and rank the wire format gives type `t`.
 bool wire_matches(ParamType t, const npy::Array& a);
+
+/// One row per output type: its name in problem.json, its C++ type, and its wire format.
+struct OutputTypeInfo {
+    OutputType type;
+    std::string_view spec_name;  // "int_tensor"
+    std::string_view cpp_type;   // "judge::IntTensor"
+    npy::Dtype dtype;
+    int rank;  // -1 for any rank
+};
+
+const OutputTypeInfo& type_info(OutputType t);
+
+/// The row whose spec name is `name`, or nullptr.
+const OutputTypeInfo* find_output_type(std::string_view name);
+
+/// "tensor, int_tensor, int or float".
+std::string output_type_names();
+
+/// The shape of the lengths `in` holds (an int_list, or a 1-D or 2-D int_tensor), or nullopt.
+std::optional<std::vector<int64_t>> lengths_shape(const InputSpec& in);
+
+/// "\"lens\" is not a parameter of f holding lengths (...)", for spec errors.
+std::string lengths_words(const std::string& name, const FunctionSpec& fn);
+
+/// "[[1, 2], [3, 4]]": integers nested by `shape`, as NumPy prints them.
+std::string nested_ints(const std::vector<int64_t>& values, const std::vector<int64_t>& shape);
 
 }  // namespace judge

@@ -47,10 +47,16 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
     for (const PropertyCheck& pc : test.checks) {
         DescribeOptions how = how_base;
         how.axes = fn.output(pc.output)->axes;
-        const CheckResult c =
-            pc.kind == "rows_sum_to_one"
-                ? check_rows_sum_to_one(pc.output, run.outputs.at(pc.output), std::max(1e-4, test.tolerance.atol), how)
-                : check_zero_beyond_lens(pc.output, run.outputs.at(pc.output), test.inputs.at(pc.lens).ints, how);
+        const npy::Array& out = run.outputs.at(pc.output);
+        CheckResult c;
+        if (pc.kind == "rows_sum_to_one") {
+            c = check_rows_sum_to_one(pc.output, out, std::max(1e-4, test.tolerance.atol), how);
+        } else if (pc.kind == "zero_above_diagonal") {
+            c = check_zero_above_diagonal(pc.output, out, pc.offset, how);
+        } else {
+            const InputSpec& lens = test.inputs.at(pc.lens);
+            c = check_zero_beyond_lens(pc.output, out, {pc.lens, *lengths_shape(lens), lens.ints}, how);
+        }
         if (!c.passed) return c.message;
     }
     if (test.shape_only) return "";
@@ -62,6 +68,7 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
     for (const std::string& name : test.compare) {
         DescribeOptions how = how_base;
         how.axes = fn.output(name)->axes;
+        how.nan_match = fn.output(name)->nan == NanPolicy::match;
         const CheckResult c =
             compare_output(name, run.outputs.at(name), ref.outputs.at(name), test.tolerance, how, trace);
         if (!c.passed) return c.message;

@@ -28,7 +28,9 @@ TEST_CASE("values within atol + rtol * |expected| pass, others fail", "[compare]
 
 TEST_CASE("NaN never matches and infinity matches only itself", "[compare]") {
     const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
-    CHECK_FALSE(judge::arrays_close(arr({1}, {nan}), arr({1}, {nan}), tol));
+    // arrays_close asks "does it behave like this seeded bug?": the same NaNs are the same behaviour.
+    CHECK(judge::arrays_close(arr({1}, {nan}), arr({1}, {nan}), tol));
+    CHECK_FALSE(judge::arrays_close(arr({1}, {nan}), arr({1}, {0}), tol));
     CHECK(judge::arrays_close(arr({1}, {inf}), arr({1}, {inf}), tol));
     CHECK_FALSE(judge::arrays_close(arr({1}, {inf}), arr({1}, {-inf}), tol));
     CHECK_FALSE(judge::arrays_close(arr({1}, {inf}), arr({1}, {1e30f}), tol));
@@ -61,20 +63,81 @@ TEST_CASE("arange inputs let a wrong element be traced to its source", "[compare
 }
 
 TEST_CASE("masked keys must have weight exactly 0", "[compare][masking]") {
+    const judge::Lengths lens{"valid_lens", {2}, {1, 3}};
     // weights (B=2, Lq=1, Lk=3) with valid_lens [1, 3]: keys 1 and 2 of example 0 are masked.
     const judge::DescribeOptions how{{"example", "query", "key"}, false};
-    CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 0, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how).passed);
+    CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 0, 0, 0.2f, 0.3f, 0.5f}), lens, how).passed);
     const auto r =
-        judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, how);
+        judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), lens, how);
     // A hidden test names the position only: the length is an input.
     CHECK(r.message ==
           "example 0, query 0: key 1 is masked but has weight 0.1; expected exactly 0 (1 masked weights are not 0)");
     const judge::DescribeOptions sample{{"example", "query", "key"}, true};
-    CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), {1, 3}, sample)
+    CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), lens, sample)
               .message ==
           "example 0, query 0: key 1 is masked (valid_lens[0] = 1) but has weight 0.1; expected exactly 0 (1 masked "
           "weights are not 0)");
-    CHECK_FALSE(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 1e-30f, 0, 0, 0, 1}), {1, 3}, how).passed);
+    CHECK_FALSE(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 1e-30f, 0, 0, 0, 1}), lens, how).passed);
+}
+
+TEST_CASE("per-query lengths (2-D) mask each query's own keys, named with the parameter", "[compare][masking]") {
+    // weights (B=1, Lq=2, Lk=3), dec_valid_lens [[1, 2]]: query 0 sees key 0, query 1 keys 0 and 1.
+    const judge::Lengths lens{"dec_valid_lens", {1, 2}, {1, 2}};
+    const judge::DescribeOptions sample{{"example", "query", "key"}, true};
+    CHECK(judge::check_zero_beyond_lens("w", arr({1, 2, 3}, {1, 0, 0, 0.5f, 0.5f, 0}), lens, sample).passed);
+    const auto r = judge::check_zero_beyond_lens("w", arr({1, 2, 3}, {1, 0, 0, 0.5f, 0.25f, 0.25f}), lens, sample);
+    CHECK(r.message == "example 0, query 1: key 2 is masked (dec_valid_lens[0, 1] = 2) but has weight 0.25; expected "
+                       "exactly 0 (1 masked weights are not 0)");
+    // Lengths that do not fit the output are the spec's mistake, said as such.
+    const judge::Lengths wrong{"lens", {1, 3}, {1, 1, 1}};
+    CHECK_FALSE(judge::check_zero_beyond_lens("w", arr({1, 2, 3}, {1, 0, 0, 1, 0, 0}), wrong, sample).passed);
+}
+
+TEST_CASE("a causal mask leaves nothing above the diagonal", "[compare][masking]") {
+    const judge::DescribeOptions how{{"example", "query", "key"}, false};
+    CHECK(judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {1, 0, 0.5f, 0.5f}), 0, how).passed);
+    const auto r = judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 0, how);
+    CHECK(r.message == "example 0, query 0: key 1 comes after query 0 (a causal mask hides it) but has weight 0.5; "
+                       "expected exactly 0 (1 future weights are not 0)");
+    // An offset of 1 lets each query see one key ahead.
+    CHECK(judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 1, how).passed);
+}
+
+TEST_CASE("integer outputs are compared exactly", "[compare]") {
+    judge::npy::Array got, want;
+    got.dtype = want.dtype = judge::npy::Dtype::int64;
+    got.i64 = {120};
+    want.i64 = {128};
+    const judge::Tolerance tol;
+    CHECK(judge::compare_output("flops", got, want, tol, {{}, true}, std::nullopt).message ==
+          "flops is 120, expected 128");
+    CHECK(judge::compare_output("flops", got, want, tol, {{}, false}, std::nullopt).message ==
+          "flops is lower than expected");
+    want.i64 = {120};
+    CHECK(judge::compare_output("flops", got, want, tol, {}, std::nullopt).passed);
+    CHECK(judge::arrays_close(got, want, tol));
+    // An int where a float is expected is a type mistake, not a value one.
+    const auto f = arr({}, {120});
+    CHECK(judge::compare_output("flops", f, want, tol, {}, std::nullopt).message ==
+          "flops holds float32 values; expected int64");
+}
+
+TEST_CASE("NaN policy: match asks for NaN exactly where the reference has it", "[compare]") {
+    const float nan = std::nanf("");
+    const auto want = arr({2}, {nan, 0.5f});
+    const judge::Tolerance tol;
+    judge::DescribeOptions how{{}, true};
+    // never: the reference's own NaN fails.
+    CHECK(judge::compare_output("w", want, want, tol, how, std::nullopt).message ==
+          "w[0] is NaN (1 NaN values; 1 of 2 elements differ); NaN never matches");
+    how.nan_match = true;
+    CHECK(judge::compare_output("w", want, want, tol, how, std::nullopt).passed);
+    CHECK(judge::compare_output("w", arr({2}, {0.5f, 0.5f}), want, tol, how, std::nullopt).message ==
+          "w[0] is 0.5; expected NaN there (1 of 2 elements differ)");
+    CHECK(judge::compare_output("w", arr({2}, {nan, nan}), want, tol, how, std::nullopt).message ==
+          "w[1] is NaN (1 NaN values; 1 of 2 elements differ); NaN is expected only where the reference has NaN");
+    // A seeded bug that gives NaN is recognised by its NaNs.
+    CHECK(judge::arrays_close(want, want, tol));
 }
 
 TEST_CASE("rows of weights must sum to 1 over the last axis", "[compare]") {

@@ -10,8 +10,8 @@ namespace fixtures {
 
 /// A problem with one function of every parameter type, a pair return, two traps and three
 /// tests: t_values (hidden), t_sample (sample, arange input traced) and t_throws.
-inline judge::Problem problem() {
-    judge::Problem p = judge::parse_problem(R"({
+inline std::string spec_json() {
+    return R"({
       "schema": 1,
       "title": "Fixture",
       "functions": [{"name": "f", "returns": "tensor_pair",
@@ -28,8 +28,11 @@ inline judge::Problem problem() {
         {"id": "t_throws", "function": "f", "trap": "errors", "throws": "invalid_argument",
          "inputs": {"x": {"gen": "const", "shape": [1], "value": 0}, "k": -1, "lens": [], "s": 0}}
       ]
-    })",
-                                            "problems/fixture/problem.json");
+    })";
+}
+
+inline judge::Problem problem() {
+    judge::Problem p = judge::parse_problem(spec_json(), "problems/fixture/problem.json");
     p.name = "fixture";
     return p;
 }

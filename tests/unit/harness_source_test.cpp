@@ -3,7 +3,11 @@
 
 #include "compile/harness_source.hpp"
 #include "fixtures.hpp"
+#include "core/errors.hpp"
+#include "problem/field.hpp"
 #include "problem/types.hpp"
+
+#include <nlohmann/json.hpp>
 
 TEST_CASE("the harness declares each function and reads each parameter with its type's reader", "[harness]") {
     const std::string s = judge::harness_source(fixtures::problem());
@@ -13,20 +17,76 @@ TEST_CASE("the harness declares each function and reads each parameter with its 
     CHECK(
         s.find("    auto result = f(io.tensor(\"x\"), io.int64(\"k\"), io.int_list(\"lens\"), io.float32(\"s\"));\n") !=
         std::string::npos);
-    CHECK(s.find("    io.put(\"out\", result.first);\n    io.put(\"aux\", result.second);\n") != std::string::npos);
+    CHECK(s.find("    io.put(\"out\", std::get<0>(result));\n    io.put(\"aux\", std::get<1>(result));\n") !=
+          std::string::npos);
     CHECK(s.find("        {\"f\", &call_f},\n") != std::string::npos);
 }
 
 TEST_CASE("the type table has one row per type, in the enum's order", "[types]") {
     const auto& rows = judge::param_types();
-    REQUIRE(rows.size() == 5);
+    REQUIRE(rows.size() == 6);
     for (size_t i = 0; i < rows.size(); ++i) CHECK(static_cast<size_t>(rows[i].type) == i);
-    CHECK(judge::param_type_names() == "tensor, int, int_list, float or bool");
+    CHECK(judge::param_type_names() == "tensor, int, int_list, float, bool or int_tensor");
     CHECK(judge::find_param_type("int_list")->type == judge::ParamType::int_list);
     CHECK(judge::find_param_type("bool")->type == judge::ParamType::boolean);
     CHECK(judge::find_param_type("long") == nullptr);
     CHECK(std::string(judge::type_info(judge::ParamType::boolean).cpp_decl) == "bool ");
     CHECK(judge::to_string(judge::ParamType::float32) == "float");
+    CHECK(std::string(judge::type_info(judge::ParamType::int_tensor).cpp_decl) == "const judge::IntTensor& ");
+    CHECK(judge::find_output_type("int")->type == judge::OutputType::int64);
+    CHECK(judge::to_string(judge::OutputType::int_tensor) == "int_tensor");
+}
+
+TEST_CASE("outputs of every type come back as a single value or a std::tuple", "[harness][types]") {
+    auto j = nlohmann::json::parse(fixtures::spec_json());
+    j["functions"][0].erase("returns");
+    j["functions"][0]["outputs"] = {{{"name", "out"}},
+                                    {{"name", "idx"}, {"type", "int_tensor"}},
+                                    {{"name", "count"}, {"type", "int"}},
+                                    {{"name", "loss"}, {"type", "float"}, {"nan", "match"}}};
+    for (auto& t : j["tests"]) t.erase("compare");
+    const judge::Problem p = judge::parse_problem(j.dump(), "p.json");
+    const judge::FunctionSpec& f = p.functions[0];
+    CHECK(f.returns == judge::ReturnType::tuple);
+    CHECK(f.outputs[3].nan == judge::NanPolicy::match);
+    CHECK(f.signature().rfind("std::tuple<judge::Tensor, judge::IntTensor, int64_t, float> f(", 0) == 0);
+    const std::string s = judge::harness_source(p);
+    CHECK(s.find("    io.put(\"count\", std::get<2>(result));\n    io.put(\"loss\", std::get<3>(result));\n") !=
+          std::string::npos);
+    j["functions"][0]["outputs"] = {{{"name", "count"}, {"type", "int"}}};
+    CHECK(judge::parse_problem(j.dump(), "p.json").functions[0].signature().rfind("int64_t f(", 0) == 0);
+}
+
+TEST_CASE("an int_tensor is written as nested arrays or shape and values, and summarised in full", "[types]") {
+    const auto parse = [](const nlohmann::json& v) {
+        judge::InputSpec in;
+        in.type = judge::ParamType::int_tensor;
+        judge::type_info(in.type).parse(judge::Field(v, "x", "p.json"), in);
+        return in;
+    };
+    const judge::InputSpec nested = parse(nlohmann::json::parse("[[1, 2, 3], [4, 5, 6]]"));
+    CHECK(nested.int_shape == std::vector<int64_t>{2, 3});
+    CHECK(nested.ints == std::vector<int64_t>{1, 2, 3, 4, 5, 6});
+    CHECK(judge::type_info(judge::ParamType::int_tensor).summary("lens", nested) == "lens = [[1, 2, 3], [4, 5, 6]]");
+    const judge::InputSpec flat = parse(nlohmann::json::parse(R"({"shape": [2, 3], "values": [1, 2, 3, 4, 5, 6]})"));
+    CHECK(flat.ints == nested.ints);
+    CHECK(flat.int_shape == nested.int_shape);
+    CHECK(parse(nlohmann::json::parse(R"({"shape": [2], "value": 7})")).ints == std::vector<int64_t>{7, 7});
+    const auto error = [&](const char* text) {
+        try {
+            parse(nlohmann::json::parse(text));
+        } catch (const judge::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(error("[[1, 2], [3]]") ==
+          "p.json: x[1]: 1 elements; the other rows at this depth have 2 (rows must be the same length)");
+    CHECK(error(R"({"shape": [2], "values": [1]})") == "p.json: x.values: shape (2,) needs 2 values, got 1");
+    CHECK(error("[[1, 2.5]]") == "p.json: x[0][1]: expected an integer, got 2.5");
+    const judge::npy::Array a = judge::type_info(judge::ParamType::int_tensor).make(nested, 0);
+    CHECK(a.dtype == judge::npy::Dtype::int64);
+    CHECK(judge::wire_matches(judge::ParamType::int_tensor, a));
 }
 
 TEST_CASE("each type has its wire dtype and rank", "[types]") {

@@ -104,7 +104,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["functions"][0]["params"][1]["type"] = "long";
         CHECK(error_of(j) ==
               "problems/p/problem.json: functions[0].params[1].type: unknown type \"long\" (expected "
-              "tensor, int, int_list, float or bool)");
+              "tensor, int, int_list, float, bool or int_tensor)");
     }
     SECTION("a pair with one output name") {
         j["functions"][0]["returns"] = "tensor_pair";
@@ -137,7 +137,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_two"}, {"output", "output"}}};
         CHECK(error_of(j) ==
               "problems/p/problem.json: tests[0].checks[0].kind: unknown check \"rows_sum_to_two\" "
-              "(expected zero_beyond_lens or rows_sum_to_one)");
+              "(expected zero_beyond_lens, zero_above_diagonal or rows_sum_to_one)");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"lens", "k"}}};
         CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].lens: rows_sum_to_one takes no lens");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}}};

@@ -215,3 +215,37 @@ TEST_CASE("shape_str prints shapes like PyTorch", "[tensor]") {
     CHECK(judge::shape_str({3}) == "(3,)");
     CHECK(judge::shape_str({2, 5, 4, 20}) == "(2, 5, 4, 20)");
 }
+
+TEST_CASE("repeat_interleave and repeat follow PyTorch, for int and float tensors", "[tensor]") {
+    const judge::IntTensor lens({2}, {2, 3});
+    // D2L's masked multi-head attention: each example's length once per head, in a row.
+    CHECK(judge::repeat_interleave(lens, 2, 0).shape() == judge::Shape{4});
+    const judge::IntTensor inter = judge::repeat_interleave(lens, 2, 0);
+    CHECK(std::vector<int64_t>(inter.data(), inter.data() + 4) == std::vector<int64_t>{2, 2, 3, 3});
+    // The trap: repeat tiles the whole tensor.
+    const judge::IntTensor tiled = judge::repeat(lens, {2});
+    CHECK(std::vector<int64_t>(tiled.data(), tiled.data() + 4) == std::vector<int64_t>{2, 3, 2, 3});
+    // 2-D, along a dimension: rows are repeated, not elements.
+    const judge::IntTensor m({2, 2}, {1, 2, 3, 4});
+    const judge::IntTensor rows = judge::repeat_interleave(m, 2, 0);
+    CHECK(rows.shape() == judge::Shape{4, 2});
+    CHECK(std::vector<int64_t>(rows.data(), rows.data() + 8) == std::vector<int64_t>{1, 2, 1, 2, 3, 4, 3, 4});
+    const judge::IntTensor cols = judge::repeat_interleave(m, 2, -1);
+    CHECK(std::vector<int64_t>(cols.data(), cols.data() + 8) == std::vector<int64_t>{1, 1, 2, 2, 3, 3, 4, 4});
+    // Without a dim: flattened first.
+    CHECK(judge::repeat_interleave(m, 2).shape() == judge::Shape{8});
+    // More repeats than dimensions adds leading ones, as x.repeat(2, 1, 1) does.
+    const judge::IntTensor r3 = judge::repeat(m, {2, 1, 2});
+    CHECK(r3.shape() == judge::Shape{2, 2, 4});
+    CHECK(r3.at({1, 1, 3}) == 4);
+    CHECK(r3.at({0, 0, 2}) == 1);
+    const judge::Tensor f({2}, {0.5f, 1.5f});
+    CHECK(judge::repeat_interleave(f, 3, 0).at({2}) == 0.5f);
+    CHECK(judge::repeat(f, {3}).at({2}) == 0.5f);
+    CHECK_THROWS_AS(judge::repeat(m, {2}), std::invalid_argument);
+    CHECK_THROWS_AS(judge::repeat_interleave(lens, -1, 0), std::invalid_argument);
+    CHECK_THROWS_AS(judge::repeat_interleave(lens, 2, 1), std::out_of_range);
+    CHECK_THROWS_AS(lens.at({2}), std::out_of_range);
+    CHECK(lens.reshape({1, -1}).shape() == judge::Shape{1, 2});
+    CHECK_THROWS_AS(judge::IntTensor({3}, {1, 2}), std::invalid_argument);
+}
