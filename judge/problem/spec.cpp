@@ -86,6 +86,59 @@ FunctionSpec parse_function(const Field& f) {
     return fn;
 }
 
+// Schema 2's compact tests: each test on top of "test_defaults" (its "inputs" merged by
+// parameter, any other key replaced), and a test with "cases" made into one test per case, each
+// case on top of the test ("id" <test id>_<n> from 1 unless the case gives its own).
+struct ExpandedTest {
+    nlohmann::json json;
+    std::string path;  // "tests[3]" or "tests[3].cases[1]", for error messages
+};
+
+nlohmann::json merged(const nlohmann::json& base, const nlohmann::json& over) {
+    nlohmann::json out = base;
+    for (const auto& [k, v] : over.items()) {
+        if (k == "inputs" && out.contains("inputs") && out["inputs"].is_object() && v.is_object()) {
+            for (const auto& [name, value] : v.items()) out["inputs"][name] = value;
+        } else {
+            out[k] = v;
+        }
+    }
+    return out;
+}
+
+std::vector<ExpandedTest> expand_tests(const Field& top, bool compact) {
+    nlohmann::json defaults = nlohmann::json::object();
+    if (top.has("test_defaults")) {
+        const Field d = top.child("test_defaults");
+        d.require_object();
+        if (d.has("id")) d.child("id").fail("test ids are given per test");
+        if (d.has("cases")) d.child("cases").fail("cases are given per test");
+        defaults = d.raw();
+    }
+    std::vector<ExpandedTest> out;
+    for (const Field& t : top.at("tests").items()) {
+        t.require_object();
+        if (!t.has("cases")) {
+            out.push_back({merged(defaults, t.raw()), t.path()});
+            continue;
+        }
+        const Field cases = t.child("cases");
+        if (!compact) cases.fail("needs \"schema\": 2");
+        nlohmann::json base = merged(defaults, t.raw());
+        base.erase("cases");
+        const std::string id = t.at("id").str();
+        const std::vector<Field> items = cases.items();
+        if (items.empty()) cases.fail("needs at least one case");
+        for (size_t i = 0; i < items.size(); ++i) {
+            items[i].require_object();
+            nlohmann::json c = merged(base, items[i].raw());
+            if (!items[i].has("id")) c["id"] = id + "_" + std::to_string(i + 1);
+            out.push_back({std::move(c), items[i].path()});
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string to_string(ParamType t) { return std::string(type_info(t).spec_name); }
@@ -162,12 +215,14 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
                          ": invalid JSON: " + what);
     }
     const Field top(doc, "", display_path);
-    top.only_keys(
-        {"schema", "title", "statement", "functions", "traps", "tests", "limits", "tolerance", "equivalent_mutants"});
+    top.only_keys({"schema", "title", "statement", "functions", "traps", "tests", "test_defaults", "limits", "tolerance",
+                   "equivalent_mutants"});
     Problem p;
     const Field schema = top.at("schema");
-    if (schema.integer() != 1)
-        schema.fail("unsupported schema version " + schema.shown() + " (this judge reads version 1)");
+    if (schema.integer() != 1 && schema.integer() != 2)
+        schema.fail("unsupported schema version " + schema.shown() + " (this judge reads versions 1 and 2)");
+    const bool compact = schema.integer() == 2;
+    if (!compact && top.has("test_defaults")) top.child("test_defaults").fail("needs \"schema\": 2");
     p.title = top.at("title").nonempty_str();
     p.statement_file = top.has("statement") ? top.child("statement").nonempty_str() : "statement.md";
     if (top.has("equivalent_mutants")) {
@@ -231,7 +286,8 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     }
     const Tolerance base = top.has("tolerance") ? parse_tolerance(top.child("tolerance"), Tolerance{}) : Tolerance{};
     std::set<std::string> ids;
-    for (const Field& f : top.at("tests").items()) {
+    for (const ExpandedTest& e : expand_tests(top, compact)) {
+        const Field f(e.json, e.path, display_path);
         TestSpec t = parse_test(f, p, base);
         if (!ids.insert(t.id).second) f.at("id").fail("duplicate test id \"" + t.id + "\"");
         p.tests.push_back(std::move(t));

@@ -19,7 +19,86 @@ std::vector<int64_t> parse_shape(const Field& f) {
 
 }  // namespace
 
+namespace {
+
+uint64_t fnv1a(const std::string& s) {
+    uint64_t h = 1469598103934665603ULL;
+    for (const unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+    return h;
+}
+
+// "randn(2, 3, 4; seed=7, scale=0.5)": a generator on one line. Without a seed, the seed comes from
+// where the value is written (test and parameter), so that two inputs never share values by accident.
+Generator parse_shorthand(const Field& f) {
+    const std::string text = f.str();
+    const auto bad = [&](const std::string& why) {
+        f.fail("\"" + text + "\": " + why +
+               " (write e.g. \"randn(2, 3, 4)\", \"uniform(2, 3; low=0, high=1, seed=5)\" or \"const(2, 3; value=1)\")");
+    };
+    const size_t open = text.find('('), close = text.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != text.size())
+        bad("expected gen(shape; key=value, ...)");
+    Generator g;
+    g.kind = text.substr(0, open);
+    if (g.kind != "randn" && g.kind != "uniform" && g.kind != "arange" && g.kind != "const")
+        bad("unknown generator \"" + g.kind + "\" (expected randn, uniform, arange or const)");
+    const std::string inside = text.substr(open + 1, close - open - 1);
+    const size_t semi = inside.find(';');
+    const auto split = [](const std::string& list) {
+        std::vector<std::string> parts;
+        std::string cur;
+        for (const char c : list + ",") {
+            if (c == ',') {
+                const auto b = cur.find_first_not_of(' '), e = cur.find_last_not_of(' ');
+                if (b != std::string::npos) parts.push_back(cur.substr(b, e - b + 1));
+                cur.clear();
+            } else {
+                cur += c;
+            }
+        }
+        return parts;
+    };
+    const auto number = [&](const std::string& v, const std::string& what) {
+        try {
+            size_t used = 0;
+            const double d = std::stod(v, &used);
+            if (used == v.size()) return d;
+        } catch (const std::exception&) {
+        }
+        bad(what + " \"" + v + "\" is not a number");
+        return 0.0;
+    };
+    for (const std::string& e : split(inside.substr(0, semi))) {
+        const double d = number(e, "extent");
+        if (d < 0 || d != static_cast<double>(static_cast<int64_t>(d))) bad("extent \"" + e + "\" is not a size");
+        g.shape.push_back(static_cast<int64_t>(d));
+    }
+    g.seed = fnv1a(f.path()) & 0x7fffffffULL;
+    bool has_value = false;
+    if (semi != std::string::npos) {
+        for (const std::string& kv : split(inside.substr(semi + 1))) {
+            const size_t eq = kv.find('=');
+            if (eq == std::string::npos) bad("\"" + kv + "\" is not key=value");
+            const std::string k = kv.substr(0, kv.find_last_not_of(' ', eq - 1) + 1);
+            const double v = number(kv.substr(kv.find_first_not_of(' ', eq + 1)), k);
+            if (k == "seed" && v >= 0 && v == static_cast<double>(static_cast<int64_t>(v))) g.seed = static_cast<uint64_t>(v);
+            else if (k == "scale") g.scale = v;
+            else if (k == "low") g.low = v;
+            else if (k == "high") g.high = v;
+            else if (k == "start") g.start = v;
+            else if (k == "step") g.step = v;
+            else if (k == "value") g.value = v, has_value = true;
+            else bad("unknown key \"" + k + "\" (expected seed, scale, low, high, start, step or value)");
+        }
+    }
+    if (g.kind == "const" && !has_value) bad("const needs value=");
+    return g;
+}
+
+}  // namespace
+
 Generator parse_generator(const Field& f, bool nested) {
+    if (!nested && f.raw().is_string()) return parse_shorthand(f);
     f.require_object();
     if (nested) {
         f.only_keys({"gen", "seed", "scale", "low", "high", "value", "start", "step", "values"});

@@ -164,14 +164,69 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
               "problems/p/problem.json: tests[0].trace: \"x\" must name a tensor input made with the arange generator");
     }
     SECTION("an unsupported schema") {
-        j["schema"] = 2;
+        j["schema"] = 3;
         CHECK(error_of(j) ==
-              "problems/p/problem.json: schema: unsupported schema version 2 (this judge reads version 1)");
+              "problems/p/problem.json: schema: unsupported schema version 3 (this judge reads versions 1 and 2)");
     }
     SECTION("a function name that is not an identifier") {
         j["functions"][0]["name"] = "2scale";
         CHECK(error_of(j) ==
               "problems/p/problem.json: functions[0].name: \"2scale\" is not a valid identifier (letters, "
               "digits and _, not starting with a digit)");
+    }
+}
+
+TEST_CASE("schema 2: test defaults, cases and one-line generators", "[spec]") {
+    json j = minimal();
+    j["schema"] = 2;
+    j["test_defaults"] = {{"function", "scale"}, {"trap", "values"}, {"inputs", {{"x", "randn(2, 3)"}, {"k", 2}}}};
+    j["tests"] = json::parse(R"js([
+      {"id": "plain"},
+      {"id": "k", "visibility": "sample", "cases": [{"inputs": {"k": 1}}, {"id": "k_big", "inputs": {"k": 9}}]},
+      {"id": "shorthand", "inputs": {"x": "uniform(4; low=0, high=2, seed=5)"}}
+    ])js");
+    const judge::Problem p = judge::parse_problem(j.dump(), "p.json");
+    REQUIRE(p.tests.size() == 4);
+    CHECK(p.tests[0].id == "plain");
+    CHECK(p.tests[0].inputs.at("k").int_value == 2);
+    CHECK(p.tests[1].id == "k_1");
+    CHECK(p.tests[1].inputs.at("k").int_value == 1);
+    CHECK_FALSE(p.tests[1].hidden);
+    CHECK(p.tests[2].id == "k_big");
+    CHECK(p.tests[2].inputs.at("k").int_value == 9);
+    CHECK(p.tests[2].inputs.at("x").gen.shape == std::vector<int64_t>{2, 3});  // from the defaults
+    // Without seed=, each place gets its own seed, so tests do not share values by accident.
+    CHECK(p.tests[0].inputs.at("x").gen.seed != p.tests[1].inputs.at("x").gen.seed);
+    const judge::Generator& u = p.tests[3].inputs.at("x").gen;
+    CHECK(u.kind == "uniform");
+    CHECK(u.seed == 5);
+    CHECK(u.high == 2.0);
+    // The same text always gives the same seeds.
+    CHECK(judge::parse_problem(j.dump(), "p.json").tests[1].inputs.at("x").gen.seed == p.tests[1].inputs.at("x").gen.seed);
+
+    SECTION("errors name the case and the field") {
+        j["tests"][1]["cases"][0]["inputs"]["k"] = "one";
+        CHECK(error_of(j) == "problems/p/problem.json: tests[1].cases[0].inputs.k: expected an integer, got \"one\"");
+    }
+    SECTION("a bad one-line generator says how to write one") {
+        j["tests"][2]["inputs"]["x"] = "normal(4)";
+        CHECK(error_of(j) == "problems/p/problem.json: tests[2].inputs.x: \"normal(4)\": unknown generator \"normal\" "
+                             "(expected randn, uniform, arange or const) (write e.g. \"randn(2, 3, 4)\", "
+                             "\"uniform(2, 3; low=0, high=1, seed=5)\" or \"const(2, 3; value=1)\")");
+        j["tests"][2]["inputs"]["x"] = "randn(2; sed=1)";
+        CHECK(error_of(j).find("unknown key \"sed\"") != std::string::npos);
+        j["tests"][2]["inputs"]["x"] = "const(2)";
+        CHECK(error_of(j).find("const needs value=") != std::string::npos);
+    }
+    SECTION("duplicate ids made by cases are caught") {
+        j["tests"][1]["cases"][1]["id"] = "plain";
+        CHECK(error_of(j) == "problems/p/problem.json: tests[1].cases[1].id: duplicate test id \"plain\"");
+    }
+    SECTION("schema 1 has neither defaults nor cases") {
+        j["schema"] = 1;
+        CHECK(error_of(j) == "problems/p/problem.json: test_defaults: needs \"schema\": 2");
+        j.erase("test_defaults");
+        j["tests"] = json::parse(R"([{"id": "k", "function": "scale", "trap": "values", "cases": [{}]}])");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[0].cases: needs \"schema\": 2");
     }
 }
