@@ -257,7 +257,8 @@ inline Shape reshaped(const Shape& shape, int64_t numel, Shape new_shape) {
 
 template <class T>
 std::vector<T> interleaved(const Shape& shape, const std::vector<T>& v, int64_t repeats, int64_t d, Shape& out_shape) {
-    if (repeats < 0) throw std::invalid_argument("repeat_interleave: repeats must be >= 0, got " + std::to_string(repeats));
+    if (repeats < 0)
+        throw std::invalid_argument("repeat_interleave: repeats must be >= 0, got " + std::to_string(repeats));
     const int64_t w = wrap_dim(d, static_cast<int64_t>(shape.size()), "repeat_interleave", shape);
     int64_t outer = 1, inner = 1;
     for (int64_t i = 0; i < w; ++i) outer *= shape[static_cast<size_t>(i)];

@@ -84,11 +84,11 @@ CheckResult compare_ints(const std::string& name, const npy::Array& got, const n
     if (bad == 0) return {};
     const auto f = static_cast<size_t>(first);
     const std::string where = got.shape.empty() ? name : name + index_str(got.shape, first);
-    const std::string extent =
-        got.shape.empty() ? "" : fmt::format(" ({} of {} elements differ)", bad, got.i64.size());
+    const std::string extent = got.shape.empty() ? "" : fmt::format(" ({} of {} elements differ)", bad, got.i64.size());
     if (how.show_values) return {false, fmt::format("{} is {}, expected {}{}", where, got.i64[f], want.i64[f], extent)};
     // A hidden test's expected value is not shown; whether it is too high or too low is.
-    return {false, fmt::format("{} is {} than expected{}", where, got.i64[f] > want.i64[f] ? "higher" : "lower", extent)};
+    return {false,
+            fmt::format("{} is {} than expected{}", where, got.i64[f] > want.i64[f] ? "higher" : "lower", extent)};
 }
 
 }  // namespace
@@ -121,9 +121,9 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
     const std::string where = name + index_str(got.shape, first);
     const std::string extent = fmt::format("{} of {} elements differ", bad, total);
     if (nan > 0) {
-        return {false, fmt::format("{} is NaN ({} NaN values; {}); {}", where, nan, extent,
-                                   how.nan_match ? "NaN is expected only where the reference has NaN"
-                                                 : "NaN never matches")};
+        return {false,
+                fmt::format("{} is NaN ({} NaN values; {}); {}", where, nan, extent,
+                            how.nan_match ? "NaN is expected only where the reference has NaN" : "NaN never matches")};
     }
     if (missing_nan >= 0 && missing_nan == first) {
         // The policy asks for NaN here (a fully masked row, PyTorch-style).
@@ -180,8 +180,8 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
     const int64_t keys = got.shape.back();
     const int64_t queries = got.shape[got.shape.size() - 2];
     if (per_query && (lens.shape[0] != got.shape[0] || lens.shape[1] != queries)) {
-        return {false, fmt::format("{} has shape {}, which {} {} does not fit (one length per example and query)",
-                                   name, shape_str(got.shape), lens.name, shape_str(lens.shape))};
+        return {false, fmt::format("{} has shape {}, which {} {} does not fit (one length per example and query)", name,
+                                   shape_str(got.shape), lens.name, shape_str(lens.shape))};
     }
     int64_t per_example = 1;
     for (size_t i = 1; i < got.shape.size(); ++i) per_example *= got.shape[i];
@@ -212,13 +212,14 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
     std::string pos = position_words(how, idx);
     if (pos.empty()) pos = name + index_str(got.shape, first);
     // The length itself is an input: a hidden test names the position only.
-    const std::string at = per_query ? fmt::format("{}, {}", idx.front(), idx[idx.size() - 2])
-                                     : std::to_string(idx.front());
+    const std::string at =
+        per_query ? fmt::format("{}, {}", idx.front(), idx[idx.size() - 2]) : std::to_string(idx.front());
     const std::string length =
         how.show_values ? fmt::format(" ({}[{}] = {})", lens.name, at, lens.values[first_len]) : "";
     const std::string key = how.axes.size() == got.shape.size() ? how.axes.back() : "key";
-    return {false, fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} masked weights are not 0)",
-                               pos, key, idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
+    return {false,
+            fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} masked weights are not 0)",
+                        pos, key, idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
 }
 
 CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array& got, int64_t offset,

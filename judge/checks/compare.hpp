@@ -3,10 +3,9 @@
 // Tolerance and NaN policy: an element passes when |got - want| <= atol + rtol * |want|, in
 // double precision. NaN never compares equal, not even to NaN, unless the output's policy is
 // `match`: then an expected NaN must be found as NaN. An infinity equals only the same infinity.
-// Integer outputs (int64) are compared exactly. Shapes must match exactly before any value is compared. The defaults, rtol 1e-4 and
-// atol 1e-5, admit any float32 order of summation (index loops, double accumulation, folded or
-// per-head layouts) at the sizes the tests use, while every seeded bug misses them by orders of
-// magnitude.
+// Integer outputs (int64) are compared exactly. Shapes must match exactly before any value is compared. The defaults,
+// rtol 1e-4 and atol 1e-5, admit any float32 order of summation (index loops, double accumulation, folded or per-head
+// layouts) at the sizes the tests use, while every seeded bug misses them by orders of magnitude.
 #pragma once
 
 #include <optional>

@@ -161,7 +161,10 @@ fs::path Builder::harness_object(const Problem& p) {
 }
 
 BuildResult Builder::build_trusted(const Problem& p, const fs::path& source) {
-    const std::string text = read_input_file(source);
+    return build_trusted_source(p, read_input_file(source), source.string());
+}
+
+BuildResult Builder::build_trusted_source(const Problem& p, const std::string& text, const std::string& what) {
     const std::string key = Hasher().add(m_base_key).add(harness_source(p)).add(text).hex();
     const fs::path exe = m_cache / "bin" / key;
     if (fs::exists(exe)) {
@@ -178,7 +181,7 @@ BuildResult Builder::build_trusted(const Problem& p, const fs::path& source) {
     if (br.ok) {
         publish(staged, exe);
         br.exe = exe;
-        spdlog::debug("built {} in {:.2f}s", source.string(), br.seconds);
+        spdlog::debug("built {} in {:.2f}s", what, br.seconds);
     }
     return br;
 }

@@ -39,6 +39,9 @@ public:
     /// Throws InputError when `source` cannot be read.
     BuildResult build_trusted(const Problem& p, const std::filesystem::path& source);
 
+    /// The same for a source given as text (a seeded bug made from a patch); `what` names it in logs.
+    BuildResult build_trusted_source(const Problem& p, const std::string& text, const std::string& what);
+
     /// Compiles `box/solution.cpp` in `box` and links it with the cached harness into `box/prog`,
     /// both through `sandbox`: the compiler sees only /usr, the box, the headers and the harness object.
     BuildResult build_submission(const Problem& p, const std::filesystem::path& box, const Runner& sandbox);

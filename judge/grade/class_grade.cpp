@@ -42,7 +42,7 @@ std::string problem_key(const Problem& p, uint64_t seed, bool counterexamples) {
     Hasher h;
     h.add(JUDGE_VERSION).add(p.spec_text).add(read_input_file(p.reference)).add(std::to_string(seed));
     h.add(counterexamples ? "counterexamples" : "no counterexamples");
-    for (const SeededBug& b : load_bugs(p)) h.add(b.name).add(read_input_file(b.path));
+    for (const SeededBug& b : load_bugs(p)) h.add(b.name).add(b.source);
     return h.hex();
 }
 

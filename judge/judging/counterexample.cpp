@@ -178,9 +178,8 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
             c.function = fn.name;
             const InputArrays arrays = make_inputs(spec, seed);
             for (const Param& prm : fn.params)
-                c.inputs.push_back(
-                    {prm.name, prm.type == ParamType::tensor || prm.type == ParamType::int_tensor, arrays.at(prm.name),
-                     prm.type == ParamType::boolean});
+                c.inputs.push_back({prm.name, prm.type == ParamType::tensor || prm.type == ParamType::int_tensor,
+                                    arrays.at(prm.name), prm.type == ParamType::boolean});
             c.expected = shown_outputs(fn, r);
             if (test.throws) c.expected_exception = *test.throws;
             c.got = shown_outputs(fn, got);

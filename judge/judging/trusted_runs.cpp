@@ -63,8 +63,9 @@ const TestRun& TrustedRuns::reference(size_t t) {
 
 std::vector<BuildResult> TrustedRuns::build_bugs() {
     std::vector<BuildResult> out(m_bugs.size());
-    parallel_for(m_bugs.size(), std::max(1u, std::thread::hardware_concurrency()),
-                 [&](size_t b) { out[b] = m_builder.build_trusted(m_p, m_bugs[b].path); });
+    parallel_for(m_bugs.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t b) {
+        out[b] = m_builder.build_trusted_source(m_p, m_bugs[b].source, m_bugs[b].path.string());
+    });
     for (size_t b = 0; b < m_bugs.size(); ++b) m_bug_builds[b] = out[b];
     return out;
 }
@@ -74,8 +75,9 @@ void TrustedRuns::build_bugs(const std::vector<bool>& wanted) {
     for (size_t b = 0; b < m_bugs.size(); ++b)
         if (wanted[b] && !m_bug_builds[b]) todo.push_back(b);
     std::vector<BuildResult> out(todo.size());
-    parallel_for(todo.size(), std::max(1u, std::thread::hardware_concurrency()),
-                 [&](size_t i) { out[i] = m_builder.build_trusted(m_p, m_bugs[todo[i]].path); });
+    parallel_for(todo.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
+        out[i] = m_builder.build_trusted_source(m_p, m_bugs[todo[i]].source, m_bugs[todo[i]].path.string());
+    });
     for (size_t i = 0; i < todo.size(); ++i) m_bug_builds[todo[i]] = out[i];
     m_inputs.ensure();
     std::vector<std::pair<size_t, size_t>> runs;
@@ -91,7 +93,8 @@ const TestRun* TrustedRuns::bug(size_t b, size_t t) {
         const auto it = m_bug_runs.find({b, t});
         if (it != m_bug_runs.end()) return &it->second;
     }
-    if (!m_bug_builds[b]) m_bug_builds[b] = m_builder.build_trusted(m_p, m_bugs[b].path);
+    if (!m_bug_builds[b])
+        m_bug_builds[b] = m_builder.build_trusted_source(m_p, m_bugs[b].source, m_bugs[b].path.string());
     if (!m_bug_builds[b]->ok) return nullptr;
     TestRun run = cached_run(m_bug_builds[b]->exe, t);
     const std::lock_guard lock(m_mutex);

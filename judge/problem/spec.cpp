@@ -57,7 +57,8 @@ FunctionSpec parse_function(const Field& f) {
             if (row == nullptr)
                 t.fail("unknown output type \"" + t.str() + "\" (expected " + output_type_names() + ")");
             if (legacy && row->type != OutputType::tensor)
-                t.fail("\"returns\": \"" + *legacy + "\" returns tensors only; leave \"returns\" out to use other types");
+                t.fail("\"returns\": \"" + *legacy +
+                       "\" returns tensors only; leave \"returns\" out to use other types");
             out.type = row->type;
         }
         if (o.has("nan")) {
@@ -150,7 +151,8 @@ std::string FunctionSpec::signature() const {
         s = std::string(type_info(outputs.front().type).cpp_type);
     } else {
         s = returns == ReturnType::pair ? "std::pair<" : "std::tuple<";
-        for (size_t i = 0; i < outputs.size(); ++i) s += (i ? ", " : "") + std::string(type_info(outputs[i].type).cpp_type);
+        for (size_t i = 0; i < outputs.size(); ++i)
+            s += (i ? ", " : "") + std::string(type_info(outputs[i].type).cpp_type);
         s += ">";
     }
     s += " " + name + "(";
@@ -215,8 +217,8 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
                          ": invalid JSON: " + what);
     }
     const Field top(doc, "", display_path);
-    top.only_keys({"schema", "title", "statement", "functions", "traps", "tests", "test_defaults", "limits", "tolerance",
-                   "equivalent_mutants"});
+    top.only_keys({"schema", "title", "statement", "functions", "traps", "tests", "test_defaults", "limits",
+                   "tolerance", "equivalent_mutants"});
     Problem p;
     const Field schema = top.at("schema");
     if (schema.integer() != 1 && schema.integer() != 2)

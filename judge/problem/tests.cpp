@@ -32,8 +32,9 @@ uint64_t fnv1a(const std::string& s) {
 Generator parse_shorthand(const Field& f) {
     const std::string text = f.str();
     const auto bad = [&](const std::string& why) {
-        f.fail("\"" + text + "\": " + why +
-               " (write e.g. \"randn(2, 3, 4)\", \"uniform(2, 3; low=0, high=1, seed=5)\" or \"const(2, 3; value=1)\")");
+        f.fail(
+            "\"" + text + "\": " + why +
+            " (write e.g. \"randn(2, 3, 4)\", \"uniform(2, 3; low=0, high=1, seed=5)\" or \"const(2, 3; value=1)\")");
     };
     const size_t open = text.find('('), close = text.rfind(')');
     if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != text.size())
@@ -63,8 +64,7 @@ Generator parse_shorthand(const Field& f) {
             size_t used = 0;
             const double d = std::stod(v, &used);
             if (used == v.size()) return d;
-        } catch (const std::exception&) {
-        }
+        } catch (const std::exception&) {}
         bad(what + " \"" + v + "\" is not a number");
         return 0.0;
     };
@@ -81,14 +81,22 @@ Generator parse_shorthand(const Field& f) {
             if (eq == std::string::npos) bad("\"" + kv + "\" is not key=value");
             const std::string k = kv.substr(0, kv.find_last_not_of(' ', eq - 1) + 1);
             const double v = number(kv.substr(kv.find_first_not_of(' ', eq + 1)), k);
-            if (k == "seed" && v >= 0 && v == static_cast<double>(static_cast<int64_t>(v))) g.seed = static_cast<uint64_t>(v);
-            else if (k == "scale") g.scale = v;
-            else if (k == "low") g.low = v;
-            else if (k == "high") g.high = v;
-            else if (k == "start") g.start = v;
-            else if (k == "step") g.step = v;
-            else if (k == "value") g.value = v, has_value = true;
-            else bad("unknown key \"" + k + "\" (expected seed, scale, low, high, start, step or value)");
+            if (k == "seed" && v >= 0 && v == static_cast<double>(static_cast<int64_t>(v)))
+                g.seed = static_cast<uint64_t>(v);
+            else if (k == "scale")
+                g.scale = v;
+            else if (k == "low")
+                g.low = v;
+            else if (k == "high")
+                g.high = v;
+            else if (k == "start")
+                g.start = v;
+            else if (k == "step")
+                g.step = v;
+            else if (k == "value")
+                g.value = v, has_value = true;
+            else
+                bad("unknown key \"" + k + "\" (expected seed, scale, low, high, start, step or value)");
         }
     }
     if (g.kind == "const" && !has_value) bad("const needs value=");
@@ -181,8 +189,7 @@ std::map<std::string, InputSpec> parse_inputs(const Field& inputs, const Functio
         if (in.type == ParamType::tensor && !in.gen.beyond_lens.empty()) {
             const Field lens = inputs.child(name).child("beyond_lens").child("lens");
             const auto it = out.find(in.gen.beyond_lens);
-            if (it == out.end() || !lengths_shape(it->second))
-                lens.fail(lengths_words(in.gen.beyond_lens, fn));
+            if (it == out.end() || !lengths_shape(it->second)) lens.fail(lengths_words(in.gen.beyond_lens, fn));
             if (lengths_shape(it->second)->front() != in.gen.shape.front())
                 lens.fail(fmt::format("{} has {} lengths for {} examples", in.gen.beyond_lens,
                                       lengths_shape(it->second)->front(), in.gen.shape.front()));
@@ -247,8 +254,7 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
             if (pc.kind == "zero_beyond_lens") {
                 pc.lens = c.at("lens").str();
                 const auto it = t.inputs.find(pc.lens);
-                if (it == t.inputs.end() || !lengths_shape(it->second))
-                    c.at("lens").fail(lengths_words(pc.lens, fn));
+                if (it == t.inputs.end() || !lengths_shape(it->second)) c.at("lens").fail(lengths_words(pc.lens, fn));
             } else if (c.has("lens")) {
                 c.child("lens").fail(pc.kind + " takes no lens");
             }

@@ -33,8 +33,8 @@ void parse_int_tensor(const Field& f, InputSpec& in) {
         }
         for (const Field& e : f.child("values").items()) in.ints.push_back(e.integer());
         if (static_cast<int64_t>(in.ints.size()) != n)
-            f.child("values").fail(fmt::format("shape {} needs {} values, got {}", shape_str(in.int_shape), n,
-                                               in.ints.size()));
+            f.child("values").fail(
+                fmt::format("shape {} needs {} values, got {}", shape_str(in.int_shape), n, in.ints.size()));
         return;
     }
     if (!f.raw().is_array()) f.fail("expected nested arrays of integers, or {\"shape\": [...], \"values\": [...]}");
@@ -113,8 +113,7 @@ const std::vector<ParamTypeInfo> table = {
      [](const InputSpec& in, uint64_t) { return scalar_int(in.int_value); },
      [](const std::string& name, const InputSpec& in) { return name + " = " + (in.int_value ? "true" : "false"); }},
     {ParamType::int_tensor, "int_tensor", "const judge::IntTensor& ", "int_tensor", npy::Dtype::int64, -1,
-     "an int64 array", parse_int_tensor,
-     [](const InputSpec& in, uint64_t) { return int_array(in.int_shape, in.ints); },
+     "an int64 array", parse_int_tensor, [](const InputSpec& in, uint64_t) { return int_array(in.int_shape, in.ints); },
      [](const std::string& name, const InputSpec& in) {
          // Small ones in full: lengths and indices are what a reader needs to see.
          if (in.ints.size() <= static_cast<size_t>(max_shown_elements))

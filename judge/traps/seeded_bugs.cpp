@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "util/patch.hpp"
 
 namespace judge {
 
@@ -33,13 +34,27 @@ std::vector<SeededBug> load_bugs(const Problem& p) {
     std::vector<SeededBug> bugs;
     std::error_code ec;
     if (!fs::is_directory(p.bugs_dir, ec)) return bugs;
+    std::string reference;  // read once, for the patches
     for (const auto& entry : fs::directory_iterator(p.bugs_dir)) {
-        if (entry.path().extension() != ".cpp") continue;
+        const bool patch = entry.path().extension() == ".patch";
+        if (entry.path().extension() != ".cpp" && !patch) continue;
         SeededBug b;
         b.name = entry.path().stem().string();
         b.path = entry.path();
         const std::string display = (fs::path("reference") / p.name / "bugs" / entry.path().filename()).string();
-        std::istringstream in(read_input_file(entry.path()));
+        const std::string text = read_input_file(entry.path());
+        b.source = text;
+        if (patch) {
+            if (fs::exists(fs::path(entry.path()).replace_extension(".cpp")))
+                throw InputError(display + ": " + b.name + ".cpp exists too; a seeded bug is one file or the other");
+            if (reference.empty()) reference = read_input_file(p.reference);
+            try {
+                b.source = apply_patch(reference, text);
+            } catch (const PatchError& e) {
+                throw InputError(display + ": does not apply to reference/" + p.name + "/solution.cpp: " + e.what());
+            }
+        }
+        std::istringstream in(text);
         std::string line;
         int lineno = 0, trap_line = 0;
         while (std::getline(in, line) && lineno < 40) {

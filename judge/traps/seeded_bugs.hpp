@@ -1,8 +1,9 @@
 // judge/traps/seeded_bugs.hpp: seeded bugs, the instructor's proof that each trap catches something.
 //
 // A seeded bug is reference/<problem>/bugs/<name>.cpp, a complete solution with one deliberate
-// misconception. Its first lines declare the trap that must catch it and the misconception, in
-// the words the student will read:
+// misconception, or reference/<problem>/bugs/<name>.patch, a unified diff against the reference
+// (util/patch.hpp), so that the mistake reads as a diff. Its first lines declare the trap that
+// must catch it and the misconception, in the words the student will read:
 //     // trap: mask_head_alignment
 //     // misconception: tiling valid_lens with repeat instead of repeat_interleave
 #pragma once
@@ -16,8 +17,9 @@
 namespace judge {
 
 struct SeededBug {
-    std::string name;  // file stem
-    std::filesystem::path path;
+    std::string name;            // file stem
+    std::filesystem::path path;  // the .cpp or the .patch
+    std::string source;          // the solution it is: the file, or the patch applied to the reference
     std::string trap;
     std::string misconception;
 };

@@ -86,8 +86,9 @@ TEST_CASE("per-query lengths (2-D) mask each query's own keys, named with the pa
     const judge::DescribeOptions sample{{"example", "query", "key"}, true};
     CHECK(judge::check_zero_beyond_lens("w", arr({1, 2, 3}, {1, 0, 0, 0.5f, 0.5f, 0}), lens, sample).passed);
     const auto r = judge::check_zero_beyond_lens("w", arr({1, 2, 3}, {1, 0, 0, 0.5f, 0.25f, 0.25f}), lens, sample);
-    CHECK(r.message == "example 0, query 1: key 2 is masked (dec_valid_lens[0, 1] = 2) but has weight 0.25; expected "
-                       "exactly 0 (1 masked weights are not 0)");
+    CHECK(r.message ==
+          "example 0, query 1: key 2 is masked (dec_valid_lens[0, 1] = 2) but has weight 0.25; expected "
+          "exactly 0 (1 masked weights are not 0)");
     // Lengths that do not fit the output are the spec's mistake, said as such.
     const judge::Lengths wrong{"lens", {1, 3}, {1, 1, 1}};
     CHECK_FALSE(judge::check_zero_beyond_lens("w", arr({1, 2, 3}, {1, 0, 0, 1, 0, 0}), wrong, sample).passed);
@@ -97,8 +98,9 @@ TEST_CASE("a causal mask leaves nothing above the diagonal", "[compare][masking]
     const judge::DescribeOptions how{{"example", "query", "key"}, false};
     CHECK(judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {1, 0, 0.5f, 0.5f}), 0, how).passed);
     const auto r = judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 0, how);
-    CHECK(r.message == "example 0, query 0: key 1 comes after query 0 (a causal mask hides it) but has weight 0.5; "
-                       "expected exactly 0 (1 future weights are not 0)");
+    CHECK(r.message ==
+          "example 0, query 0: key 1 comes after query 0 (a causal mask hides it) but has weight 0.5; "
+          "expected exactly 0 (1 future weights are not 0)");
     // An offset of 1 lets each query see one key ahead.
     CHECK(judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 1, how).passed);
 }

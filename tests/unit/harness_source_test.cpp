@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "compile/harness_source.hpp"
-#include "fixtures.hpp"
 #include "core/errors.hpp"
+#include "fixtures.hpp"
 #include "problem/field.hpp"
 #include "problem/types.hpp"
 

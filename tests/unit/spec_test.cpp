@@ -202,7 +202,8 @@ TEST_CASE("schema 2: test defaults, cases and one-line generators", "[spec]") {
     CHECK(u.seed == 5);
     CHECK(u.high == 2.0);
     // The same text always gives the same seeds.
-    CHECK(judge::parse_problem(j.dump(), "p.json").tests[1].inputs.at("x").gen.seed == p.tests[1].inputs.at("x").gen.seed);
+    CHECK(judge::parse_problem(j.dump(), "p.json").tests[1].inputs.at("x").gen.seed ==
+          p.tests[1].inputs.at("x").gen.seed);
 
     SECTION("errors name the case and the field") {
         j["tests"][1]["cases"][0]["inputs"]["k"] = "one";
@@ -210,9 +211,10 @@ TEST_CASE("schema 2: test defaults, cases and one-line generators", "[spec]") {
     }
     SECTION("a bad one-line generator says how to write one") {
         j["tests"][2]["inputs"]["x"] = "normal(4)";
-        CHECK(error_of(j) == "problems/p/problem.json: tests[2].inputs.x: \"normal(4)\": unknown generator \"normal\" "
-                             "(expected randn, uniform, arange or const) (write e.g. \"randn(2, 3, 4)\", "
-                             "\"uniform(2, 3; low=0, high=1, seed=5)\" or \"const(2, 3; value=1)\")");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[2].inputs.x: \"normal(4)\": unknown generator \"normal\" "
+              "(expected randn, uniform, arange or const) (write e.g. \"randn(2, 3, 4)\", "
+              "\"uniform(2, 3; low=0, high=1, seed=5)\" or \"const(2, 3; value=1)\")");
         j["tests"][2]["inputs"]["x"] = "randn(2; sed=1)";
         CHECK(error_of(j).find("unknown key \"sed\"") != std::string::npos);
         j["tests"][2]["inputs"]["x"] = "const(2)";
