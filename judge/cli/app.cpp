@@ -56,6 +56,10 @@ int run_cli(int argc, char** argv) {
     std::string show_problem;
     auto* show = app.add_subcommand("show", "Print a problem's statement, the signatures to implement and its traps");
     show->add_option("problem", show_problem, "Problem name, e.g. problem_mha")->required();
+    std::string show_bug;
+    show->add_option("--bug", show_bug,
+                     "Print the source of this seeded bug instead (for instructors: a bug written as a .patch is\n"
+                     "printed as the reference with the patch applied, the program validate builds)");
 
     SubmitOptions submit_opts;
     auto* submit = app.add_subcommand(
@@ -168,7 +172,7 @@ int run_cli(int argc, char** argv) {
     configure_logging(verbose, quiet);
 
     if (list->parsed()) return cmd_list(g);
-    if (show->parsed()) return cmd_show(g, show_problem);
+    if (show->parsed()) return cmd_show(g, show_problem, show_bug);
     if (submit->parsed()) return cmd_submit(g, submit_opts);
     if (validate->parsed()) return cmd_validate(g, validate_opts);
     if (run->parsed()) return cmd_run(g, run_opts);

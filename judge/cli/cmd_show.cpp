@@ -6,13 +6,26 @@
 #include "core/errors.hpp"
 #include "course/course.hpp"
 #include "problem/spec.hpp"
+#include "traps/seeded_bugs.hpp"
 
 namespace judge {
 
-int cmd_show(const GlobalOptions& g, const std::string& name) {
+int cmd_show(const GlobalOptions& g, const std::string& name, const std::string& bug) {
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, name);
     const Problem p = load_problem(root.path, name);
+    if (!bug.empty()) {
+        std::string known;
+        for (const SeededBug& b : load_bugs(p)) {
+            if (b.name == bug) {
+                fmt::print("{}", b.source);
+                return code(ExitCode::ok);
+            }
+            known += (known.empty() ? "" : ", ") + b.name;
+        }
+        throw InputError("--bug: " + p.name + " has no seeded bug \"" + bug + "\"" +
+                         (known.empty() ? " (it has none)" : "; its seeded bugs are: " + known));
+    }
     std::string statement = read_input_file(p.dir / p.statement_file);
     if (!statement.empty() && statement.back() != '\n') statement += "\n";
     fmt::print("{}\n{}\n", paint(p.name + ": " + p.title, "bold"), statement);

@@ -61,7 +61,8 @@ struct BoxRunOptions {
 
 int cmd_list(const GlobalOptions& g);
 int cmd_box_run(const BoxRunOptions& o);
-int cmd_show(const GlobalOptions& g, const std::string& problem);
+/// With a non-empty `bug`, prints that seeded bug's source (the patch applied) instead of the statement.
+int cmd_show(const GlobalOptions& g, const std::string& problem, const std::string& bug);
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o);
 int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);
 int cmd_run(const GlobalOptions& g, const RunOptions& o);

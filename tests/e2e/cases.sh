@@ -14,8 +14,13 @@ case_cli_version() {
 
 case_cli_list() {
     expect_exit 0 "$JUDGE" --root "$ROOT" list
-    expect_out "problem_mha   Split heads and multi-head attention"
-    expect_out "problem_sdpa  Scaled dot-product attention with valid_lens"
+    expect_out "problem_attention_cost  The cost of a multi-head attention layer"
+    expect_out "problem_decoder         The two attentions of a Transformer decoder block"
+    expect_out "problem_masks           Masked softmax with padding and causal masks"
+    expect_out "problem_mha             Split heads and multi-head attention"
+    expect_out "problem_mha_d2l         Multi-head attention in D2L's layout"
+    expect_out "problem_sdpa            Scaled dot-product attention with valid_lens"
+    [ "$(grep -c '^problem_' "$TMP/out")" = 6 ] || fail "judge list should show six problems"
     # The course root is also found from the current directory.
     (cd "$ROOT/problems" && "$JUDGE" list) >"$TMP/out" 2>"$TMP/err" || fail "list from a subdirectory failed"
     expect_out "problem_mha"
@@ -24,7 +29,7 @@ case_cli_list() {
 case_cli_unknown_problem() {
     expect_exit 2 "$JUDGE" --root "$ROOT" show no_such_problem
     expect_err "judge: error: unknown problem 'no_such_problem'"
-    expect_err "known problems: problem_mha, problem_sdpa"
+    expect_err "known problems: problem_attention_cost, problem_decoder, problem_masks, problem_mha, problem_mha_d2l, problem_sdpa"
 }
 
 case_cli_bad_usage() {
@@ -178,7 +183,9 @@ case_validate() {
     expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
     expect_out "reference passes all 32 tests"
     expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
-    expect_out "validate: ok (2 problems, "
+    expect_out "validate: ok (6 problems, "
+    # Every problem ships at least two accepted alternatives.
+    [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 6 ] || fail "a problem has fewer than 2 accepted"
     expect_out "student template compiles and is rejected"
     expect_out "Kill matrix"
     expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
@@ -245,10 +252,17 @@ case_run_errors() {
 # One case per seeded bug: it is rejected, its declared trap fails, and the report names its misconception.
 case_seeded_bug() {
     local problem=${BUG%%/*} bug=${BUG#*/}
-    local file="$ROOT/reference/$problem/bugs/$bug.cpp"
+    local file="$ROOT/reference/$problem/bugs/$bug.cpp" header
     local bug_trap mis
-    bug_trap=$(sed -n 's|^// trap: ||p' "$file" | head -1)
-    mis=$(sed -n 's|^// misconception: ||p' "$file" | head -1)
+    header=$file
+    if [ ! -f "$file" ]; then
+        # A patch: judge show --bug prints the reference with it applied, the program validate builds.
+        header="$ROOT/reference/$problem/bugs/$bug.patch"
+        file="$TMP/$bug.cpp"
+        "$JUDGE" --root "$ROOT" show "$problem" --bug "$bug" >"$file" || fail "judge show --bug $bug failed"
+    fi
+    bug_trap=$(sed -n 's|^// trap: ||p' "$header" | head -1)
+    mis=$(sed -n 's|^// misconception: ||p' "$header" | head -1)
     expect_exit 1 "$JUDGE" --root "$ROOT" submit "$problem" --file "$file"
     expect_out "✗ $bug_trap "
     expect_out "This is exactly what $mis produces."
@@ -1063,4 +1077,52 @@ PY
     cp "$TMP/in/two.npy" "$TMP/in/negate.npy"
     expect_exit 1 "$JUDGE" --root "$C" run flip --function flip --inputs "$TMP/in" --outputs "$TMP/o2"
     expect_out "expected 0 or 1 for a bool"
+}
+
+# Issue #12: integer outputs (compared exactly, printed by judge run) and int_tensor inputs that
+# judge run writes and reads back.
+case_integer_types() {
+    local ref="$ROOT/reference/problem_attention_cost/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_attention_cost --test bias_bert_large --file "$ref" --outputs "$TMP/c"
+    expect_out "got/params.npy: () int64 = 4198400"
+    # An off-by-a-term count on a sample test says both numbers.
+    "$JUDGE" --root "$ROOT" show problem_attention_cost --bug no_biases >"$TMP/no_biases.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_attention_cost --file "$TMP/no_biases.cpp"
+    expect_out "test bias_bert_large (sample): params is 4194304, expected 4198400"
+    expect_out "inputs: batch = 1, length = 512, d_model = 1024, num_heads = 16, bias = true"
+    # An int_tensor's values are shown in full, and its .npy round-trips through judge run.
+    "$JUDGE" --root "$ROOT" show problem_mha_d2l --bug repeat_tiles >"$TMP/tiles.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha_d2l --file "$TMP/tiles.cpp"
+    expect_out "inputs: valid_lens = [2, 3], num_heads = 2"
+    expect_out "test lens_d2l (sample): lens[1] is 3, expected 2 (2 of 4 elements differ)"
+    expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha_d2l --test lens_d2l --file "$TMP/tiles.cpp" --outputs "$TMP/l"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha_d2l --function repeat_lens --inputs "$TMP/l/inputs" \
+        --file "$ROOT/reference/problem_mha_d2l/solution.cpp" --outputs "$TMP/lr"
+    expect_out "lens.npy: (4,) int64"
+    cmp "$TMP/lr/lens.npy" "$TMP/l/expected/lens.npy" || fail "int_tensor inputs did not round-trip"
+    # NaN policy "match": PyTorch's fully masked row is NaN, and D2L's -1e6 is named.
+    "$JUDGE" --root "$ROOT" show problem_masks --bug d2l_fill >"$TMP/d2l.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_masks --file "$TMP/d2l.cpp"
+    expect_out "test empty_example (sample): weights[0,0,0] is 0.333333; expected NaN there (6 of 12 elements differ)"
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_masks --file "$ROOT/reference/problem_masks/solution.cpp"
+}
+
+# Issue #12: seeded bugs as patches. One that no longer applies is an error naming the file and
+# the hunk; a .cpp and a .patch of the same name are refused; judge show --bug prints the result.
+case_patch_bugs() {
+    make_course
+    local bugs="$TMP/course/reference/problem_masks/bugs"
+    expect_exit 0 "$JUDGE" --root "$TMP/course" show problem_masks --bug no_causal_mask
+    expect_out "                if (j >= len) s.at({b, i, j}) = masked;"
+    expect_no_out "causal && j > i"
+    sed -i 's/judge::softmax(s, -1)/judge::softmax(s, 2)/' "$TMP/course/reference/problem_masks/solution.cpp"
+    expect_exit 2 "$JUDGE" --root "$TMP/course" validate problem_masks
+    expect_err "judge: error: reference/problem_masks/bugs/nan_rows_to_zero.patch: does not apply to reference/problem_masks/solution.cpp: hunk 2"
+    expect_err "its lines are not in the file"
+    cp "$ROOT/reference/problem_masks/solution.cpp" "$TMP/course/reference/problem_masks/solution.cpp"
+    { head -2 "$bugs/d2l_fill.patch"; cat "$TMP/course/reference/problem_masks/solution.cpp"; } >"$bugs/d2l_fill.cpp"
+    expect_exit 2 "$JUDGE" --root "$TMP/course" validate problem_masks
+    expect_err "reference/problem_masks/bugs/d2l_fill.patch: d2l_fill.cpp exists too; a seeded bug is one file or the other"
+    expect_exit 2 "$JUDGE" --root "$ROOT" show problem_masks --bug nope
+    expect_err 'judge: error: --bug: problem_masks has no seeded bug "nope"; its seeded bugs are: causal_hides_diagonal,'
 }
