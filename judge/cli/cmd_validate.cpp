@@ -97,6 +97,8 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
     const Problem p = load_problem(root.path, name);
     Validation v;
     v.json = {{"problem", name},
+              {"tests", p.tests.size()},
+              {"traps", p.traps.size()},
               {"sound", true},
               {"errors", nlohmann::json::array()},
               {"warnings", nlohmann::json::array()},

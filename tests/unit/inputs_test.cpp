@@ -60,4 +60,15 @@ TEST_CASE("beyond_lens replaces only the positions past each example's length", 
     const auto in = judge::make_inputs(t, 0);
     CHECK(in.at("key").f32 == std::vector<float>{1, 9, 9, 1, 1, 9});
     CHECK(in.at("valid_lens").i64 == std::vector<int64_t>{1, 2});
+
+    SECTION("with lengths per query (2-D), past the longest of the example's queries") {
+        judge::InputSpec per_query;
+        per_query.type = judge::ParamType::int_tensor;
+        per_query.int_shape = {2, 2};   // (B, Lq)
+        per_query.ints = {1, 2, 1, 1};  // example 0 sees up to 2 keys, example 1 one
+        t.inputs["valid_lens"] = per_query;
+        const auto in2 = judge::make_inputs(t, 0);
+        CHECK(in2.at("key").f32 == std::vector<float>{1, 1, 9, 1, 9, 9});
+        CHECK(in2.at("valid_lens").shape == std::vector<int64_t>{2, 2});
+    }
 }

@@ -232,3 +232,58 @@ TEST_CASE("schema 2: test defaults, cases and one-line generators", "[spec]") {
         CHECK(error_of(j) == "problems/p/problem.json: tests[0].cases: needs \"schema\": 2");
     }
 }
+
+TEST_CASE("output types, NaN policies and checks are validated with the field named", "[spec]") {
+    json j = minimal();
+    SECTION("an unknown output type") {
+        j["functions"][0].erase("returns");
+        j["functions"][0]["outputs"][0]["type"] = "long";
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].outputs[0].type: unknown output type \"long\" "
+              "(expected tensor, int_tensor, int or float)");
+    }
+    SECTION("schema 1's returns allows tensors only") {
+        j["functions"][0]["outputs"][0]["type"] = "int";
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].outputs[0].type: \"returns\": \"tensor\" returns "
+              "tensors only; leave \"returns\" out to use other types");
+    }
+    SECTION("at most four outputs") {
+        j["functions"][0].erase("returns");
+        j["functions"][0]["outputs"] = json::parse(R"([{"name": "a"}, {"name": "b"}, {"name": "c"}, {"name": "d"},
+                                                      {"name": "e"}])");
+        CHECK(error_of(j) == "problems/p/problem.json: functions[0].outputs: a function has 1 to 4 outputs, got 5");
+    }
+    SECTION("NaN can only be matched in a float output") {
+        j["functions"][0].erase("returns");
+        j["functions"][0]["outputs"][0]["type"] = "int";
+        j["functions"][0]["outputs"][0]["nan"] = "match";
+        CHECK(error_of(j) == "problems/p/problem.json: functions[0].outputs[0].nan: only a float output can hold NaN");
+        j["functions"][0]["outputs"][0]["nan"] = "sometimes";
+        CHECK(
+            error_of(j) ==
+            "problems/p/problem.json: functions[0].outputs[0].nan: expected \"never\" or \"match\", got \"sometimes\"");
+    }
+    SECTION("a check's lengths must be lengths, and only the causal check takes an offset") {
+        j["tests"][0]["checks"] = json::parse(R"([{"kind": "zero_beyond_lens", "output": "output", "lens": "k"}])");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[0].checks[0].lens: \"k\" is not a parameter of scale "
+              "holding lengths (an int_list, or a 1-D or 2-D int_tensor)");
+        j["tests"][0]["checks"] = json::parse(R"([{"kind": "rows_sum_to_one", "output": "output", "offset": 1}])");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].offset: rows_sum_to_one takes no offset");
+        j["tests"][0]["checks"] = json::parse(R"([{"kind": "zero_above_diagonal", "output": "output", "offset": 1}])");
+        CHECK(judge::parse_problem(j.dump(), "p.json").tests[0].checks[0].offset == 1);
+    }
+    SECTION("an intervention needs one length per example") {
+        j["functions"][0]["params"][1] = {{"name", "lens"}, {"type", "int_tensor"}};
+        j["tests"][0]["inputs"].erase("k");
+        j["tests"][0]["inputs"]["lens"] = json::parse("[[1, 2, 3]]");
+        j["tests"][0]["inputs"]["x"]["beyond_lens"] = {{"lens", "lens"}, {"gen", {{"gen", "const"}, {"value", 9}}}};
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[0].inputs.x.beyond_lens.lens: lens has 1 lengths for 2 "
+              "examples");
+        j["tests"][0]["inputs"]["lens"] = json::parse("[[1, 2, 3], [3, 2, 1]]");
+        CHECK(judge::parse_problem(j.dump(), "p.json").tests[0].inputs.at("lens").int_shape ==
+              std::vector<int64_t>{2, 3});
+    }
+}
