@@ -15,7 +15,8 @@ for p in $("$JUDGE" list | awk '{print $1}'); do
   rm -rf "$cache"
   python3 - "$OUT/v.json" "$(cat "$OUT/time")" <<'PY'
 import json, sys
-v = json.load(open(sys.argv[1]))[0]
+v = json.load(open(sys.argv[1]))
+v = v[0] if isinstance(v, list) else v
 m = v["mutants"]
 alive = m["total"] - m["stillborn"] - len(m["equivalent"])
 bugs_ok = all(b["failed_traps"] == [b["trap"]] for b in v["bugs"])
