@@ -118,7 +118,7 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
     }
     if (bad == 0) return {};
     const int64_t total = static_cast<int64_t>(got.f32.size());
-    const std::string where = name + index_str(got.shape, first);
+    const std::string where = got.shape.empty() ? name : name + index_str(got.shape, first);
     const std::string extent = fmt::format("{} of {} elements differ", bad, total);
     if (nan > 0) {
         return {false,
@@ -163,6 +163,12 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
             return {false, fmt::format("{} holds {}; expected {} ({})", pos, slice_words(*trace, *g0, n),
                                        slice_words(*trace, *w0, n), extent)};
         }
+    }
+    if (got.shape.empty()) {  // a float output: said without counts
+        const auto f = static_cast<size_t>(first);
+        if (how.show_values)
+            return {false, fmt::format("{} is {}, expected {}", where, fmt_value(got.f32[f]), fmt_value(want.f32[f]))};
+        return {false, fmt::format("{} differs from the expected value (off by {:.3g})", where, worst)};
     }
     if (how.show_values) {
         return {false, fmt::format("{} is {}, expected {} ({}; largest error {:.3g})", where,

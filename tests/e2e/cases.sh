@@ -1126,3 +1126,64 @@ case_patch_bugs() {
     expect_exit 2 "$JUDGE" --root "$ROOT" show problem_masks --bug nope
     expect_err 'judge: error: --bug: problem_masks has no seeded bug "nope"; its seeded bugs are: causal_hides_diagonal,'
 }
+
+# Issue #12: every output type through the real harness, in a problem written in schema 2 with a
+# seeded bug as a patch: a tensor, an int_tensor, an int and a float, returned as a std::tuple.
+case_all_output_types() {
+    make_course
+    local c="$TMP/course"
+    mkdir -p "$c/problems/types" "$c/reference/types/bugs" "$c/student_template/types"
+    cat >"$c/problems/types/problem.json" <<'JSON'
+{"schema": 2, "title": "Every output type",
+ "functions": [{"name": "summarize",
+   "params": [{"name": "x", "type": "tensor"}, {"name": "lens", "type": "int_tensor"}, {"name": "flag", "type": "bool"}],
+   "outputs": [{"name": "doubled"}, {"name": "shifted", "type": "int_tensor"}, {"name": "count", "type": "int"},
+               {"name": "total", "type": "float"}]}],
+ "traps": [{"id": "values", "title": "Every output is right", "hint": "Read the statement."}],
+ "test_defaults": {"function": "summarize", "trap": "values"},
+ "tests": [{"id": "sample", "visibility": "sample", "inputs": {"x": "arange(2, 3; start=1)", "lens": [[1, 2], [3, 4]], "flag": true}},
+           {"id": "hidden", "inputs": {"x": "randn(3, 2)", "lens": [5, 6, 7], "flag": false}}]}
+JSON
+    echo "# Every output type" >"$c/problems/types/statement.md"
+    cat >"$c/reference/types/solution.cpp" <<'CPP'
+#include <judge/tensor.hpp>
+
+#include <tuple>
+
+std::tuple<judge::Tensor, judge::IntTensor, int64_t, float> summarize(const judge::Tensor& x,
+                                                                       const judge::IntTensor& lens, bool flag) {
+    judge::IntTensor shifted = lens;
+    for (int64_t i = 0; i < shifted.numel(); ++i) shifted.data()[i] += flag ? 1 : 0;
+    float total = 0;
+    for (int64_t i = 0; i < x.numel(); ++i) total += x.data()[i];
+    return {x * 2.0f, shifted, lens.numel(), total};
+}
+CPP
+    cat >"$c/reference/types/bugs/skip_first.patch" <<'PATCH'
+// trap: values
+// misconception: starting the sum at the second element
+--- a/solution.cpp
++++ b/solution.cpp
+@@ -9,3 +9,3 @@
+     float total = 0;
+-    for (int64_t i = 0; i < x.numel(); ++i) total += x.data()[i];
++    for (int64_t i = 1; i < x.numel(); ++i) total += x.data()[i];
+     return {x * 2.0f, shifted, lens.numel(), total};
+PATCH
+    printf '#include <judge/tensor.hpp>\n#include <stdexcept>\n#include <tuple>\nstd::tuple<judge::Tensor, judge::IntTensor, int64_t, float> summarize(const judge::Tensor&, const judge::IntTensor&, bool) { throw std::logic_error("todo"); }\n' \
+        >"$c/student_template/types/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$c" validate types
+    expect_out "reference passes all 2 tests"
+    expect_out "skip_first [values]: caught by 2 tests"
+    expect_exit 0 "$JUDGE" --root "$c" show types
+    expect_out "std::tuple<judge::Tensor, judge::IntTensor, int64_t, float> summarize(const judge::Tensor& x, const judge::IntTensor& lens, bool flag);"
+    "$JUDGE" --root "$c" show types --bug skip_first >"$TMP/skip.cpp"
+    expect_exit 1 "$JUDGE" --root "$c" submit types --file "$TMP/skip.cpp"
+    expect_out "test sample (sample): total is 20, expected 21"
+    expect_out "inputs: x (2, 3) from arange, lens = [[1, 2], [3, 4]], flag = true"
+    expect_exit 0 "$JUDGE" --root "$c" run types --test sample --file "$c/reference/types/solution.cpp" --outputs "$TMP/r"
+    expect_out "got/count.npy: () int64 = 4"
+    expect_out "got/total.npy: () float32 = 21"
+    expect_out "got/shifted.npy: (2, 2) int64"
+    expect_out "got/doubled.npy: (2, 3) float32"
+}

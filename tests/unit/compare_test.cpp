@@ -124,6 +124,14 @@ TEST_CASE("integer outputs are compared exactly", "[compare]") {
           "flops holds float32 values; expected int64");
 }
 
+TEST_CASE("a float output is named alone", "[compare]") {
+    const judge::Tolerance tol;
+    CHECK(judge::compare_output("loss", arr({}, {5.5f}), arr({}, {6}), tol, {{}, true}, std::nullopt).message ==
+          "loss is 5.5, expected 6");
+    CHECK(judge::compare_output("loss", arr({}, {5.5f}), arr({}, {6}), tol, {{}, false}, std::nullopt).message ==
+          "loss differs from the expected value (off by 0.5)");
+}
+
 TEST_CASE("NaN policy: match asks for NaN exactly where the reference has it", "[compare]") {
     const float nan = std::nanf("");
     const auto want = arr({2}, {nan, 0.5f});
