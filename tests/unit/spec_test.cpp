@@ -220,6 +220,13 @@ TEST_CASE("schema 2: test defaults, cases and one-line generators", "[spec]") {
         j["tests"][2]["inputs"]["x"] = "const(2)";
         CHECK(error_of(j).find("const needs value=") != std::string::npos);
     }
+    SECTION("a throws test does not inherit a default compare") {
+        j["test_defaults"]["compare"] = {"output"};
+        j["tests"].push_back(json::parse(R"({"id": "bad", "throws": "invalid_argument"})"));
+        const judge::Problem q = judge::parse_problem(j.dump(), "p.json");
+        CHECK(q.tests.back().compare.empty());
+        CHECK(q.tests[0].compare == std::vector<std::string>{"output"});
+    }
     SECTION("duplicate ids made by cases are caught") {
         j["tests"][1]["cases"][1]["id"] = "plain";
         CHECK(error_of(j) == "problems/p/problem.json: tests[1].cases[1].id: duplicate test id \"plain\"");
