@@ -26,7 +26,7 @@ _judge() {
             if [ "$cmd" = validate ]; then COMPREPLY=($(compgen -W "text json" -- "$cur"));
             else COMPREPLY=($(compgen -W "text json junit gradescope" -- "$cur")); fi
             return ;;
-        --seed | --jobs | --shard | --function | --test) return ;;
+        --seed | --jobs | --shard | --function | --test | --bug) return ;;
     esac
     if [ -z "$cmd" ]; then
         COMPREPLY=($(compgen -W "$commands $global" -- "$cur"))
@@ -39,6 +39,7 @@ _judge() {
         run) opts="--test --function --inputs --outputs --file --seed" ;;
         grade) opts="--class --out --jobs --shard --seed --no-counterexamples" ;;
         merge) opts="--out" ;;
+        show) opts="--bug" ;;
         *) opts="" ;;
     esac
     if [[ $cur == -* ]]; then
