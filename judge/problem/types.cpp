@@ -76,6 +76,12 @@ const std::vector<ParamTypeInfo> table = {
          return a;
      },
      [](const std::string& name, const InputSpec& in) {
+         // Values the spec states are shown as stated, when few enough to read.
+         if (in.gen.kind == "values" && in.gen.values.size() <= static_cast<size_t>(max_shown_elements)) {
+             std::vector<std::string> words;
+             for (const double v : in.gen.values) words.push_back(fmt::format("{:g}", static_cast<float>(v)));
+             return name + " " + shape_str(in.gen.shape) + " = " + nested(words, in.gen.shape);
+         }
          return name + " " + shape_str(in.gen.shape) + " from " + in.gen.kind;
      }},
     {ParamType::int64, "int", "int64_t ", "int64", npy::Dtype::int64, 0, "a 0-d int64 array",
@@ -161,18 +167,24 @@ const OutputTypeInfo* find_output_type(std::string_view name) {
 
 std::string output_type_names() { return "tensor, int_tensor, int or float"; }
 
-std::string nested_ints(const std::vector<int64_t>& values, const std::vector<int64_t>& shape) {
-    if (shape.empty()) return values.empty() ? "?" : std::to_string(values.front());
+std::string nested(const std::vector<std::string>& values, const std::vector<int64_t>& shape) {
+    if (shape.empty()) return values.empty() ? "?" : values.front();
     size_t next = 0;
     const auto walk = [&](auto&& self, size_t depth) -> std::string {
         std::string s = "[";
         for (int64_t i = 0; i < shape[depth]; ++i) {
             s += i > 0 ? ", " : "";
-            s += depth + 1 == shape.size() ? std::to_string(values.at(next++)) : self(self, depth + 1);
+            s += depth + 1 == shape.size() ? values.at(next++) : self(self, depth + 1);
         }
         return s + "]";
     };
     return walk(walk, 0);
+}
+
+std::string nested_ints(const std::vector<int64_t>& values, const std::vector<int64_t>& shape) {
+    std::vector<std::string> words;
+    for (const int64_t v : values) words.push_back(std::to_string(v));
+    return nested(words, shape);
 }
 
 std::optional<std::vector<int64_t>> lengths_shape(const InputSpec& in) {

@@ -70,7 +70,10 @@ std::optional<std::vector<int64_t>> lengths_shape(const InputSpec& in);
 /// "\"lens\" is not a parameter of f holding lengths (...)", for spec errors.
 std::string lengths_words(const std::string& name, const FunctionSpec& fn);
 
-/// "[[1, 2], [3, 4]]": integers nested by `shape`, as NumPy prints them.
+/// "[[1, 2], [3, 4]]": words nested by `shape`, as NumPy prints them.
+std::string nested(const std::vector<std::string>& values, const std::vector<int64_t>& shape);
+
+/// nested() of integers.
 std::string nested_ints(const std::vector<int64_t>& values, const std::vector<int64_t>& shape);
 
 }  // namespace judge

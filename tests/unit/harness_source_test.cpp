@@ -84,6 +84,12 @@ TEST_CASE("an int_tensor is written as nested arrays or shape and values, and su
           "p.json: x[1]: 1 elements; the other rows at this depth have 2 (rows must be the same length)");
     CHECK(error(R"({"shape": [2], "values": [1]})") == "p.json: x.values: shape (2,) needs 2 values, got 1");
     CHECK(error("[[1, 2.5]]") == "p.json: x[0][1]: expected an integer, got 2.5");
+    // A float tensor given by its values is shown with them.
+    judge::InputSpec stated;
+    stated.gen.kind = "values";
+    stated.gen.shape = {2, 2};
+    stated.gen.values = {0.5, 1, -2, 3.25};
+    CHECK(judge::type_info(judge::ParamType::tensor).summary("x", stated) == "x (2, 2) = [[0.5, 1], [-2, 3.25]]");
     const judge::npy::Array a = judge::type_info(judge::ParamType::int_tensor).make(nested, 0);
     CHECK(a.dtype == judge::npy::Dtype::int64);
     CHECK(judge::wire_matches(judge::ParamType::int_tensor, a));
