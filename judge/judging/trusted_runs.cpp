@@ -61,24 +61,34 @@ const TestRun& TrustedRuns::reference(size_t t) {
     return *m_reference_runs[t];
 }
 
+BuildResult TrustedRuns::build_bug(size_t b) {
+    return m_builder.build_trusted_source(m_p, m_bugs[b].source, m_bugs[b].path.string());
+}
+
+void TrustedRuns::build_missing(const std::vector<size_t>& which) {
+    std::vector<size_t> todo;
+    for (const size_t b : which)
+        if (!m_bug_builds[b]) todo.push_back(b);
+    std::vector<BuildResult> out(todo.size());
+    parallel_for(todo.size(), std::max(1u, std::thread::hardware_concurrency()),
+                 [&](size_t i) { out[i] = build_bug(todo[i]); });
+    for (size_t i = 0; i < todo.size(); ++i) m_bug_builds[todo[i]] = out[i];
+}
+
 std::vector<BuildResult> TrustedRuns::build_bugs() {
-    std::vector<BuildResult> out(m_bugs.size());
-    parallel_for(m_bugs.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t b) {
-        out[b] = m_builder.build_trusted_source(m_p, m_bugs[b].source, m_bugs[b].path.string());
-    });
-    for (size_t b = 0; b < m_bugs.size(); ++b) m_bug_builds[b] = out[b];
+    std::vector<size_t> all(m_bugs.size());
+    for (size_t b = 0; b < all.size(); ++b) all[b] = b;
+    build_missing(all);
+    std::vector<BuildResult> out;
+    for (const std::optional<BuildResult>& br : m_bug_builds) out.push_back(*br);
     return out;
 }
 
 void TrustedRuns::build_bugs(const std::vector<bool>& wanted) {
-    std::vector<size_t> todo;
+    std::vector<size_t> which;
     for (size_t b = 0; b < m_bugs.size(); ++b)
-        if (wanted[b] && !m_bug_builds[b]) todo.push_back(b);
-    std::vector<BuildResult> out(todo.size());
-    parallel_for(todo.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
-        out[i] = m_builder.build_trusted_source(m_p, m_bugs[todo[i]].source, m_bugs[todo[i]].path.string());
-    });
-    for (size_t i = 0; i < todo.size(); ++i) m_bug_builds[todo[i]] = out[i];
+        if (wanted[b]) which.push_back(b);
+    build_missing(which);
     m_inputs.ensure();
     std::vector<std::pair<size_t, size_t>> runs;
     for (size_t b = 0; b < m_bugs.size(); ++b)
@@ -93,8 +103,7 @@ const TestRun* TrustedRuns::bug(size_t b, size_t t) {
         const auto it = m_bug_runs.find({b, t});
         if (it != m_bug_runs.end()) return &it->second;
     }
-    if (!m_bug_builds[b])
-        m_bug_builds[b] = m_builder.build_trusted_source(m_p, m_bugs[b].source, m_bugs[b].path.string());
+    if (!m_bug_builds[b]) m_bug_builds[b] = build_bug(b);
     if (!m_bug_builds[b]->ok) return nullptr;
     TestRun run = cached_run(m_bug_builds[b]->exe, t);
     const std::lock_guard lock(m_mutex);

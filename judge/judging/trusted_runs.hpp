@@ -54,6 +54,9 @@ public:
 
 private:
     const TestRun* bug(size_t b, size_t t);
+    /// Builds, in parallel, the bugs of `which` that are not built yet.
+    void build_missing(const std::vector<size_t>& which);
+    BuildResult build_bug(size_t b);
 
     const Problem& m_p;
     uint64_t m_seed;
