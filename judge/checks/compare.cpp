@@ -59,6 +59,18 @@ std::string index_str(const std::vector<int64_t>& shape, int64_t flat) {
     return s + "]";
 }
 
+// Where element `flat` (index `idx`) of output `name` is, for a property check: its axis words, or name[i,j,k].
+std::string element_words(const std::string& name, const std::vector<int64_t>& shape, int64_t flat,
+                          const std::vector<int64_t>& idx, const DescribeOptions& how) {
+    const std::string pos = position_words(how, idx);
+    return pos.empty() ? name + index_str(shape, flat) : pos;
+}
+
+// The name of the axis `from_end` places from the end (1: the last) when every axis is named, else `fallback`.
+std::string axis_word(const DescribeOptions& how, size_t rank, size_t from_end, const char* fallback) {
+    return how.axes.size() == rank ? how.axes[rank - from_end] : fallback;
+}
+
 }  // namespace
 
 bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance& tol) {
@@ -103,16 +115,14 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
                                    npy::dtype_name(want.dtype))};
     }
     if (got.dtype == npy::Dtype::int64) return compare_ints(name, got, want, how);
-    int64_t bad = 0, first = -1, nan = 0, missing_nan = -1;
+    int64_t bad = 0, first = -1, nan = 0;
     double worst = 0.0;
     for (size_t i = 0; i < got.f32.size(); ++i) {
         if (close(got.f32[i], want.f32[i], tol, how.nan_match)) continue;
         ++bad;
         if (std::isnan(got.f32[i]))
             ++nan;
-        else if (std::isnan(want.f32[i]))
-            missing_nan = missing_nan < 0 ? static_cast<int64_t>(i) : missing_nan;
-        else
+        else if (!std::isnan(want.f32[i]))
             worst = std::max(worst, std::fabs(static_cast<double>(got.f32[i]) - want.f32[i]));
         if (first < 0) first = static_cast<int64_t>(i);
     }
@@ -125,7 +135,7 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
                 fmt::format("{} is NaN ({} NaN values; {}); {}", where, nan, extent,
                             how.nan_match ? "NaN is expected only where the reference has NaN" : "NaN never matches")};
     }
-    if (missing_nan >= 0 && missing_nan == first) {
+    if (std::isnan(want.f32[static_cast<size_t>(first)])) {
         // The policy asks for NaN here (a fully masked row, PyTorch-style).
         const std::string found = how.show_values ? fmt_value(got.f32[static_cast<size_t>(first)]) : "a number";
         return {false, fmt::format("{} is {}; expected NaN there ({})", where, found, extent)};
@@ -215,14 +225,13 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
     }
     if (bad == 0) return {};
     const std::vector<int64_t> idx = unravel(got.shape, first);
-    std::string pos = position_words(how, idx);
-    if (pos.empty()) pos = name + index_str(got.shape, first);
+    const std::string pos = element_words(name, got.shape, first, idx, how);
     // The length itself is an input: a hidden test names the position only.
     const std::string at =
         per_query ? fmt::format("{}, {}", idx.front(), idx[idx.size() - 2]) : std::to_string(idx.front());
     const std::string length =
         how.show_values ? fmt::format(" ({}[{}] = {})", lens.name, at, lens.values[first_len]) : "";
-    const std::string key = how.axes.size() == got.shape.size() ? how.axes.back() : "key";
+    const std::string key = axis_word(how, got.shape.size(), 1, "key");
     return {false,
             fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} masked weights are not 0)",
                         pos, key, idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
@@ -244,10 +253,9 @@ CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array&
     }
     if (bad == 0) return {};
     const std::vector<int64_t> idx = unravel(got.shape, first);
-    std::string pos = position_words(how, idx);
-    if (pos.empty()) pos = name + index_str(got.shape, first);
-    const std::string key = how.axes.size() == got.shape.size() ? how.axes.back() : "key";
-    const std::string query = how.axes.size() == got.shape.size() ? how.axes[idx.size() - 2] : "query";
+    const std::string pos = element_words(name, got.shape, first, idx, how);
+    const std::string key = axis_word(how, got.shape.size(), 1, "key");
+    const std::string query = axis_word(how, got.shape.size(), 2, "query");
     const std::string when = offset == 0 ? "" : fmt::format(" + {}", offset);
     return {false, fmt::format("{}: {} {} comes after {} {}{} (a causal mask hides it) but has weight {}; expected "
                                "exactly 0 ({} future weights are not 0)",

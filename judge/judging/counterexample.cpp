@@ -10,6 +10,7 @@
 #include "judging/test_inputs.hpp"
 #include "judging/trusted_runs.hpp"
 #include "problem/inputs.hpp"
+#include "problem/types.hpp"
 #include "traps/evaluate.hpp"
 #include "util/parallel.hpp"
 
@@ -58,8 +59,7 @@ bool any_random(const Inputs& in) {
 
 bool all_small(const Inputs& in) {
     return std::all_of(in.begin(), in.end(), [](const auto& kv) {
-        if (kv.second.type == ParamType::int_tensor) return elements(kv.second.int_shape) <= max_shown_elements;
-        return kv.second.type != ParamType::tensor || elements(kv.second.gen.shape) <= max_shown_elements;
+        return type_info(kv.second.type).rank >= 0 || elements(shape_of(kv.second)) <= max_shown_elements;
     });
 }
 
@@ -78,8 +78,7 @@ std::vector<ShownValue> shown_outputs(const FunctionSpec& fn, const TestRun& run
     std::vector<ShownValue> out;
     for (const OutputSpec& o : fn.outputs) {
         const auto it = run.outputs.find(o.name);
-        const bool tensor = o.type == OutputType::tensor || o.type == OutputType::int_tensor;
-        if (it != run.outputs.end()) out.push_back({o.name, tensor, it->second});
+        if (it != run.outputs.end()) out.push_back({o.name, type_info(o.type).rank < 0, it->second});
     }
     return out;
 }
@@ -178,8 +177,8 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
             c.function = fn.name;
             const InputArrays arrays = make_inputs(spec, seed);
             for (const Param& prm : fn.params)
-                c.inputs.push_back({prm.name, prm.type == ParamType::tensor || prm.type == ParamType::int_tensor,
-                                    arrays.at(prm.name), prm.type == ParamType::boolean});
+                c.inputs.push_back(
+                    {prm.name, type_info(prm.type).rank < 0, arrays.at(prm.name), prm.type == ParamType::boolean});
             c.expected = shown_outputs(fn, r);
             if (test.throws) c.expected_exception = *test.throws;
             c.got = shown_outputs(fn, got);

@@ -247,9 +247,9 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
             for (const Field& s : f.child("small_inputs").items()) {
                 std::map<std::string, InputSpec> in = parse_inputs(s, fn);
                 for (const auto& [name, spec] : in) {
-                    if (spec.type != ParamType::tensor && spec.type != ParamType::int_tensor) continue;
+                    if (type_info(spec.type).rank >= 0) continue;  // only tensors are limited
                     int64_t n = 1;
-                    for (const int64_t d : spec.type == ParamType::tensor ? spec.gen.shape : spec.int_shape) n *= d;
+                    for (const int64_t d : shape_of(spec)) n *= d;
                     if (n > max_shown_elements)
                         s.child(name).fail(fmt::format("{} elements; a small input is shown whole, so at most {}", n,
                                                        max_shown_elements));

@@ -189,10 +189,11 @@ std::map<std::string, InputSpec> parse_inputs(const Field& inputs, const Functio
         if (in.type == ParamType::tensor && !in.gen.beyond_lens.empty()) {
             const Field lens = inputs.child(name).child("beyond_lens").child("lens");
             const auto it = out.find(in.gen.beyond_lens);
-            if (it == out.end() || !lengths_shape(it->second)) lens.fail(lengths_words(in.gen.beyond_lens, fn));
-            if (lengths_shape(it->second)->front() != in.gen.shape.front())
-                lens.fail(fmt::format("{} has {} lengths for {} examples", in.gen.beyond_lens,
-                                      lengths_shape(it->second)->front(), in.gen.shape.front()));
+            const auto shape = it == out.end() ? std::nullopt : lengths_shape(it->second);
+            if (!shape) lens.fail(lengths_words(in.gen.beyond_lens, fn));
+            if (shape->front() != in.gen.shape.front())
+                lens.fail(fmt::format("{} has {} lengths for {} examples", in.gen.beyond_lens, shape->front(),
+                                      in.gen.shape.front()));
         }
     }
     return out;

@@ -9,12 +9,15 @@ namespace judge {
 
 namespace {
 
-npy::Array scalar_int(int64_t v) {
+npy::Array int_array(const std::vector<int64_t>& shape, const std::vector<int64_t>& values) {
     npy::Array a;
     a.dtype = npy::Dtype::int64;
-    a.i64 = {v};
+    a.shape = shape;
+    a.i64 = values;
     return a;
 }
+
+npy::Array scalar_int(int64_t v) { return int_array({}, {v}); }
 
 // An int_tensor in problem.json: nested arrays ([[1, 2], [3, 4]], the shape from the nesting),
 // or {"shape": [2, 2], "values": [1, 2, 3, 4]}, or {"shape": [2, 2], "value": 3}.
@@ -57,14 +60,6 @@ void parse_int_tensor(const Field& f, InputSpec& in) {
     walk(walk, f, 0);
 }
 
-npy::Array int_array(const std::vector<int64_t>& shape, const std::vector<int64_t>& values) {
-    npy::Array a;
-    a.dtype = npy::Dtype::int64;
-    a.shape = shape;
-    a.i64 = values;
-    return a;
-}
-
 const std::vector<ParamTypeInfo> table = {
     {ParamType::tensor, "tensor", "const judge::Tensor& ", "tensor", npy::Dtype::float32, -1, "a float32 array",
      [](const Field& f, InputSpec& in) { in.gen = parse_generator(f, false); },
@@ -93,17 +88,8 @@ const std::vector<ParamTypeInfo> table = {
      [](const Field& f, InputSpec& in) {
          for (const Field& e : f.items()) in.ints.push_back(e.integer());
      },
-     [](const InputSpec& in, uint64_t) {
-         npy::Array a = scalar_int(0);
-         a.shape = {static_cast<int64_t>(in.ints.size())};
-         a.i64 = in.ints;
-         return a;
-     },
-     [](const std::string& name, const InputSpec& in) {
-         std::string l;
-         for (int64_t v : in.ints) l += (l.empty() ? "" : ", ") + std::to_string(v);
-         return name + " = [" + l + "]";
-     }},
+     [](const InputSpec& in, uint64_t) { return int_array(shape_of(in), in.ints); },
+     [](const std::string& name, const InputSpec& in) { return name + " = " + nested_ints(in.ints, shape_of(in)); }},
     {ParamType::float32, "float", "float ", "float32", npy::Dtype::float32, 0, "a 0-d float32 array",
      [](const Field& f, InputSpec& in) { in.float_value = f.number(); },
      [](const InputSpec& in, uint64_t) {
@@ -119,7 +105,7 @@ const std::vector<ParamTypeInfo> table = {
      [](const InputSpec& in, uint64_t) { return scalar_int(in.int_value); },
      [](const std::string& name, const InputSpec& in) { return name + " = " + (in.int_value ? "true" : "false"); }},
     {ParamType::int_tensor, "int_tensor", "const judge::IntTensor& ", "int_tensor", npy::Dtype::int64, -1,
-     "an int64 array", parse_int_tensor, [](const InputSpec& in, uint64_t) { return int_array(in.int_shape, in.ints); },
+     "an int64 array", parse_int_tensor, [](const InputSpec& in, uint64_t) { return int_array(shape_of(in), in.ints); },
      [](const std::string& name, const InputSpec& in) {
          // Small ones in full: lengths and indices are what a reader needs to see.
          if (in.ints.size() <= static_cast<size_t>(max_shown_elements))
@@ -129,11 +115,20 @@ const std::vector<ParamTypeInfo> table = {
 };
 
 const std::vector<OutputTypeInfo> output_table = {
-    {OutputType::tensor, "tensor", "judge::Tensor", npy::Dtype::float32, -1},
-    {OutputType::int_tensor, "int_tensor", "judge::IntTensor", npy::Dtype::int64, -1},
-    {OutputType::int64, "int", "int64_t", npy::Dtype::int64, 0},
-    {OutputType::float32, "float", "float", npy::Dtype::float32, 0},
+    {OutputType::tensor, "tensor", "judge::Tensor", -1},
+    {OutputType::int_tensor, "int_tensor", "judge::IntTensor", -1},
+    {OutputType::int64, "int", "int64_t", 0},
+    {OutputType::float32, "float", "float", 0},
 };
+
+// "a, b or c": the spec names of a table's rows, for error messages.
+template <class Row>
+std::string spec_names(const std::vector<Row>& rows) {
+    std::string s;
+    for (size_t i = 0; i < rows.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == rows.size() ? " or " : ", ") + std::string(rows[i].spec_name);
+    return s;
+}
 
 }  // namespace
 
@@ -148,13 +143,7 @@ const ParamTypeInfo* find_param_type(std::string_view name) {
     return nullptr;
 }
 
-std::string param_type_names() {
-    std::string s;
-    for (size_t i = 0; i < table.size(); ++i) {
-        s += (i == 0 ? "" : i + 1 == table.size() ? " or " : ", ") + std::string(table[i].spec_name);
-    }
-    return s;
-}
+std::string param_type_names() { return spec_names(table); }
 
 const OutputTypeInfo& type_info(OutputType t) { return output_table.at(static_cast<size_t>(t)); }
 
@@ -165,7 +154,16 @@ const OutputTypeInfo* find_output_type(std::string_view name) {
     return nullptr;
 }
 
-std::string output_type_names() { return "tensor, int_tensor, int or float"; }
+std::string output_type_names() { return spec_names(output_table); }
+
+std::vector<int64_t> shape_of(const InputSpec& in) {
+    switch (in.type) {
+        case ParamType::tensor: return in.gen.shape;
+        case ParamType::int_tensor: return in.int_shape;
+        case ParamType::int_list: return {static_cast<int64_t>(in.ints.size())};
+        default: return {};
+    }
+}
 
 std::string nested(const std::vector<std::string>& values, const std::vector<int64_t>& shape) {
     if (shape.empty()) return values.empty() ? "?" : values.front();
@@ -188,8 +186,9 @@ std::string nested_ints(const std::vector<int64_t>& values, const std::vector<in
 }
 
 std::optional<std::vector<int64_t>> lengths_shape(const InputSpec& in) {
-    if (in.type == ParamType::int_list) return std::vector<int64_t>{static_cast<int64_t>(in.ints.size())};
-    if (in.type == ParamType::int_tensor && (in.int_shape.size() == 1 || in.int_shape.size() == 2)) return in.int_shape;
+    const std::vector<int64_t> shape = shape_of(in);
+    const bool integers = in.type == ParamType::int_list || in.type == ParamType::int_tensor;
+    if (integers && (shape.size() == 1 || shape.size() == 2)) return shape;
     return std::nullopt;
 }
 

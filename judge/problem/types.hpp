@@ -47,13 +47,12 @@ std::string param_type_names();
 /// True when `a` has the dtype and rank the wire format gives type `t`.
 bool wire_matches(ParamType t, const npy::Array& a);
 
-/// One row per output type: its name in problem.json, its C++ type, and its wire format.
+/// One row per output type: its name in problem.json, its C++ type, and its rank.
 struct OutputTypeInfo {
     OutputType type;
     std::string_view spec_name;  // "int_tensor"
     std::string_view cpp_type;   // "judge::IntTensor"
-    npy::Dtype dtype;
-    int rank;  // -1 for any rank
+    int rank;                    // -1 for any rank (a tensor, shown with its shape)
 };
 
 const OutputTypeInfo& type_info(OutputType t);
@@ -63,6 +62,9 @@ const OutputTypeInfo* find_output_type(std::string_view name);
 
 /// "tensor, int_tensor, int or float".
 std::string output_type_names();
+
+/// The shape of a test's value: a tensor's or an int_tensor's, (n,) for an int_list, () for a scalar.
+std::vector<int64_t> shape_of(const InputSpec& in);
 
 /// The shape of the lengths `in` holds (an int_list, or a 1-D or 2-D int_tensor), or nullopt.
 std::optional<std::vector<int64_t>> lengths_shape(const InputSpec& in);

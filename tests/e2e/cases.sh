@@ -249,6 +249,11 @@ case_run_errors() {
     expect_err "judge: error: $TMP/in/x.npy: not a .npy file"
 }
 
+# bug_source ROOT PROBLEM BUG FILE: the program a seeded bug is (a .patch applied), from judge show --bug.
+bug_source() {
+    "$JUDGE" --root "$1" show "$2" --bug "$3" >"$4" || fail "judge show $2 --bug $3 failed"
+}
+
 # One case per seeded bug: it is rejected, its declared trap fails, and the report names its misconception.
 case_seeded_bug() {
     local problem=${BUG%%/*} bug=${BUG#*/}
@@ -259,7 +264,7 @@ case_seeded_bug() {
         # A patch: judge show --bug prints the reference with it applied, the program validate builds.
         header="$ROOT/reference/$problem/bugs/$bug.patch"
         file="$TMP/$bug.cpp"
-        "$JUDGE" --root "$ROOT" show "$problem" --bug "$bug" >"$file" || fail "judge show --bug $bug failed"
+        bug_source "$ROOT" "$problem" "$bug" "$file"
     fi
     bug_trap=$(sed -n 's|^// trap: ||p' "$header" | head -1)
     mis=$(sed -n 's|^// misconception: ||p' "$header" | head -1)
@@ -1086,12 +1091,12 @@ case_integer_types() {
     expect_exit 0 "$JUDGE" --root "$ROOT" run problem_attention_cost --test bias_bert_large --file "$ref" --outputs "$TMP/c"
     expect_out "got/params.npy: () int64 = 4198400"
     # An off-by-a-term count on a sample test says both numbers.
-    "$JUDGE" --root "$ROOT" show problem_attention_cost --bug no_biases >"$TMP/no_biases.cpp"
+    bug_source "$ROOT" problem_attention_cost no_biases "$TMP/no_biases.cpp"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_attention_cost --file "$TMP/no_biases.cpp"
     expect_out "test bias_bert_large (sample): params is 4194304, expected 4198400"
     expect_out "inputs: batch = 1, length = 512, d_model = 1024, num_heads = 16, bias = true"
     # An int_tensor's values are shown in full, and its .npy round-trips through judge run.
-    "$JUDGE" --root "$ROOT" show problem_mha_d2l --bug repeat_tiles >"$TMP/tiles.cpp"
+    bug_source "$ROOT" problem_mha_d2l repeat_tiles "$TMP/tiles.cpp"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha_d2l --file "$TMP/tiles.cpp"
     expect_out "inputs: valid_lens = [2, 3], num_heads = 2"
     expect_out "test lens_d2l (sample): lens[1] is 3, expected 2 (2 of 4 elements differ)"
@@ -1101,7 +1106,7 @@ case_integer_types() {
     expect_out "lens.npy: (4,) int64"
     cmp "$TMP/lr/lens.npy" "$TMP/l/expected/lens.npy" || fail "int_tensor inputs did not round-trip"
     # NaN policy "match": PyTorch's fully masked row is NaN, and D2L's -1e6 is named.
-    "$JUDGE" --root "$ROOT" show problem_masks --bug d2l_fill >"$TMP/d2l.cpp"
+    bug_source "$ROOT" problem_masks d2l_fill "$TMP/d2l.cpp"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_masks --file "$TMP/d2l.cpp"
     expect_out "test empty_example (sample): weights[0,0,0] is 0.333333; expected NaN there (6 of 12 elements differ)"
     expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_masks --file "$ROOT/reference/problem_masks/solution.cpp"
@@ -1177,7 +1182,7 @@ PATCH
     expect_out "skip_first [values]: caught by 2 tests"
     expect_exit 0 "$JUDGE" --root "$c" show types
     expect_out "std::tuple<judge::Tensor, judge::IntTensor, int64_t, float> summarize(const judge::Tensor& x, const judge::IntTensor& lens, bool flag);"
-    "$JUDGE" --root "$c" show types --bug skip_first >"$TMP/skip.cpp"
+    bug_source "$c" types skip_first "$TMP/skip.cpp"
     expect_exit 1 "$JUDGE" --root "$c" submit types --file "$TMP/skip.cpp"
     expect_out "test sample (sample): total is 20, expected 21"
     expect_out "inputs: x (2, 3) from arange, lens = [[1, 2], [3, 4]], flag = true"
