@@ -16,7 +16,7 @@ using nlohmann::json;
 
 std::string encode_plan(const Plan& plan) {
     json tests = json::array();
-    for (const PlannedTest& t : plan.tests) tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}});
+    for (const PlannedTest& t : plan.tests) tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}, {"out", t.out}});
     const Limits& l = plan.limits;
     return json({{"tests", tests},
                  {"limits",
@@ -32,8 +32,8 @@ Plan decode_plan(const std::string& text) {
         const json j = json::parse(text);
         Plan plan;
         for (const json& t : j.at("tests"))
-            plan.tests.push_back(
-                {t.at("id").get<std::string>(), t.at("function").get<std::string>(), t.at("dir").get<std::string>()});
+            plan.tests.push_back({t.at("id").get<std::string>(), t.at("function").get<std::string>(),
+                                  t.at("dir").get<std::string>(), t.at("out").get<std::string>()});
         const json& l = j.at("limits");
         plan.limits.time_per_test_ms = l.at("time_per_test_ms").get<int>();
         plan.limits.memory_mb = l.at("memory_mb").get<int>();

@@ -15,10 +15,12 @@
 //     open; the runner runs the plan in ordered batches, writes each test's judge_status, and
 //     finally <out>/cutoff: the index of the first test it did not run.
 //
-//     Each test sees only its own inputs: they are mounted at /in/<dir>, where <dir> is a random
-//     name from the plan, in an /in that may be crossed but not listed (mode 0111, read-only);
-//     its results go to /box/out/<dir>, in an out/ that cannot be listed either (0733, when the
-//     judge is root). The test gets both folders as descriptors (/proc/self/fd/N), so no name
+//     Each test sees only its own inputs: the session's inputs are one read-only mount at /in, a
+//     root-owned folder that may be crossed but not listed (0711), holding each test's folder under
+//     a random name from the plan, so the mount table names no test. Its results go to
+//     /box/out/<out>, another random name: a folder the judge made before the box started (the
+//     box's, 0700) in a sticky out/ that cannot be listed (1733, when the judge is root). The test
+//     gets both folders as descriptors (/proc/self/fd/N; its input folder as O_PATH), so no name
 //     appears on its command line, and it runs a copy of the program it may execute but not read,
 //     which makes it non-dumpable: its siblings cannot open its /proc/<pid>/fd or environ. The judge reads everything
 //     back outside the box and compares the outputs with the reference there, so a runner killed by the submission can
@@ -52,7 +54,8 @@ inline constexpr int default_max_timeouts = 2;
 struct PlannedTest {
     std::string id;
     std::string function;
-    std::string dir;  // the test's folder under the box's in/ and out/: a random name no other test knows
+    std::string dir;  // the test's folder under the box's /in: a random name no other test knows
+    std::string out;  // its folder under the box's out/: another random name, made by the judge
 };
 
 /// What the in-box runner is asked to do.

@@ -55,7 +55,7 @@ int run_box(const BoxRunPaths& paths) {
     const size_t cutoff = run_in_order(
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
-            statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t), test_dir(paths.out, t),
+            statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t), paths.out / plan.tests[t].out,
                                        plan.limits, *runner, {}, in_box);
             kill_adopted_orphans();
         },

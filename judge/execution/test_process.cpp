@@ -25,8 +25,9 @@ namespace {
 
 struct FolderFd {
     int fd = -1;
+    // O_PATH: a folder that may be crossed but not read (a test's inputs) can be handed on too.
     void open(const fs::path& dir) {
-        fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        fd = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0) throw JudgeFailure(dir.string() + ": cannot open: " + std::strerror(errno));
     }
     ~FolderFd() {

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <random>
 #include <thread>
 
 #include <sys/stat.h>
@@ -25,12 +24,6 @@ namespace {
 
 constexpr const char* out_of_time = "not run: the submission's tests used up their total time";
 
-// A name no test can guess: 128 random bits.
-std::string random_name() {
-    std::random_device rd;
-    return fmt::format("{:08x}{:08x}{:08x}{:08x}", rd(), rd(), rd(), rd());
-}
-
 // A submission's whole test run may take this long: every batch its full limit, plus the time-outs
 // before the cutoff, plus a grace. Past it the remaining tests are not run.
 std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts) {
@@ -39,12 +32,24 @@ std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_t
                                      10000);
 }
 
+// Makes each test's output folder below `out` under a fresh random name, as the judge, for the
+// box's user (0700): no test makes, or can foresee, another's folder.
+std::vector<std::string> make_out_folders(const Sandbox& sandbox, const fs::path& out, size_t n) {
+    std::vector<std::string> names;
+    for (size_t t = 0; t < n; ++t) {
+        names.push_back(random_name());
+        sandbox.make_box_folder(out, names.back());
+    }
+    return names;
+}
+
 // Runs every test in one bubblewrap launch, with the judge itself as the runner inside. Returns
 // the cutoff; tests before it without a judge_status got no result.
 size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_name, const TestInputs& inputs,
-                  const Sandbox& sandbox, size_t batch, const std::vector<std::string>& dirs, bool& timed_out) {
+                  const Sandbox& sandbox, size_t batch, const std::vector<std::string>& outs, bool& timed_out) {
     box::Plan plan;
-    for (size_t t = 0; t < p.tests.size(); ++t) plan.tests.push_back({p.tests[t].id, p.tests[t].function, dirs[t]});
+    for (size_t t = 0; t < p.tests.size(); ++t)
+        plan.tests.push_back({p.tests[t].id, p.tests[t].function, inputs.name(t), outs[t]});
     plan.limits = p.limits;
     plan.batch = batch;
     // The plan names every test's folder: it goes through a memfd that only the runner holds.
@@ -66,11 +71,13 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
     // Smaller than a test's memory limit (tmpfs pages count against it): filling /tmp is a full
     // folder, output_limit, never the OOM killer first.
     ps.tmp_mb = std::max(16, p.limits.memory_mb / 4);
-    // The box is read-only now, but for the output folder (a bounded tmpfs, when root). /in can be
-    // crossed, not listed, and holds each test's inputs under its own random name.
-    std::vector<Mount> mounts = {{box, "/box", false}, {out, "/box/" + out_name, true}, {{}, "/in", false}};
-    for (size_t t = 0; t < p.tests.size(); ++t) mounts.push_back({inputs.dir(t), "/in/" + dirs[t], false});
-    mounts.push_back({judge_exe, "/judge/judge", false});
+    // The box is read-only now, but for the output folder (a bounded tmpfs, when root). The
+    // session's inputs are one mount at /in, which can be crossed, not listed: the mount table
+    // names no test, and each test's folder has a random name that only the plan holds.
+    const std::vector<Mount> mounts = {{box, "/box", false},
+                                       {out, "/box/" + out_name, true},
+                                       {inputs.root(), "/in", false},
+                                       {judge_exe, "/judge/judge", false}};
     const ProcessResult r = sandbox.run(ps, mounts);
     timed_out = r.timed_out;
     const std::optional<size_t> cut =
@@ -102,21 +109,24 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
     s.runs.resize(n);
     // What the tests may write: each its stdout, stderr and outputs, at most output_kb each.
     const long long out_mb = 16 + static_cast<long long>(n) * 4 * p.limits.output_kb / 1024;
-    const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(box / out_name, out_mb);
+    const fs::path out = box / out_name;
+    const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(out, out_mb);
+    const std::vector<std::string> outs = make_out_folders(sandbox, out, n);
     if (sandbox.tier() == Tier::bubblewrap) {
         bool box_timed_out = false;
-        std::vector<std::string> dirs;
-        for (size_t t = 0; t < n; ++t) dirs.push_back(random_name());
-        s.cutoff = run_in_box(p, box, out_name, inputs, sandbox, batch, dirs, box_timed_out);
+        s.cutoff = run_in_box(p, box, out_name, inputs, sandbox, batch, outs, box_timed_out);
         for (size_t t = 0; t < s.cutoff; ++t)
-            s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path(out_name) / dirs[t]);
+            s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path(out_name) / outs[t]);
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out
                                 ? out_of_time
                                 : "no result: the test runner in the box was stopped (killed by the submission?)";
         return s;
     }
-    // The fallback tier: the judge runs each test itself, within the same overall budget as a box.
+    // The fallback tier: the judge runs each test itself, within the same overall budget as a box,
+    // with the same folders: given as descriptors to a program the tests can run but not read.
+    const fs::path prog = sandbox.exec_only(box / "prog", box);
+    const InBox by_descriptor{{}, true};
     const auto deadline = std::chrono::steady_clock::now() + total_budget(p, batch, box::default_max_timeouts);
     s.missing_verdict = Verdict::time_limit;
     s.missing_message = out_of_time;
@@ -124,9 +134,10 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
         n, batch, box::default_max_timeouts,
         [&](size_t t) {
             if (std::chrono::steady_clock::now() >= deadline) return;
-            const TestSpec& ts = p.tests[t];
-            s.runs[t] = run_test(box / "prog", p.function(ts.function), inputs.dir(t), box / out_name / ts.id, p.limits,
-                                 sandbox, box);
+            const FunctionSpec& fn = p.function(p.tests[t].function);
+            const fs::path dir = fs::path(out_name) / outs[t];
+            execute_test(prog, fn.name, inputs.dir(t), box / dir, p.limits, sandbox, box, by_descriptor);
+            s.runs[t] = read_finished_run(fn, box, dir);
         },
         [&](size_t t) { return s.runs[t] && s.runs[t]->hit_time_limit(); });
     return s;

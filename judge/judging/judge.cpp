@@ -131,14 +131,10 @@ Report Judge::judge_trusted(const fs::path& exe) {
 
 Report Judge::judge_built(const fs::path& exe, const Sandbox& sandbox) {
     m_inputs.ensure();
-    const fs::path box = exe.parent_path();
+    // The box's program is always box/prog (Builder::build_submission).
+    const SubmissionRuns runs = run_submission(m_p, exe.parent_path(), m_inputs, sandbox);
     std::vector<TestOutcome> outcomes;
-    for (size_t t = 0; t < m_p.tests.size(); ++t) {
-        const TestSpec& ts = m_p.tests[t];
-        const TestRun run =
-            run_test(exe, m_p.function(ts.function), m_inputs.dir(t), box / "out" / ts.id, m_p.limits, sandbox, box);
-        outcomes.push_back(evaluate(m_p, t, run, reference_for(t)));
-    }
+    for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
     return assemble_report(m_p, m_seed, std::move(outcomes));
 }
 

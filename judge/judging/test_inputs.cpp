@@ -1,23 +1,34 @@
 #include "judging/test_inputs.hpp"
 
 #include "execution/test_process.hpp"
-#include "problem/inputs.hpp"
 
 namespace judge {
 
 namespace fs = std::filesystem;
 
-TestInputs::TestInputs(const Problem& p, uint64_t seed) : m_p(p), m_seed(seed), m_work("judge-session") {
-    // The box's user must reach its test's inputs (mounted read-only), but not list other tests'.
-    fs::permissions(m_work.path(), fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+namespace {
+// Crossed by the box's user, listed by no one but root (and the judge's own user).
+constexpr fs::perms traverse_only = fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec;
+}  // namespace
+
+TestInputs::TestInputs(const Problem& p, uint64_t seed)
+    : TestInputs(p, [&p, seed](size_t t) { return make_inputs(p.tests[t], seed); }) {}
+
+TestInputs::TestInputs(const Problem& p, std::function<InputArrays(size_t)> load)
+    : m_p(p), m_load(std::move(load)), m_work("judge-session") {
+    fs::permissions(m_work.path(), traverse_only);
+    for (size_t t = 0; t < p.tests.size(); ++t) m_names.push_back(random_name());
 }
 
 void TestInputs::ensure() {
     std::call_once(m_once, [this] {
-        for (size_t t = 0; t < m_p.tests.size(); ++t) write_inputs(dir(t), make_inputs(m_p.tests[t], m_seed));
+        fs::create_directory(root());
+        fs::permissions(root(), traverse_only);
+        for (size_t t = 0; t < m_p.tests.size(); ++t) {
+            write_inputs(dir(t), m_load(t));
+            fs::permissions(dir(t), traverse_only);
+        }
     });
 }
-
-fs::path TestInputs::dir(size_t t) const { return root() / m_p.tests[t].id; }
 
 }  // namespace judge

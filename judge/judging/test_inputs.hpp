@@ -1,19 +1,31 @@
-// judge/judging/test_inputs.hpp: every test's input files, made from their seeds once per judge.
+// judge/judging/test_inputs.hpp: every test's input files, made once per judge: from the spec's
+// seeded generators, or read from stored arrays (a student pack's data).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <mutex>
+#include <string>
+#include <vector>
 
+#include "problem/inputs.hpp"
 #include "problem/spec.hpp"
 #include "util/files.hpp"
 
 namespace judge {
 
-/// The inputs of every test of a problem as .npy files, in a private temporary folder: <root>/<test id>/<param>.npy.
+/// The inputs of every test of a problem as .npy files, in a private temporary folder:
+/// <root>/<name(t)>/<param>.npy, where name(t) is a random name that only the judge (and the box
+/// runner's plan) knows. The root is root-owned and can be crossed but not listed (0711), so a box
+/// mounts it whole at /in and its mount table names no test.
 class TestInputs {
 public:
+    /// Inputs made from the spec's generators under the grading seed.
     TestInputs(const Problem& p, uint64_t seed);
+
+    /// Inputs read by `load` (test index to arrays), e.g. from a pack.
+    TestInputs(const Problem& p, std::function<InputArrays(size_t)> load);
 
     /// Writes every test's inputs (once; later calls return at once). Thread-safe.
     void ensure();
@@ -21,13 +33,17 @@ public:
     /// The folder holding every test's folder; a box mounts it read-only at /in.
     std::filesystem::path root() const { return m_work.path() / "in"; }
 
+    /// Test `t`'s folder name below root().
+    const std::string& name(size_t t) const { return m_names[t]; }
+
     /// The folder holding test `t`'s input files.
-    std::filesystem::path dir(size_t t) const;
+    std::filesystem::path dir(size_t t) const { return root() / m_names[t]; }
 
 private:
     const Problem& m_p;
-    uint64_t m_seed;
+    std::function<InputArrays(size_t)> m_load;
     TempDir m_work;
+    std::vector<std::string> m_names;
     std::once_flag m_once;
 };
 

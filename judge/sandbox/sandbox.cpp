@@ -1,6 +1,7 @@
 #include "sandbox/sandbox.hpp"
 
 #include <sched.h>
+#include <fcntl.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -54,6 +55,21 @@ void Sandbox::prepare_writable(const fs::path& dir) const {
     }
 }
 
+void Sandbox::make_box_folder(const fs::path& parent, const std::string& name) const {
+    const int dir = ::open(parent.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const auto fail = [&](const char* what) {
+        const std::string why = std::strerror(errno);
+        if (dir >= 0) ::close(dir);
+        throw JudgeFailure(fmt::format("cannot {} {}: {}", what, (parent / name).string(), why));
+    };
+    if (dir < 0) fail("open the folder of");
+    if (::mkdirat(dir, name.c_str(), 0700) != 0) fail("make");
+    if (m_probe.uid == 0 &&
+        ::fchownat(dir, name.c_str(), static_cast<uid_t>(m_uid), static_cast<gid_t>(m_uid), AT_SYMLINK_NOFOLLOW) != 0)
+        fail("hand to the box");
+    ::close(dir);
+}
+
 fs::path Sandbox::share(const fs::path& src, const fs::path& box) const {
     if (m_probe.uid != 0) return src;
     const fs::path dest = box / ".judge" / src.filename();
@@ -87,9 +103,9 @@ BoundedDir::~BoundedDir() {
 std::unique_ptr<BoundedDir> Sandbox::bound_writable(const fs::path& dir, long long mb) const {
     fs::create_directories(dir);
     if (m_probe.uid == 0 && g_private_mounts) {
-        // Root's, and not listable: the box's tests make their folders in it under names only they
-        // (and the judge) know.
-        const std::string options = fmt::format("size={}m,mode=0733,uid=0,gid=0", mb);
+        // Root's, sticky and not listable: the judge makes each test's folder in it (make_box_folder)
+        // under a name only that test and the judge know.
+        const std::string options = fmt::format("size={}m,mode=1733,uid=0,gid=0", mb);
         if (::mount("judge-box", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, options.c_str()) == 0)
             return std::make_unique<BoundedDir>(dir);
         spdlog::debug("cannot mount a tmpfs at {} ({}): the box's writes there are bounded per file only", dir.string(),

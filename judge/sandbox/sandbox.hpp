@@ -86,6 +86,10 @@ public:
     /// Makes `dir` writable by the box's uid (a chown, when the judge is root).
     void prepare_writable(const std::filesystem::path& dir) const override;
 
+    /// Makes the folder `parent`/`name` (a test's output folder) for the box's uid, mode 0700: with
+    /// mkdirat and fchownat relative to `parent`, never following a link. Throws JudgeFailure.
+    void make_box_folder(const std::filesystem::path& parent, const std::string& name) const;
+
     /// Makes `dir` (a box's output folder) writable by the box, and bounds what can be written in
     /// it: when the judge is root, a tmpfs of `mb` MB owned by the box's uid is mounted over it until
     /// the result dies. Otherwise (nullptr) only the per-file and per-process limits bound it.

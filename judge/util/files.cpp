@@ -7,11 +7,24 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 namespace judge {
+
+std::string random_name() {
+    std::random_device rd;
+    std::string out;
+    for (int i = 0; i < 4; ++i) {
+        char word[9];
+        std::snprintf(word, sizeof word, "%08x", static_cast<unsigned>(rd()));
+        out += word;
+    }
+    return out;
+}
 
 std::string read_file(const fs::path& path) {
     std::error_code ec;

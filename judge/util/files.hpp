@@ -52,6 +52,9 @@ private:
 
 void write_file_atomic(const fs::path& path, const std::string& content);
 
+/// 32 hex digits from std::random_device (128 bits): a folder name no one can guess.
+std::string random_name();
+
 /// A fresh private directory under the system temp dir; the caller removes it (see TempDir).
 fs::path make_temp_dir(const std::string& prefix);
 

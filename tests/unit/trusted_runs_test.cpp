@@ -88,12 +88,22 @@ TEST_CASE("a missing reference is the course's fault, named by its path", "[trus
     CHECK_THROWS_WITH(store.reference_exe(), "reference/fixture/solution.cpp: the reference solution is missing");
 }
 
-TEST_CASE("test inputs are written once, one folder per test", "[trusted_runs]") {
+TEST_CASE("test inputs are written once, one folder per test under a random name, none listable", "[trusted_runs]") {
     const judge::Problem p = fixtures::problem();
     judge::TestInputs inputs(p, 0);
     inputs.ensure();
     inputs.ensure();
     CHECK(fs::exists(inputs.dir(0) / "x.npy"));
     CHECK(fs::exists(inputs.dir(2) / "lens.npy"));
-    CHECK(inputs.dir(1) == inputs.root() / "t_sample");
+    CHECK(inputs.dir(1) == inputs.root() / inputs.name(1));
+    CHECK(inputs.name(1).size() == 32);
+    CHECK(inputs.name(1).find(p.tests[1].id) == std::string::npos);
+    CHECK(inputs.name(0) != inputs.name(1));
+    // Crossed, never listed, by anyone but their owner: the box mounts the root whole.
+    const auto others = fs::perms::others_read | fs::perms::others_write | fs::perms::others_exec;
+    CHECK((fs::status(inputs.root()).permissions() & others) == fs::perms::others_exec);
+    CHECK((fs::status(inputs.dir(1)).permissions() & others) == fs::perms::others_exec);
+    // Another judge of the same problem names its folders afresh.
+    judge::TestInputs again(p, 0);
+    CHECK(again.name(1) != inputs.name(1));
 }

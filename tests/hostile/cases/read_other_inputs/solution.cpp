@@ -1,10 +1,12 @@
 // expect: accepted
-// tiers: bubblewrap
+// tiers: bubblewrap fallback
 // check: needs_root
 // Each test must see only its own inputs. This one waits so that its siblings run beside it, then
-// hunts for another test's inputs: by listing /in and /box/out, through every other process's
-// command line, descriptors, working folder and environment, and in a plan file in the box. Its
-// own inputs are the folder its argv names. Any other input folder found returns a wrong answer.
+// hunts for another test's inputs: by listing /in, /box/out and the folder that holds its own
+// input folder, in the mount tables (its own, /proc/mounts and every process's mountinfo),
+// through every other process's command line, descriptors, working folder and environment, and
+// in a plan file in the box. Its own inputs are the folder its argv names. Any other input folder
+// found returns a wrong answer.
 #include <judge/tensor.hpp>
 #include <dirent.h>
 #include <fcntl.h>
@@ -53,6 +55,20 @@ judge::Tensor probe(const judge::Tensor& x) {
     };
     for (const std::string& n : list("/in"))
         if (other("/in/" + n)) return x + 1.0f;
+    // The host folder its own inputs are in (the fallback tier shows host paths).
+    const std::string parent = my_dir.substr(0, my_dir.rfind('/'));
+    for (const std::string& n : list(parent.empty() ? "/" : parent))
+        if (other(parent + "/" + n)) return x + 7.0f;
+    // Every path in a mount table, and every name in one tried as a folder of /in.
+    std::string tables = slurp("/proc/self/mountinfo") + slurp("/proc/self/mounts") + slurp("/proc/mounts");
+    for (const std::string& pid : list("/proc"))
+        if (pid.find_first_not_of("0123456789") == std::string::npos) tables += slurp("/proc/" + pid + "/mountinfo");
+    std::istringstream words(tables);
+    for (std::string w; words >> w;) {
+        const std::string name = w.substr(w.rfind('/') + 1);
+        if (other(w) || (!name.empty() && other("/in/" + name)) || (!name.empty() && other(parent + "/" + name)))
+            return x + 8.0f;
+    }
     for (const std::string& n : list("/box/out"))
         if ("/box/out/" + n != my_out && n != "cutoff") return x + 2.0f;  // another test's results
     if (readable("/box/plan.json")) return x + 3.0f;
