@@ -18,6 +18,7 @@
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
+#include "judging/counterexample.hpp"
 #include "judging/judge.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/lint.hpp"
@@ -175,6 +176,11 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
         if (w.level != "info") ++v.warnings;
     };
     for (const LintWarning& w : lint_spec(p)) warn(w);
+    for (const auto& [fn, i] : unusable_small_inputs(p, judge.key()))
+        warn({"small_input_unused", "warning",
+              fmt::format("{}: {} small input {} can never be a counterexample: on it the reference fails the "
+                          "checks of every hidden test of {} (a NaN where \"nan\" is \"never\"?)",
+                          display(p, p.spec_path), fn, i, fn)});
     if (accepted.size() < 2) {
         warn({"few_accepted_alternatives", "info",
               fmt::format("{} accepted alternative{} in {}: give at least two, in other styles (loops, another "

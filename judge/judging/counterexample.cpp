@@ -4,11 +4,12 @@
 #include <spdlog/spdlog.h>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
+#include <set>
 
 #include "judging/executor.hpp"
 #include "judging/test_inputs.hpp"
-#include "judging/trusted_runs.hpp"
 #include "problem/inputs.hpp"
 #include "problem/types.hpp"
 #include "traps/evaluate.hpp"
@@ -57,10 +58,19 @@ bool any_random(const Inputs& in) {
                        [](const auto& kv) { return kv.second.type == ParamType::tensor && is_random(kv.second.gen); });
 }
 
-bool all_small(const Inputs& in) {
-    return std::all_of(in.begin(), in.end(), [](const auto& kv) {
-        return type_info(kv.second.type).rank >= 0 || elements(shape_of(kv.second)) <= max_shown_elements;
-    });
+// The same behaviour on every output, NaN where the other has NaN: then no check can tell them apart.
+bool same_outputs(const FunctionSpec& fn, const TestRun& a, const TestRun& b) {
+    if (a.status != b.status) return false;
+    if (a.status == TestRun::Status::exception) return a.exception_type == b.exception_type;
+    for (const OutputSpec& o : fn.outputs) {
+        const auto x = a.outputs.find(o.name), y = b.outputs.find(o.name);
+        if (x == a.outputs.end() || y == b.outputs.end()) return false;
+        const npy::Array &u = x->second, &v = y->second;
+        if (u.dtype != v.dtype || u.shape != v.shape || u.i64 != v.i64 || u.f32.size() != v.f32.size()) return false;
+        for (size_t k = 0; k < u.f32.size(); ++k)
+            if (!(u.f32[k] == v.f32[k] || (std::isnan(u.f32[k]) && std::isnan(v.f32[k])))) return false;
+    }
+    return true;
 }
 
 bool outputs_small(const TestRun& run) {
@@ -100,18 +110,16 @@ std::vector<TestSpec> counterexample_candidates(const Problem& p, size_t t) {
         if (!c.trace.empty() && (traced == c.inputs.end() || traced->second.gen.kind != "arange")) c.trace.clear();
         found.emplace_back(size_of(inputs), std::move(c));
     };
+    // Only the function's declared small inputs, under new seeds: every input of a case (lengths,
+    // flags, shapes, values) is drawn afresh, none copied from the hidden test, whose data the
+    // counterexample would otherwise show. The test gives its checks only.
     const auto small = p.small_inputs.find(test.function);
     if (small != p.small_inputs.end()) {
         for (size_t i = 0; i < small->second.size(); ++i) {
             const Inputs& set = small->second[i];
             const int tries = any_random(set) ? counterexample_seeds : 1;
-            for (int k = 0; k < tries; ++k) add(fmt::format("small_{}_{}_{}", test.function, i, k), with_seed(set, k));
+            for (int k = 0; k < tries; ++k) add(candidate_id(test.function, i, k), with_seed(set, k));
         }
-    }
-    // The test's own generators under new seeds: fresh data at the test's shapes, when small.
-    if (all_small(test.inputs) && any_random(test.inputs)) {
-        for (int k = 1; k < counterexample_seeds; ++k)
-            add(fmt::format("own_{}_{}", test.id, k), with_seed(test.inputs, k));
     }
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<TestSpec> out;
@@ -119,7 +127,16 @@ std::vector<TestSpec> counterexample_candidates(const Problem& p, size_t t) {
     return out;
 }
 
-void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, const std::filesystem::path& reference_exe,
+std::string candidate_id(const std::string& function, size_t i, int k) {
+    return fmt::format("small_{}_{}_{}", function, i, k);
+}
+
+bool reference_passes(const Problem& p, const TestSpec& candidate, const TestRun& ref) {
+    if (candidate.throws) return ref.status == TestRun::Status::exception && ref.exception_type == *candidate.throws;
+    return ref.status == TestRun::Status::ok && outputs_small(ref) && evaluate_spec(p, candidate, ref, &ref).passed();
+}
+
+void find_counterexamples(const Problem& p, uint64_t seed, const CandidateReference& reference,
                           const std::filesystem::path& box, const Sandbox& sandbox,
                           std::vector<TestOutcome>& outcomes) {
     std::vector<size_t> failed;
@@ -129,12 +146,10 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
             failed.push_back(t);
     }
     if (failed.empty()) return;
-    // Every distinct case once, in a problem of its own: each is run once by the submission and
-    // once by the reference, whatever the number of failed tests it serves.
-    Problem cx = p;
-    cx.tests.clear();
-    cx.spec_text = p.spec_text + "\n// counterexample candidates\n";
-    cx.limits.time_per_test_ms = std::min(p.limits.time_per_test_ms, counterexample_time_ms);
+    // Every distinct case once, in a problem of its own, under the same limits as the tests: each
+    // is run once by the submission and once by the reference, whatever the number of failed
+    // tests it serves.
+    Problem cx = candidate_problem(p);
     std::map<std::string, size_t> index;
     std::vector<std::vector<std::pair<size_t, TestSpec>>> per_test;
     for (const size_t t : failed) {
@@ -150,9 +165,8 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
     const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     TestInputs inputs(cx, seed);
     inputs.ensure();
-    TrustedRuns trusted(cx, seed, builder, inputs);
-    std::vector<TestRun> ref(cx.tests.size());
-    parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = trusted.cached_run(reference_exe, i); });
+    std::vector<std::optional<TestRun>> ref(cx.tests.size());
+    parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = reference(cx, i, inputs); });
     spdlog::debug("counterexamples: {} cases, inputs and the reference's runs in {:.3f}s", cx.tests.size(), since());
     const SubmissionRuns runs = run_submission(cx, box, inputs, sandbox, fresh_out_folder(box));
     spdlog::debug("counterexamples: the submission's runs in {:.3f}s", since());
@@ -162,15 +176,13 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
         const FunctionSpec& fn = p.function(test.function);
         o.counterexample_tried = static_cast<int>(per_test[f].size());
         for (const auto& [i, spec] : per_test[f]) {
-            if (i >= runs.cutoff || !runs.runs[i]) continue;
-            const TestRun& r = ref[i];
-            // The reference must handle the case as the test expects, and be small enough to show.
-            const bool as_expected = test.throws
-                                         ? r.status == TestRun::Status::exception && r.exception_type == *test.throws
-                                         : r.status == TestRun::Status::ok && outputs_small(r);
-            if (!as_expected) continue;
+            if (i >= runs.cutoff || !runs.runs[i] || !ref[i]) continue;
+            const TestRun& r = *ref[i];
+            // Never a false counterexample: the reference passes the test's own checks on the case,
+            // and the submission fails them, with the test's verdict, by returning something else.
+            if (!reference_passes(p, spec, r)) continue;
             const TestRun& got = *runs.runs[i];
-            if (!outputs_small(got)) continue;
+            if (!outputs_small(got) || same_outputs(fn, got, r)) continue;
             const TestOutcome e = evaluate_spec(p, spec, got, test.throws ? nullptr : &r);
             if (e.passed() || e.verdict != o.verdict) continue;
             Counterexample c;
@@ -189,6 +201,52 @@ void find_counterexamples(const Problem& p, uint64_t seed, Builder& builder, con
         spdlog::debug("counterexample for {}: {} after {} cases", test.id, o.counterexample ? "found" : "none",
                       per_test[f].size());
     }
+}
+
+Problem candidate_problem(const Problem& p) {
+    Problem cx = p;
+    cx.tests.clear();
+    cx.spec_text = p.spec_text + "\n// counterexample candidates\n";
+    return cx;
+}
+
+std::vector<TestSpec> all_candidates(const Problem& p) {
+    std::vector<TestSpec> out;
+    std::set<std::string> seen;
+    for (size_t t = 0; t < p.tests.size(); ++t) {
+        if (!p.tests[t].hidden) continue;
+        for (TestSpec& c : counterexample_candidates(p, t))
+            if (seen.insert(c.id).second) out.push_back(std::move(c));
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem& p, AnswerKey& key) {
+    Problem cx = candidate_problem(p);
+    cx.tests = all_candidates(p);
+    TestInputs inputs(cx, 0);
+    inputs.ensure();
+    std::map<std::string, std::optional<TestRun>> ref;
+    for (size_t i = 0; i < cx.tests.size(); ++i) ref[cx.tests[i].id] = key.candidate(cx, i, inputs);
+    std::set<std::pair<std::string, size_t>> used;
+    for (size_t t = 0; t < p.tests.size(); ++t) {
+        if (!p.tests[t].hidden) continue;
+        for (const TestSpec& c : counterexample_candidates(p, t)) {
+            const std::optional<TestRun>& r = ref[c.id];
+            if (!r || !reference_passes(p, c, *r)) continue;
+            // The id is small_<function>_<i>_<k>.
+            const std::string rest = c.id.substr(std::string("small_").size() + c.function.size() + 1);
+            used.insert({c.function, std::stoul(rest.substr(0, rest.find('_')))});
+        }
+    }
+    std::vector<std::pair<std::string, size_t>> out;
+    for (const auto& [fn, sets] : p.small_inputs) {
+        const bool tested = std::any_of(p.tests.begin(), p.tests.end(),
+                                        [&](const TestSpec& t) { return t.hidden && t.function == fn; });
+        for (size_t i = 0; tested && i < sets.size(); ++i)
+            if (!used.count({fn, i})) out.emplace_back(fn, i);
+    }
+    return out;
 }
 
 }  // namespace judge

@@ -10,6 +10,8 @@
 #include "core/errors.hpp"
 #include "execution/box_protocol.hpp"
 #include "judging/counterexample.hpp"
+#include "judging/pack_format.hpp"
+#include "judging/packed_key.hpp"
 #include "traps/evaluate.hpp"
 #include "traps/misconception.hpp"
 #include "traps/trap_report.hpp"
@@ -21,9 +23,22 @@ namespace judge {
 namespace fs = std::filesystem;
 
 Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
-    : m_p(p), m_seed(seed), m_builder(builder), m_inputs(p, seed), m_trusted(p, seed, builder, m_inputs) {}
+    : m_p(p), m_seed(seed), m_builder(builder), m_inputs(p, seed) {
+    if (p.packed) {
+        if (seed != 0) throw InputError(pack::needs_full_root("--seed (new inputs need the reference)"));
+        m_key = std::make_unique<PackedKey>(p, p.dir.parent_path().parent_path());
+    } else {
+        m_key = std::make_unique<TrustedRuns>(p, seed, builder, m_inputs);
+    }
+}
 
-const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_trusted.reference(t); }
+TrustedRuns& Judge::trusted() {
+    auto* t = dynamic_cast<TrustedRuns*>(m_key.get());
+    if (t == nullptr) throw InputError(pack::needs_full_root("this"));
+    return *t;
+}
+
+const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_key->reference(t); }
 
 Report Judge::judge_file(const fs::path& source, const std::string& display_name, const Sandbox& sandbox) {
     const SafeRead src = read_named(source, max_source_bytes);
@@ -48,7 +63,7 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
     TempDir box("judge-box");
     write_file_atomic(box.path() / "solution.cpp", text);
     // Build the reference first so that a broken course is reported as such, not as the student's fault.
-    m_trusted.reference_exe();
+    m_key->prepare();
     // The compile is the long pole: make the inputs and load the expected outputs meanwhile.
     auto building =
         std::async(std::launch::async, [&] { return m_builder.build_submission(m_p, box.path(), sandbox); });
@@ -67,8 +82,12 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
         name_misconceptions(outcomes, runs);
-        if (m_counterexamples)
-            find_counterexamples(m_p, m_seed, m_builder, m_trusted.reference_exe(), box.path(), sandbox, outcomes);
+        if (m_counterexamples) {
+            const CandidateReference reference = [this](const Problem& cases, size_t i, TestInputs& in) {
+                return m_key->candidate(cases, i, in);
+            };
+            find_counterexamples(m_p, m_seed, reference, box.path(), sandbox, outcomes);
+        }
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {
@@ -92,7 +111,7 @@ TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
 }
 
 void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs) {
-    const std::vector<SeededBug>& bugs = m_trusted.bugs();
+    const std::vector<SeededBug>& bugs = m_key->bugs();
     if (bugs.empty() || std::all_of(outcomes.begin(), outcomes.end(), [](const auto& o) { return o.passed(); })) return;
     // Only the bugs of the traps the submission failed can explain it: every bug fails a test of
     // its own trap (validate checks it), and on a trap it passed, the submission differs from
@@ -102,13 +121,13 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
         if (!o.passed()) failed_traps.insert(o.trap);
     std::vector<bool> wanted;
     for (const SeededBug& b : bugs) wanted.push_back(failed_traps.count(b.trap) > 0);
-    m_trusted.build_bugs(wanted);
+    m_key->build_bugs(wanted);
     std::vector<TestEvidence> evidence;
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
         TestEvidence e;
         e.test = &m_p.tests[t];
         if (t < runs.cutoff && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
-        e.bugs = m_trusted.bug_runs(t, wanted);
+        e.bugs = m_key->bug_runs(t, wanted);
         for (const TestRun* b : e.bugs)
             e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t)).passed());
         evidence.push_back(std::move(e));
@@ -125,7 +144,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
 Report Judge::judge_trusted(const fs::path& exe) {
     std::vector<TestOutcome> outcomes;
     for (size_t t = 0; t < m_p.tests.size(); ++t)
-        outcomes.push_back(evaluate(m_p, t, m_trusted.cached_run(exe, t), reference_for(t)));
+        outcomes.push_back(evaluate(m_p, t, trusted().cached_run(exe, t), reference_for(t)));
     return assemble_report(m_p, m_seed, std::move(outcomes));
 }
 

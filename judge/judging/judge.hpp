@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,15 @@ namespace judge {
 
 class Judge {
 public:
+    /// On a full course root the answer key is computed (TrustedRuns); on a pack's problem
+    /// (Problem::packed) it is read from the pack (PackedKey), and `seed` must be 0.
     Judge(const Problem& p, uint64_t seed, Builder& builder);
 
-    TrustedRuns& trusted() { return m_trusted; }
+    /// The answer key, either way.
+    AnswerKey& key() { return *m_key; }
+
+    /// The full root's trusted runs. Throws InputError on a pack, which has none.
+    TrustedRuns& trusted();
 
     /// Whether a failed hidden test gets a counterexample (judging/counterexample.hpp); on by default.
     void set_counterexamples(bool on) { m_counterexamples = on; }
@@ -63,7 +70,7 @@ private:
     uint64_t m_seed;
     Builder& m_builder;
     TestInputs m_inputs;
-    TrustedRuns m_trusted;
+    std::unique_ptr<AnswerKey> m_key;
     bool m_counterexamples = true;
 };
 

@@ -11,11 +11,7 @@ namespace {
 constexpr fs::perms traverse_only = fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec;
 }  // namespace
 
-TestInputs::TestInputs(const Problem& p, uint64_t seed)
-    : TestInputs(p, [&p, seed](size_t t) { return make_inputs(p.tests[t], seed); }) {}
-
-TestInputs::TestInputs(const Problem& p, std::function<InputArrays(size_t)> load)
-    : m_p(p), m_load(std::move(load)), m_work("judge-session") {
+TestInputs::TestInputs(const Problem& p, uint64_t seed) : m_p(p), m_seed(seed), m_work("judge-session") {
     fs::permissions(m_work.path(), traverse_only);
     for (size_t t = 0; t < p.tests.size(); ++t) m_names.push_back(random_name());
 }
@@ -25,7 +21,7 @@ void TestInputs::ensure() {
         fs::create_directory(root());
         fs::permissions(root(), traverse_only);
         for (size_t t = 0; t < m_p.tests.size(); ++t) {
-            write_inputs(dir(t), m_load(t));
+            write_inputs(dir(t), make_inputs(m_p.tests[t], m_seed));
             fs::permissions(dir(t), traverse_only);
         }
     });

@@ -1,10 +1,8 @@
-// judge/judging/test_inputs.hpp: every test's input files, made once per judge: from the spec's
-// seeded generators, or read from stored arrays (a student pack's data).
+// judge/judging/test_inputs.hpp: every test's input files, made from their seeds once per judge.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -21,11 +19,9 @@ namespace judge {
 /// mounts it whole at /in and its mount table names no test.
 class TestInputs {
 public:
-    /// Inputs made from the spec's generators under the grading seed.
+    /// Inputs made from the spec's generators under the grading seed (on a pack, a hidden test's
+    /// inputs are the stored arrays, as "values": problem/packed.hpp).
     TestInputs(const Problem& p, uint64_t seed);
-
-    /// Inputs read by `load` (test index to arrays), e.g. from a pack.
-    TestInputs(const Problem& p, std::function<InputArrays(size_t)> load);
 
     /// Writes every test's inputs (once; later calls return at once). Thread-safe.
     void ensure();
@@ -41,7 +37,7 @@ public:
 
 private:
     const Problem& m_p;
-    std::function<InputArrays(size_t)> m_load;
+    uint64_t m_seed;
     TempDir m_work;
     std::vector<std::string> m_names;
     std::once_flag m_once;

@@ -26,23 +26,41 @@ TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, Test
 // Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms).
 constexpr const char* run_cache_format = "runs 2";
 
-TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
-    const TestSpec& test = m_p.tests[t];
+fs::path cached_run_dir(const Problem& p, uint64_t seed, TestInputs& inputs, const fs::path& exe, size_t t) {
+    const TestSpec& test = p.tests[t];
     const std::string key = Hasher()
                                 .add(run_cache_format)
                                 .add(exe.filename().string())
-                                .add(m_p.spec_text)
-                                .add(std::to_string(m_seed))
+                                .add(p.spec_text)
+                                .add(std::to_string(seed))
                                 .add(test.id)
                                 .hex();
     const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
-    const FunctionSpec& fn = m_p.function(test.function);
-    if (std::optional<TestRun> cached = read_finished_run(fn, dir, ".")) return *std::move(cached);
-    m_inputs.ensure();
+    if (fs::exists(dir / box::status_file)) return dir;
+    inputs.ensure();
     const fs::path staging = staging_path(dir);
-    TestRun run = run_test(exe, fn, m_inputs.dir(t), staging, m_p.limits, PlainRunner());
+    run_test(exe, p.function(test.function), inputs.dir(t), staging, p.limits, PlainRunner());
     publish(staging, dir);  // another judge may have cached it first: then its copy stays
-    return run;
+    return dir;
+}
+
+fs::path TrustedRuns::run_dir(const fs::path& exe, size_t t) { return cached_run_dir(m_p, m_seed, m_inputs, exe, t); }
+
+TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
+    const FunctionSpec& fn = m_p.function(m_p.tests[t].function);
+    // (A cache entry that cannot be read back, e.g. removed meanwhile, is run again.)
+    if (std::optional<TestRun> run = read_finished_run(fn, run_dir(exe, t), ".")) return *std::move(run);
+    throw JudgeFailure("the cached run of " + m_p.tests[t].id + " cannot be read back");
+}
+
+std::optional<TestRun> TrustedRuns::candidate(const Problem& cases, size_t i, TestInputs& inputs) {
+    const fs::path dir = cached_run_dir(cases, m_seed, inputs, reference_exe(), i);
+    return read_finished_run(cases.function(cases.tests[i].function), dir, ".");
+}
+
+const BuildResult& TrustedRuns::bug_build(size_t b) {
+    if (!m_bug_builds[b]) m_bug_builds[b] = build_bug(b);
+    return *m_bug_builds[b];
 }
 
 const fs::path& TrustedRuns::reference_exe() {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "compile/builder.hpp"
+#include "judging/answer_key.hpp"
 #include "execution/test_process.hpp"
 #include "judging/test_inputs.hpp"
 #include "problem/spec.hpp"
@@ -21,25 +22,33 @@
 
 namespace judge {
 
-class TrustedRuns {
+/// The cache folder of trusted program `exe`'s run on test `t` of `p` (inputs in `inputs`), run
+/// and published first when it is not there yet.
+std::filesystem::path cached_run_dir(const Problem& p, uint64_t seed, TestInputs& inputs,
+                                     const std::filesystem::path& exe, size_t t);
+
+/// The answer key of a full course root: computed from the reference and the seeded bugs.
+class TrustedRuns final : public AnswerKey {
 public:
     TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, TestInputs& inputs);
 
-    const std::vector<SeededBug>& bugs() const { return m_bugs; }
+    void prepare() override { reference_exe(); }
+    const std::vector<SeededBug>& bugs() const override { return m_bugs; }
+    std::optional<TestRun> candidate(const Problem& cases, size_t i, TestInputs& inputs) override;
 
     /// The reference's executable, built on first use. Throws InputError when it is missing or
     /// does not build.
     const std::filesystem::path& reference_exe();
 
     /// The reference's run on test `t`. Throws InputError when the reference does not build.
-    const TestRun& reference(size_t t);
+    const TestRun& reference(size_t t) override;
 
     /// Builds every seeded bug (in parallel); returns the build results by bug index.
     std::vector<BuildResult> build_bugs();
 
     /// Builds the seeded bugs marked in `wanted` that are not built yet, then runs them on every
     /// test (from the cache, or in parallel), so that bug_runs(t, wanted) finds them ready.
-    void build_bugs(const std::vector<bool>& wanted);
+    void build_bugs(const std::vector<bool>& wanted) override;
 
     /// Every seeded bug's run on test `t`, by bug index; nullptr for a bug that does not build.
     /// Builds the bugs on first use. Thread-safe.
@@ -47,10 +56,16 @@ public:
 
     /// The same for the bugs marked in `wanted` only (nullptr for the others): a failing
     /// submission needs only the bugs of the traps it failed (traps/misconception.hpp).
-    std::vector<const TestRun*> bug_runs(size_t t, const std::vector<bool>& wanted);
+    std::vector<const TestRun*> bug_runs(size_t t, const std::vector<bool>& wanted) override;
+
+    /// The build of seeded bug `b` (built now when it was not yet).
+    const BuildResult& bug_build(size_t b);
 
     /// A trusted program's run on test `t`: from the cache when it ran before, else run and cached.
     TestRun cached_run(const std::filesystem::path& exe, size_t t);
+
+    /// The cache folder of that run (computed first when needed): what a pack copies.
+    std::filesystem::path run_dir(const std::filesystem::path& exe, size_t t);
 
 private:
     const TestRun* bug(size_t b, size_t t);

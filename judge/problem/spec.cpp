@@ -223,8 +223,9 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     }
     const Field top(doc, "", display_path);
     top.only_keys({"schema", "title", "statement", "functions", "traps", "tests", "test_defaults", "limits",
-                   "tolerance", "equivalent_mutants"});
+                   "tolerance", "equivalent_mutants", "packed"});
     Problem p;
+    p.packed = top.has("packed") && top.child("packed").boolean();
     const Field schema = top.at("schema");
     if (schema.integer() != 1 && schema.integer() != 2)
         schema.fail("unsupported schema version " + schema.shown() + " (this judge reads versions 1 and 2)");

@@ -135,6 +135,9 @@ struct Problem {
     std::filesystem::path accepted_dir;       // reference/<name>/accepted: other correct solutions
     std::filesystem::path template_solution;  // student_template/<name>/solution.cpp
     std::string spec_text;                    // raw bytes, part of every cache key
+    // A student pack's spec ("packed": true): hidden tests have no inputs until the pack's data
+    // fills them (problem/packed.hpp); no reference, bug or accepted source is beside it.
+    bool packed = false;
     std::string title;
     std::string statement_file;
     std::vector<FunctionSpec> functions;

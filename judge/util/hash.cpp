@@ -28,6 +28,12 @@ Hasher& Hasher::add(std::string_view part) {
     return *this;
 }
 
+Hasher& Hasher::add_raw(std::string_view bytes) {
+    if (EVP_DigestUpdate(m_impl->ctx, bytes.data(), bytes.size()) != 1)
+        throw std::runtime_error("libcrypto: SHA-256 update failed");
+    return *this;
+}
+
 std::string Hasher::hex() {
     unsigned char d[EVP_MAX_MD_SIZE];
     unsigned int n = 0;
@@ -44,6 +50,12 @@ std::string Hasher::hex() {
 std::string sha256_hex(std::string_view data) {
     Hasher h;
     h.add(data);
+    return h.hex();
+}
+
+std::string sha256_plain_hex(std::string_view bytes) {
+    Hasher h;
+    h.add_raw(bytes);
     return h.hex();
 }
 

@@ -18,6 +18,8 @@ public:
     Hasher& operator=(const Hasher&) = delete;
     /// Adds a part, length-prefixed so that ("ab","c") and ("a","bc") differ.
     Hasher& add(std::string_view part);
+    /// Adds bytes as they are, with no length prefix (a file's plain digest, as sha256sum prints it).
+    Hasher& add_raw(std::string_view bytes);
     std::string hex();
 
 private:
@@ -27,5 +29,8 @@ private:
 
 /// The SHA-256 hex digest of `data` as one labelled part ("<length>:<data>").
 std::string sha256_hex(std::string_view data);
+
+/// The plain SHA-256 hex digest of `bytes`, as `sha256sum` prints it.
+std::string sha256_plain_hex(std::string_view bytes);
 
 }  // namespace judge

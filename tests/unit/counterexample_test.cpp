@@ -7,6 +7,8 @@
 #include "judging/counterexample.hpp"
 #include "judging/executor.hpp"
 #include "problem/inputs.hpp"
+#include "judge/protocol/shape.hpp"
+#include <cmath>
 
 namespace {
 
@@ -42,39 +44,92 @@ std::vector<std::string> ids(const std::vector<judge::TestSpec>& c) {
 TEST_CASE("candidates: the small inputs under three seeds (once without a random generator), smallest first",
           "[counterexample]") {
     const judge::Problem p = problem(spec());
-    // The test's own 16-element tensor under two new seeds comes after the 2-element arange case
-    // and the 6-element random ones.
-    CHECK(ids(judge::counterexample_candidates(p, 0)) ==
-          std::vector<std::string>{"small_scale_1_0", "small_scale_0_0", "small_scale_0_1", "small_scale_0_2",
-                                   "own_small_random_1", "own_small_random_2"});
-    // A test with a tensor over 64 elements is never reseeded: it could not be shown whole.
-    CHECK(ids(judge::counterexample_candidates(p, 1)).size() == 4);
-    // Nor is one without a random generator: new seeds would give the hidden data itself.
-    CHECK(ids(judge::counterexample_candidates(p, 2)).size() == 4);
+    // The 2-element arange case first, then the 6-element random one under three seeds; never the
+    // test's own generators, whatever their size.
+    const std::vector<std::string> want = {"small_scale_1_0", "small_scale_0_0", "small_scale_0_1", "small_scale_0_2"};
+    CHECK(ids(judge::counterexample_candidates(p, 0)) == want);
+    CHECK(ids(judge::counterexample_candidates(p, 1)) == want);
+    CHECK(ids(judge::counterexample_candidates(p, 2)) == want);
 }
 
-TEST_CASE("candidates are fresh data, shown as sample tests, traced only from an arange input", "[counterexample]") {
-    const judge::Problem p = problem(spec());
-    const std::vector<judge::TestSpec> c = judge::counterexample_candidates(p, 2);
-    for (const judge::TestSpec& t : c) {
-        CHECK_FALSE(t.hidden);
-        CHECK(t.points == 0);
-        CHECK(t.trace == (t.inputs.at("x").gen.kind == "arange" ? "x" : ""));
+TEST_CASE("no candidate copies a hidden input: the same cases whatever the test's inputs", "[counterexample]") {
+    nlohmann::json j = spec();
+    const judge::Problem p = problem(j);
+    j["tests"][0]["inputs"] = {{"x", {{"gen", "values"}, {"shape", {1, 2}}, {"values", {7, 8}}}}, {"k", 9}};
+    const judge::Problem q = problem(j);
+    const std::vector<judge::TestSpec> a = judge::counterexample_candidates(p, 0), b = judge::counterexample_candidates(q, 0);
+    REQUIRE(a.size() == b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+        CHECK(judge::make_inputs(a[i], 0).at("x").f32 == judge::make_inputs(b[i], 0).at("x").f32);
+        CHECK(a[i].inputs.at("k").int_value == b[i].inputs.at("k").int_value);
+        CHECK(a[i].inputs.at("k").int_value != 9);
     }
-    const std::vector<judge::TestSpec> own = judge::counterexample_candidates(p, 0);
-    const auto seed_of = [&](const std::string& id) {
-        for (const judge::TestSpec& t : own)
-            if (t.id == id) return t.inputs.at("x").gen.seed;
-        return uint64_t{0};
-    };
-    CHECK(seed_of("small_scale_0_0") == 5);  // the spec's own seed first
-    CHECK(seed_of("small_scale_0_1") != 5);
-    CHECK(seed_of("small_scale_0_1") != seed_of("small_scale_0_2"));
-    CHECK(seed_of("own_small_random_1") != 1);
-    const judge::InputArrays hidden = judge::make_inputs(p.tests[0], 0);
-    for (const judge::TestSpec& t : own) {
-        if (t.id.rfind("own_", 0) == 0) CHECK(judge::make_inputs(t, 0).at("x").f32 != hidden.at("x").f32);
+}
+
+TEST_CASE("on the shipped problems no case equals a hidden test on all its non-random inputs and shapes",
+          "[counterexample]") {
+    const std::filesystem::path root = JUDGE_SOURCE_DIR;
+    int cases = 0;
+    for (const auto& e : std::filesystem::directory_iterator(root / "problems")) {
+        const judge::Problem p = judge::load_problem(root, e.path().filename().string());
+        const auto fixed = [](const judge::TestSpec& t) {
+            // Everything but the values of random tensors: ints, lists, int tensors, bools, floats,
+            // deterministic tensors in full, and every shape.
+            std::vector<std::string> words;
+            const judge::InputArrays a = judge::make_inputs(t, 0);
+            for (const auto& [name, in] : t.inputs) {
+                const judge::npy::Array& x = a.at(name);
+                std::string w = name + judge::shape_str(x.shape);
+                const bool random = in.type == judge::ParamType::tensor && (in.gen.kind == "randn" || in.gen.kind == "uniform");
+                if (!random) {
+                    for (const float f : x.f32) w += " " + std::to_string(f);
+                    for (const int64_t i : x.i64) w += " " + std::to_string(i);
+                }
+                words.push_back(w);
+            }
+            return words;
+        };
+        for (size_t t = 0; t < p.tests.size(); ++t) {
+            if (!p.tests[t].hidden) continue;
+            for (const judge::TestSpec& c : judge::counterexample_candidates(p, t)) {
+                ++cases;
+                for (const judge::TestSpec& h : p.tests)
+                    if (h.hidden && h.function == c.function) CHECK(fixed(c) != fixed(h));
+            }
+        }
     }
+    CHECK(cases > 100);
+}
+
+TEST_CASE("a case serves only when the reference passes the test's own checks on it", "[counterexample]") {
+    nlohmann::json j = spec();
+    j["functions"][0]["outputs"][0]["nan"] = "never";
+    j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}}};
+    const judge::Problem p = problem(j);
+    const judge::TestSpec c = judge::counterexample_candidates(p, 0).front();
+    judge::TestRun ref;
+    ref.status = judge::TestRun::Status::ok;
+    judge::npy::Array out;
+    out.shape = {1, 2};
+    out.f32 = {0.25f, 0.75f};
+    ref.outputs["output"] = out;
+    CHECK(judge::reference_passes(p, c, ref));
+    // Rows that do not sum to one: the reference itself fails the check there.
+    ref.outputs["output"].f32 = {0.5f, 0.75f};
+    CHECK_FALSE(judge::reference_passes(p, c, ref));
+    // A NaN where the output's policy allows none: no output, not even the reference's, passes.
+    ref.outputs["output"].f32 = {std::nanf(""), 1.0f};
+    CHECK_FALSE(judge::reference_passes(p, c, ref));
+    // An exception where the test expects outputs.
+    ref.outputs.clear();
+    ref.status = judge::TestRun::Status::exception;
+    ref.exception_type = "invalid_argument";
+    CHECK_FALSE(judge::reference_passes(p, c, ref));
+    judge::TestSpec throwing = c;
+    throwing.throws = "invalid_argument";
+    throwing.compare.clear();
+    throwing.checks.clear();
+    CHECK(judge::reference_passes(p, throwing, ref));
 }
 
 TEST_CASE("small inputs are checked like a test's, and must be small", "[counterexample][spec]") {
@@ -105,4 +160,37 @@ TEST_CASE("a second run of a box writes into a fresh folder no test could have n
     CHECK_FALSE(std::filesystem::is_symlink(box / a));
     CHECK(std::filesystem::is_empty(box / b));
     std::filesystem::remove_all(box);
+}
+
+namespace {
+
+// An answer key whose reference returns the same output on every case.
+struct FixedKey final : judge::AnswerKey {
+    judge::TestRun run;
+    std::vector<judge::SeededBug> none;
+    void prepare() override {}
+    const std::vector<judge::SeededBug>& bugs() const override { return none; }
+    const judge::TestRun& reference(size_t) override { return run; }
+    void build_bugs(const std::vector<bool>&) override {}
+    std::vector<const judge::TestRun*> bug_runs(size_t, const std::vector<bool>&) override { return {}; }
+    std::optional<judge::TestRun> candidate(const judge::Problem&, size_t, judge::TestInputs&) override { return run; }
+};
+
+}  // namespace
+
+TEST_CASE("validate's list of small inputs that no hidden test can use", "[counterexample]") {
+    nlohmann::json j = spec();
+    j["functions"][0]["small_inputs"][1]["x"]["shape"] = {2, 3};  // both sets make (2, 3) outputs
+    const judge::Problem p = problem(j);
+    FixedKey key;
+    key.run.status = judge::TestRun::Status::ok;
+    judge::npy::Array out;
+    out.shape = {2, 3};
+    out.f32 = {1, 2, 3, 4, 5, 6};
+    key.run.outputs["output"] = out;
+    CHECK(judge::unusable_small_inputs(p, key).empty());
+    // A NaN in every output, where the output allows none: neither set can ever serve.
+    key.run.outputs["output"].f32[4] = std::nanf("");
+    using Unused = std::vector<std::pair<std::string, size_t>>;
+    CHECK(judge::unusable_small_inputs(p, key) == Unused{{"scale", 0}, {"scale", 1}});
 }

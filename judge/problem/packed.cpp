@@ -1,0 +1,109 @@
+#include "problem/packed.hpp"
+
+#include "core/errors.hpp"
+#include "problem/types.hpp"
+
+namespace judge {
+
+using nlohmann::json;
+
+namespace {
+
+json generator_json(const Generator& g, bool nested) {
+    json j = {{"gen", g.kind}};
+    if (!nested) j["shape"] = g.shape;
+    if (g.kind == "randn" || g.kind == "uniform") j["seed"] = g.seed;
+    if (g.kind == "randn") j["scale"] = g.scale;
+    if (g.kind == "uniform") j["low"] = g.low, j["high"] = g.high;
+    if (g.kind == "arange") j["start"] = g.start, j["step"] = g.step;
+    if (g.kind == "const") j["value"] = g.value;
+    if (g.kind == "values") j["values"] = g.values;
+    if (!g.beyond.empty())
+        j["beyond_lens"] = {{"lens", g.beyond_lens}, {"axis", g.beyond_axis}, {"gen", generator_json(g.beyond[0], true)}};
+    return j;
+}
+
+json input_json(const InputSpec& in) {
+    switch (in.type) {
+        case ParamType::tensor: return generator_json(in.gen, false);
+        case ParamType::int64: return in.int_value;
+        case ParamType::boolean: return in.int_value != 0;
+        case ParamType::float32: return in.float_value;
+        case ParamType::int_list: return in.ints;
+        case ParamType::int_tensor: return {{"shape", in.int_shape}, {"values", in.ints}};
+    }
+    return nullptr;
+}
+
+json test_json(const TestSpec& t) {
+    json j = {{"id", t.id}, {"function", t.function}, {"trap", t.trap}, {"points", t.points},
+              {"visibility", t.hidden ? "hidden" : "sample"}, {"compare", t.compare},
+              {"tolerance", {{"rtol", t.tolerance.rtol}, {"atol", t.tolerance.atol}}}};
+    if (!t.description.empty()) j["description"] = t.description;
+    if (!t.hidden) {
+        json in = json::object();
+        for (const auto& [name, spec] : t.inputs) in[name] = input_json(spec);
+        j["inputs"] = in;
+    }
+    if (t.throws) j["throws"] = *t.throws;
+    if (t.shape_only) j["shape_only"] = true;
+    if (!t.trace.empty()) j["trace"] = t.trace;
+    if (!t.checks.empty()) {
+        json checks = json::array();
+        for (const PropertyCheck& c : t.checks) {
+            json cj = {{"kind", c.kind}, {"output", c.output}};
+            if (c.kind == "zero_beyond_lens") cj["lens"] = c.lens;
+            if (c.kind == "zero_above_diagonal") cj["offset"] = c.offset;
+            checks.push_back(cj);
+        }
+        j["checks"] = checks;
+    }
+    return j;
+}
+
+}  // namespace
+
+std::string packed_spec_text(const Problem& p) {
+    json doc = json::parse(p.spec_text);
+    doc.erase("test_defaults");
+    doc["packed"] = true;
+    json tests = json::array();
+    for (const TestSpec& t : p.tests) tests.push_back(test_json(t));
+    doc["tests"] = tests;
+    return doc.dump(1) + "\n";
+}
+
+void fill_packed_inputs(Problem& p, size_t t, const std::map<std::string, PackedInput>& inputs,
+                        const std::string& where) {
+    TestSpec& test = p.tests[t];
+    const FunctionSpec& fn = p.function(test.function);
+    for (const Param& prm : fn.params) {
+        const auto it = inputs.find(prm.name);
+        if (it == inputs.end()) throw InputError(where + ": no input \"" + prm.name + "\" for test " + test.id);
+        const npy::Array& a = it->second.array;
+        if (!wire_matches(prm.type, a))
+            throw InputError(where + ": input \"" + prm.name + "\" of test " + test.id + " is not " +
+                             std::string(type_info(prm.type).npy_words));
+        InputSpec in;
+        in.type = prm.type;
+        switch (prm.type) {
+            case ParamType::tensor:
+                in.gen.kind = "values";
+                in.gen.shape = a.shape;
+                in.gen.values.assign(a.f32.begin(), a.f32.end());
+                if (it->second.arange) std::tie(in.gen.start, in.gen.step) = *it->second.arange;
+                break;
+            case ParamType::int64:
+            case ParamType::boolean: in.int_value = a.i64.at(0); break;
+            case ParamType::float32: in.float_value = a.f32.at(0); break;
+            case ParamType::int_list: in.ints = a.i64; break;
+            case ParamType::int_tensor:
+                in.ints = a.i64;
+                in.int_shape = a.shape;
+                break;
+        }
+        test.inputs[prm.name] = std::move(in);
+    }
+}
+
+}  // namespace judge
