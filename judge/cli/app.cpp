@@ -127,10 +127,26 @@ int run_cli(int argc, char** argv) {
     grade->add_option("--out", grade_opts.out, "Output directory")->required();
     grade->add_option("--jobs", grade_opts.jobs, "Students graded in parallel (default 1)");
     grade->add_option("--shard", grade_opts.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
-    grade->add_option("--seed", grade_opts.seed, "Grading seed (default 0: the spec's inputs)")
-        ->check(seed_validator());
+    auto* grade_seed = grade->add_option("--seed", grade_opts.seed,
+                                         "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
+                                         "random inputs, so that what a student hard-coded from a pack fails")
+                           ->check(seed_validator());
+    grade->add_option("--seed-from-env", grade_opts.seed_from_env,
+                      "Read the grading seed from this environment variable (a CI secret): it never appears in\n"
+                      "a log, and grade.json keeps only its SHA-256")
+        ->excludes(grade_seed);
     grade->add_flag("!--no-counterexamples", grade_opts.counterexamples,
                     "Do not search fresh small inputs for a counterexample to each failed hidden test");
+
+    PackOptions pack_opts;
+    auto* pack = app.add_subcommand(
+        "pack",
+        "Write a student course root to --out: statements, specs without hidden inputs, templates, and the\n"
+        "answer key as data (the reference's and seeded bugs' outputs), with a manifest of hashes. No\n"
+        "reference, bug or accepted source goes in; judge submit on it gives the full root's report.");
+    auto* pack_problems = pack->add_option("problems", pack_opts.problems, "Problem names");
+    pack->add_flag("--all", pack_opts.all, "Pack every problem under the course root")->excludes(pack_problems);
+    pack->add_option("--out", pack_opts.out, "The folder to write (must not exist yet)")->required();
 
     MergeOptions merge_opts;
     auto* merge = app.add_subcommand(
@@ -179,6 +195,7 @@ int run_cli(int argc, char** argv) {
     if (doctor->parsed()) return cmd_doctor(g);
     if (grade->parsed()) return cmd_grade(g, grade_opts);
     if (merge->parsed()) return cmd_merge(g, merge_opts);
+    if (pack->parsed()) return cmd_pack(g, pack_opts);
     if (box_run->parsed()) return cmd_box_run(box_opts);
     return static_cast<int>(ExitCode::bad_input);
 }

@@ -14,6 +14,8 @@
 #include "course/course.hpp"
 #include "execution/test_process.hpp"
 #include "judging/judge.hpp"
+#include "judging/pack_format.hpp"
+#include "judging/packed_key.hpp"
 #include "problem/inputs.hpp"
 #include "problem/types.hpp"
 #include "sandbox/sandbox.hpp"
@@ -110,7 +112,10 @@ void print_program_output(const TestRun& run) {
 int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
-    const Problem p = load_problem(root.path, o.problem);
+    const Problem p = load_course_problem(root.path, o.problem);
+    if (p.packed && o.seed != 0)
+        throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
+    if (p.packed && !o.file) throw InputError("run: give --file: " + pack::needs_full_root("running the reference"));
     std::optional<size_t> test;
     if (o.test) {
         if (!o.function.empty() || !o.inputs.empty())
@@ -160,7 +165,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     print_program_output(run);
     if (test) {
         const TestSpec& ts = p.tests[*test];
-        const TestRun& ref = judge.trusted().reference(*test);
+        const TestRun& ref = judge.key().reference(*test);
         if (ref.status == TestRun::Status::ok) write_outputs(fn, ref, fs::path(o.outputs) / "expected");
         if (!o.file) return code(ExitCode::ok);
         if (run.status == TestRun::Status::ok) write_outputs(fn, run, fs::path(o.outputs) / "got");

@@ -12,6 +12,8 @@
 #include "core/errors.hpp"
 #include "course/course.hpp"
 #include "judging/judge.hpp"
+#include "judging/pack_format.hpp"
+#include "judging/packed_key.hpp"
 #include "report/formats.hpp"
 #include "report/render.hpp"
 #include "sandbox/sandbox.hpp"
@@ -74,7 +76,9 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const auto t0 = std::chrono::steady_clock::now();
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
-    const Problem p = load_problem(root.path, o.problem);
+    const Problem p = load_course_problem(root.path, o.problem);
+    if (p.packed && o.seed != 0)
+        throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
     const fs::path source = choose_submission(o, p);
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());

@@ -20,6 +20,7 @@
 #include "course/course.hpp"
 #include "judging/counterexample.hpp"
 #include "judging/judge.hpp"
+#include "judging/pack_format.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/lint.hpp"
 #include "traps/mutants.hpp"
@@ -282,6 +283,7 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
 int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
     if (o.all == o.problem.has_value()) throw InputError("validate: give a problem name or --all (not both)");
     const CourseRoot root = find_course_root(g.root);
+    if (pack::is_pack(root.path)) throw InputError(root.path.string() + ": " + pack::needs_full_root("judge validate"));
     std::vector<std::string> names;
     if (o.all) {
         names = list_problem_names(root.path);

@@ -47,7 +47,14 @@ struct GradeCliOptions {
     unsigned jobs = 1;
     std::optional<std::string> shard;
     uint64_t seed = 0;
+    std::optional<std::string> seed_from_env;
     bool counterexamples = true;
+};
+
+struct PackOptions {
+    std::vector<std::string> problems;
+    bool all = false;
+    std::string out;
 };
 
 struct MergeOptions {
@@ -68,6 +75,7 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
 int cmd_doctor(const GlobalOptions& g);
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o);
+int cmd_pack(const GlobalOptions& g, const PackOptions& o);
 int cmd_merge(const GlobalOptions& g, const MergeOptions& o);
 
 }  // namespace judge

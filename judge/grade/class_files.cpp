@@ -128,8 +128,8 @@ ShardMeta read_meta(const fs::path& in) {
     } catch (const json::exception& e) {
         throw InputError(m.string() + ": invalid JSON: " + e.what());
     }
-    if (!j.is_object() || !j.contains("problem") || !j.contains("seed")) {
-        throw InputError(m.string() + ": needs \"problem\" and \"seed\"");
+    if (!j.is_object() || !j.contains("problem") || !j.contains("seed_sha256")) {
+        throw InputError(m.string() + ": needs \"problem\" and \"seed_sha256\"; it may be from an older judge: grade again");
     }
     if (!j.contains("judge") || !j.contains("shard")) {
         throw InputError(m.string() + ": needs \"judge\" and \"shard\"; it was written by an older judge: grade again");

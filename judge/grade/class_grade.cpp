@@ -143,7 +143,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     fs::create_directories(o.out);
     const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";
     write_file_atomic(o.out / "grade.json", json({{"problem", p.name},
-                                                  {"seed", o.seed},
+                                                  {"seed_sha256", sha256_plain_hex(std::to_string(o.seed))},
                                                   {"judge", JUDGE_VERSION},
                                                   {"counterexamples", o.counterexamples},
                                                   {"shard", shard}})

@@ -1,0 +1,28 @@
+// judge pack: the student course root (pack/pack.hpp).
+#include <fmt/core.h>
+
+#include "cli/app.hpp"
+#include "cli/commands.hpp"
+#include "cli/output.hpp"
+#include "compile/builder.hpp"
+#include "core/cache.hpp"
+#include "core/errors.hpp"
+#include "course/course.hpp"
+#include "pack/pack.hpp"
+
+namespace judge {
+
+int cmd_pack(const GlobalOptions& g, const PackOptions& o) {
+    const CourseRoot root = find_course_root(g.root);
+    std::vector<std::string> names = o.problems;
+    if (o.all) names = list_problem_names(root.path);
+    if (names.empty()) throw InputError("pack: name the problems to pack, or give --all");
+    for (const std::string& n : names) require_known_problem(root.path, n);
+    Builder builder(detect_toolchain(), cache_root());
+    const PackSummary s = write_pack(root.path, names, o.out, builder);
+    fmt::print("wrote {}: {} problem{}, {} files, {:.1f} MB; give students this folder (judge submit --root {})\n",
+               o.out, names.size(), names.size() == 1 ? "" : "s", s.files, static_cast<double>(s.bytes) / 1e6, o.out);
+    return code(ExitCode::ok);
+}
+
+}  // namespace judge

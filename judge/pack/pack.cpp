@@ -1,0 +1,178 @@
+#include "pack/pack.hpp"
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "core/errors.hpp"
+#include "judging/counterexample.hpp"
+#include "judging/judge.hpp"
+#include "judging/pack_format.hpp"
+#include "judging/packed_key.hpp"
+#include "judging/trusted_runs.hpp"
+#include "problem/inputs.hpp"
+#include "problem/packed.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// Every regular file below `dir`, relative to it, sorted: the same order on every machine.
+std::vector<std::string> files_below(const fs::path& dir) {
+    std::vector<std::string> out;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return out;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && !e.is_symlink()) out.push_back(fs::relative(e.path(), dir).generic_string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void put(const fs::path& file, const std::string& bytes) {
+    fs::create_directories(file.parent_path());
+    write_file_atomic(file, bytes);
+}
+
+class KeyWriter {
+public:
+    explicit KeyWriter(fs::path dir) : m_dir(std::move(dir)) {}
+
+    // Stores a cached run's folder by its content; returns its name.
+    std::string run(const fs::path& cached) {
+        Hasher h;
+        std::map<std::string, std::string> files;
+        for (const std::string& f : files_below(cached)) {
+            files[f] = read_file(cached / f);
+            h.add(f).add(files[f]);
+        }
+        const std::string name = h.hex();
+        if (m_runs.insert(name).second)
+            for (const auto& [f, bytes] : files) put(m_dir / "runs" / name / f, bytes);
+        return name;
+    }
+
+    std::string array(const npy::Array& a) {
+        const std::string bytes = npy::encode(a);
+        const std::string name = sha256_plain_hex(bytes) + ".npy";
+        if (m_arrays.insert(name).second) put(m_dir / "inputs" / name, bytes);
+        return name;
+    }
+
+private:
+    fs::path m_dir;
+    std::set<std::string> m_runs, m_arrays;
+};
+
+void pack_problem(const fs::path& root, const std::string& name, const fs::path& out, Builder& builder) {
+    const Problem p = load_problem(root, name);
+    Judge judge(p, 0, builder);
+    TrustedRuns& trusted = judge.trusted();
+    const fs::path exe = trusted.reference_exe();
+    const Report ref = judge.judge_trusted(exe);
+    for (const TestOutcome& t : ref.tests)
+        if (!t.passed())
+            throw InputError(fmt::format("{}: the reference fails test {} ({}); run judge validate {}",
+                                         p.reference.string(), t.id, t.message, name));
+    // What the student sees: the statement, the spec without hidden inputs, the template.
+    put(out / "problems" / name / "problem.json", packed_spec_text(p));
+    if (fs::exists(p.dir / p.statement_file))
+        put(out / "problems" / name / p.statement_file, read_input_file(p.dir / p.statement_file));
+    const fs::path tmpl = p.template_solution.parent_path();
+    for (const std::string& f : files_below(tmpl)) put(out / "student_template" / name / f, read_file(tmpl / f));
+
+    // The answer key, as data.
+    const fs::path dir = pack::key_dir(out, name);
+    KeyWriter w(dir);
+    json key = {{"problem", name}, {"bugs", json::array()}, {"reference", json::object()},
+                {"bug_runs", json::object()}, {"candidates", json::object()}, {"hidden_inputs", json::object()}};
+    for (size_t t = 0; t < p.tests.size(); ++t) key["reference"][p.tests[t].id] = w.run(trusted.run_dir(exe, t));
+    spdlog::info("{}: running {} seeded bugs on {} tests", name, trusted.bugs().size(), p.tests.size());
+    const std::vector<BuildResult> builds = trusted.build_bugs();
+    for (size_t b = 0; b < trusted.bugs().size(); ++b) {
+        const SeededBug& bug = trusted.bugs()[b];
+        key["bugs"].push_back(
+            {{"name", bug.name}, {"trap", bug.trap}, {"misconception", bug.misconception}, {"builds", builds[b].ok}});
+        if (!builds[b].ok) continue;
+        json runs = json::object();
+        for (size_t t = 0; t < p.tests.size(); ++t) runs[p.tests[t].id] = w.run(trusted.run_dir(builds[b].exe, t));
+        key["bug_runs"][bug.name] = runs;
+    }
+    Problem cases = candidate_problem(p);
+    cases.tests = all_candidates(p);
+    TestInputs case_inputs(cases, 0);
+    for (size_t i = 0; i < cases.tests.size(); ++i)
+        key["candidates"][cases.tests[i].id] = w.run(cached_run_dir(cases, 0, case_inputs, exe, i));
+    for (const TestSpec& t : p.tests) {
+        if (!t.hidden) continue;
+        json inputs = json::object();
+        for (const auto& [param, array] : make_inputs(t, 0)) {
+            inputs[param] = {{"npy", w.array(array)}};
+            if (t.trace == param) inputs[param]["arange"] = {t.inputs.at(param).gen.start, t.inputs.at(param).gen.step};
+        }
+        key["hidden_inputs"][t.id] = inputs;
+    }
+    put(dir / "key.json", key.dump(1) + "\n");
+}
+
+// The packed problem must give every test the very inputs the full root gives it.
+void check_inputs(const fs::path& root, const fs::path& out, const std::string& name) {
+    const Problem full = load_problem(root, name);
+    const Problem packed = load_course_problem(out, name);
+    for (size_t t = 0; t < full.tests.size(); ++t) {
+        const InputArrays a = make_inputs(full.tests[t], 0), b = make_inputs(packed.tests.at(t), 0);
+        bool same = a.size() == b.size();
+        for (const auto& [param, array] : a) same = same && b.count(param) && npy::encode(array) == npy::encode(b.at(param));
+        if (!same) throw JudgeFailure(fmt::format("pack: {} test {}: the packed inputs differ", name, full.tests[t].id));
+    }
+}
+
+}  // namespace
+
+PackSummary write_pack(const fs::path& root, const std::vector<std::string>& problems, const fs::path& out,
+                       Builder& builder) {
+    if (pack::is_pack(root)) throw InputError(pack::needs_full_root("judge pack"));
+    std::error_code ec;
+    if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
+        throw InputError(out.string() + ": already exists; judge pack writes a new folder (remove it, or choose another)");
+    const fs::path staging = staging_path(fs::absolute(out).lexically_normal());
+    fs::create_directories(staging);
+    try {
+        json listed = json::object();
+        for (const std::string& name : problems) {
+            spdlog::info("packing {}", name);
+            pack_problem(root, name, staging, builder);
+            const Problem p = load_problem(root, name);
+            listed[name] = {{"spec_sha256", sha256_plain_hex(p.spec_text)},
+                            {"packed_spec_sha256", sha256_plain_hex(read_file(staging / "problems" / name / "problem.json"))}};
+        }
+        PackSummary s;
+        json files = json::object();
+        for (const std::string& f : files_below(staging)) {
+            const std::string bytes = read_file(staging / f);
+            files[f] = sha256_plain_hex(bytes);
+            ++s.files;
+            s.bytes += bytes.size();
+        }
+        const json manifest = {
+            {"format", pack::format_name}, {"judge", pack::judge_identity()}, {"problems", listed}, {"files", files}};
+        put(staging / pack::manifest_file, manifest.dump(1) + "\n");
+        for (const std::string& name : problems) check_inputs(root, staging, name);
+        pack::verify(staging);
+        if (fs::exists(out, ec)) fs::remove(out);
+        fs::rename(staging, out);
+        return s;
+    } catch (...) {
+        fs::remove_all(staging, ec);
+        throw;
+    }
+}
+
+}  // namespace judge
