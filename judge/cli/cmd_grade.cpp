@@ -35,7 +35,8 @@ uint64_t seed_from_env(const std::string& var) {
     if (v == nullptr || *v == '\0') throw InputError("--seed-from-env: $" + var + " is not set, or empty");
     const std::string s = v;
     if (s.find_first_not_of("0123456789") != std::string::npos || s.size() > 19)
-        throw InputError("--seed-from-env: $" + var + " is not a whole number from 1 to 10^19 (its value is not shown)");
+        throw InputError("--seed-from-env: $" + var +
+                         " is not a whole number from 1 to 10^19 (its value is not shown)");
     const uint64_t seed = std::stoull(s);
     if (seed == 0) throw InputError("--seed-from-env: $" + var + " is 0, which means the spec's own inputs");
     return seed;

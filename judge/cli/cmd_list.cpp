@@ -5,12 +5,14 @@
 #include "cli/output.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
+#include "judging/pack_format.hpp"
 #include "problem/spec.hpp"
 
 namespace judge {
 
 int cmd_list(const GlobalOptions& g) {
     const CourseRoot root = find_course_root(g.root);
+    if (pack::is_pack(root.path)) pack::verify(root.path);
     const auto names = list_problem_names(root.path);
     if (names.empty()) {
         fmt::print("no problems under {}\n", (root.path / "problems").string());

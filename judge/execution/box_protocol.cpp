@@ -16,7 +16,8 @@ using nlohmann::json;
 
 std::string encode_plan(const Plan& plan) {
     json tests = json::array();
-    for (const PlannedTest& t : plan.tests) tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}, {"out", t.out}});
+    for (const PlannedTest& t : plan.tests)
+        tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}, {"out", t.out}});
     const Limits& l = plan.limits;
     return json({{"tests", tests},
                  {"limits",

@@ -55,8 +55,8 @@ int run_box(const BoxRunPaths& paths) {
     const size_t cutoff = run_in_order(
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
-            statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t), paths.out / plan.tests[t].out,
-                                       plan.limits, *runner, {}, in_box);
+            statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t),
+                                       paths.out / plan.tests[t].out, plan.limits, *runner, {}, in_box);
             kill_adopted_orphans();
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); });

@@ -129,7 +129,8 @@ ShardMeta read_meta(const fs::path& in) {
         throw InputError(m.string() + ": invalid JSON: " + e.what());
     }
     if (!j.is_object() || !j.contains("problem") || !j.contains("seed_sha256")) {
-        throw InputError(m.string() + ": needs \"problem\" and \"seed_sha256\"; it may be from an older judge: grade again");
+        throw InputError(m.string() +
+                         ": needs \"problem\" and \"seed_sha256\"; it may be from an older judge: grade again");
     }
     if (!j.contains("judge") || !j.contains("shard")) {
         throw InputError(m.string() + ": needs \"judge\" and \"shard\"; it was written by an older judge: grade again");

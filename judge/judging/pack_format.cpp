@@ -26,8 +26,9 @@ bool is_pack(const fs::path& root) {
 fs::path key_dir(const fs::path& root, const std::string& problem) { return root / "key" / problem; }
 
 std::string needs_full_root(const std::string& what) {
-    return what + " needs the full course root (with reference/); this is a student pack (pack.json), "
-                  "which holds the answers as data only";
+    return what +
+           " needs the full course root (with reference/); this is a student pack (pack.json), "
+           "which holds the answers as data only";
 }
 
 void verify(const fs::path& root) {
@@ -62,8 +63,8 @@ void verify(const fs::path& root) {
     }
     for (const char* top : {"problems", "key"}) {
         std::error_code ec;
-        for (auto it = fs::recursive_directory_iterator(root / top, ec); !ec && it != fs::recursive_directory_iterator();
-             it.increment(ec)) {
+        for (auto it = fs::recursive_directory_iterator(root / top, ec);
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
             if (it->is_directory()) continue;
             const std::string rel = fs::relative(it->path(), root).generic_string();
             if (!listed.count(rel)) throw InputError(it->path().string() + ": not in " + where + " (added by hand?)");

@@ -28,7 +28,9 @@ json read_key(const fs::path& dir) {
 Problem load_course_problem(const fs::path& root, const std::string& name) {
     Problem p = load_problem(root, name);
     if (!pack::is_pack(root)) return p;
-    if (!p.packed) throw InputError(p.spec_path.string() + ": not a packed spec, in a pack (" + pack::manifest_file + ")");
+    pack::verify(root);
+    if (!p.packed)
+        throw InputError(p.spec_path.string() + ": not a packed spec, in a pack (" + pack::manifest_file + ")");
     const fs::path dir = pack::key_dir(root, name);
     const json key = read_key(dir);
     const std::string where = (dir / "key.json").string();
@@ -45,7 +47,8 @@ Problem load_course_problem(const fs::path& root, const std::string& name) {
                 } catch (const npy::NpyError& e) {
                     throw InputError(e.what());
                 }
-                if (entry.contains("arange")) in.arange = {entry["arange"].at(0).get<double>(), entry["arange"].at(1).get<double>()};
+                if (entry.contains("arange"))
+                    in.arange = {entry["arange"].at(0).get<double>(), entry["arange"].at(1).get<double>()};
                 inputs[param] = std::move(in);
             }
             fill_packed_inputs(p, t, inputs, where);

@@ -91,8 +91,12 @@ void pack_problem(const fs::path& root, const std::string& name, const fs::path&
     // The answer key, as data.
     const fs::path dir = pack::key_dir(out, name);
     KeyWriter w(dir);
-    json key = {{"problem", name}, {"bugs", json::array()}, {"reference", json::object()},
-                {"bug_runs", json::object()}, {"candidates", json::object()}, {"hidden_inputs", json::object()}};
+    json key = {{"problem", name},
+                {"bugs", json::array()},
+                {"reference", json::object()},
+                {"bug_runs", json::object()},
+                {"candidates", json::object()},
+                {"hidden_inputs", json::object()}};
     for (size_t t = 0; t < p.tests.size(); ++t) key["reference"][p.tests[t].id] = w.run(trusted.run_dir(exe, t));
     spdlog::info("{}: running {} seeded bugs on {} tests", name, trusted.bugs().size(), p.tests.size());
     const std::vector<BuildResult> builds = trusted.build_bugs();
@@ -129,8 +133,10 @@ void check_inputs(const fs::path& root, const fs::path& out, const std::string& 
     for (size_t t = 0; t < full.tests.size(); ++t) {
         const InputArrays a = make_inputs(full.tests[t], 0), b = make_inputs(packed.tests.at(t), 0);
         bool same = a.size() == b.size();
-        for (const auto& [param, array] : a) same = same && b.count(param) && npy::encode(array) == npy::encode(b.at(param));
-        if (!same) throw JudgeFailure(fmt::format("pack: {} test {}: the packed inputs differ", name, full.tests[t].id));
+        for (const auto& [param, array] : a)
+            same = same && b.count(param) && npy::encode(array) == npy::encode(b.at(param));
+        if (!same)
+            throw JudgeFailure(fmt::format("pack: {} test {}: the packed inputs differ", name, full.tests[t].id));
     }
 }
 
@@ -141,7 +147,8 @@ PackSummary write_pack(const fs::path& root, const std::vector<std::string>& pro
     if (pack::is_pack(root)) throw InputError(pack::needs_full_root("judge pack"));
     std::error_code ec;
     if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
-        throw InputError(out.string() + ": already exists; judge pack writes a new folder (remove it, or choose another)");
+        throw InputError(out.string() +
+                         ": already exists; judge pack writes a new folder (remove it, or choose another)");
     const fs::path staging = staging_path(fs::absolute(out).lexically_normal());
     fs::create_directories(staging);
     try {
@@ -150,8 +157,9 @@ PackSummary write_pack(const fs::path& root, const std::vector<std::string>& pro
             spdlog::info("packing {}", name);
             pack_problem(root, name, staging, builder);
             const Problem p = load_problem(root, name);
-            listed[name] = {{"spec_sha256", sha256_plain_hex(p.spec_text)},
-                            {"packed_spec_sha256", sha256_plain_hex(read_file(staging / "problems" / name / "problem.json"))}};
+            listed[name] = {
+                {"spec_sha256", sha256_plain_hex(p.spec_text)},
+                {"packed_spec_sha256", sha256_plain_hex(read_file(staging / "problems" / name / "problem.json"))}};
         }
         PackSummary s;
         json files = json::object();

@@ -19,7 +19,8 @@ json generator_json(const Generator& g, bool nested) {
     if (g.kind == "const") j["value"] = g.value;
     if (g.kind == "values") j["values"] = g.values;
     if (!g.beyond.empty())
-        j["beyond_lens"] = {{"lens", g.beyond_lens}, {"axis", g.beyond_axis}, {"gen", generator_json(g.beyond[0], true)}};
+        j["beyond_lens"] = {
+            {"lens", g.beyond_lens}, {"axis", g.beyond_axis}, {"gen", generator_json(g.beyond[0], true)}};
     return j;
 }
 
@@ -36,8 +37,12 @@ json input_json(const InputSpec& in) {
 }
 
 json test_json(const TestSpec& t) {
-    json j = {{"id", t.id}, {"function", t.function}, {"trap", t.trap}, {"points", t.points},
-              {"visibility", t.hidden ? "hidden" : "sample"}, {"compare", t.compare},
+    json j = {{"id", t.id},
+              {"function", t.function},
+              {"trap", t.trap},
+              {"points", t.points},
+              {"visibility", t.hidden ? "hidden" : "sample"},
+              {"compare", t.compare},
               {"tolerance", {{"rtol", t.tolerance.rtol}, {"atol", t.tolerance.atol}}}};
     if (!t.description.empty()) j["description"] = t.description;
     if (!t.hidden) {

@@ -1,7 +1,7 @@
 #include "sandbox/sandbox.hpp"
 
-#include <sched.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>

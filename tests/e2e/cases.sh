@@ -1192,3 +1192,165 @@ PATCH
     expect_out "got/shifted.npy: (2, 2) int64"
     expect_out "got/doubled.npy: (2, 3) float32"
 }
+
+# A student pack gives the full root's report, byte for byte, for every seeded bug, accepted
+# alternative, the template and (problem_mha) the e2e submissions; a cold cache builds nothing
+# trusted for it. Run as pack_same_reports:<problem>.
+case_pack_same_reports() {
+    local p=$PROBLEM f n=0
+    expect_exit 0 "$JUDGE" -q --root "$ROOT" pack "$p" --out "$TMP/pack"
+    mkdir -p "$TMP/subs"
+    for f in "$ROOT"/reference/"$p"/bugs/*; do
+        local b; b=$(basename "${f%.*}")
+        "$JUDGE" -q --root "$ROOT" show "$p" --bug "$b" >"$TMP/subs/bug_$b.cpp" || fail "show --bug $b"
+    done
+    for f in "$ROOT"/reference/"$p"/accepted/*.cpp; do cp "$f" "$TMP/subs/accepted_$(basename "$f")"; done
+    cp "$ROOT/student_template/$p/solution.cpp" "$TMP/subs/template.cpp"
+    if [ "$p" = problem_mha ]; then
+        for f in "$ROOT"/tests/e2e/submissions/*/solution.cpp; do cp "$f" "$TMP/subs/e2e_$(basename "$(dirname "$f")").cpp"; done
+    fi
+    mkdir -p "$TMP/cold"
+    for f in "$TMP"/subs/*.cpp; do
+        "$JUDGE" -q --root "$ROOT" submit "$p" --file "$f" --format json >"$TMP/full.json" 2>/dev/null
+        JUDGE_CACHE="$TMP/cold" "$JUDGE" -q --root "$TMP/pack" submit "$p" --file "$f" --format json >"$TMP/packed.json" 2>"$TMP/err"
+        diff "$TMP/full.json" "$TMP/packed.json" >"$TMP/diff" || { head -30 "$TMP/diff"; fail "$(basename "$f"): the pack's report differs"; }
+        n=$((n + 1))
+    done
+    # Nothing trusted was compiled or run for the pack: no program but the submissions' own objects.
+    [ -d "$TMP/cold/runs" ] && fail "a submit on the pack ran a trusted program (cache runs/)"
+    [ -d "$TMP/cold/bin" ] && [ -n "$(ls -A "$TMP/cold/bin")" ] && fail "a submit on the pack built a trusted program (cache bin/)"
+    echo "  $n submissions of $p: the same JSON report on the pack as on the full root"
+}
+
+# What a pack holds: no line of any reference, accepted or bug source, no hidden test's seed or
+# generator; packing twice gives the same bytes; an edited or foreign pack is refused by name.
+case_pack_contents() {
+    expect_exit 0 "$JUDGE" -q --root "$ROOT" pack --all --out "$TMP/a"
+    expect_exit 0 "$JUDGE" -q --root "$ROOT" pack --all --out "$TMP/b"
+    diff -r "$TMP/a" "$TMP/b" >/dev/null || fail "packing twice gave different bytes"
+    python3 - "$ROOT" "$TMP/a" "$JUDGE" <<'PY' || fail "the pack holds a secret"
+import json, os, re, subprocess, sys
+root, pack, judge = sys.argv[1], sys.argv[2], sys.argv[3]
+text = []
+for d, _, files in os.walk(pack):
+    for f in files:
+        with open(os.path.join(d, f), 'rb') as fh:
+            text.append(fh.read().decode('utf-8', 'replace'))
+blob = '\n'.join(text)
+bad = 0
+# Every line of a reference, accepted or bug source that is more than punctuation and a common
+# include or brace (the template shares those).
+template_lines = set()
+for p in os.listdir(os.path.join(root, 'student_template')):
+    for f in os.listdir(os.path.join(root, 'student_template', p)):
+        template_lines |= {l.strip() for l in open(os.path.join(root, 'student_template', p, f), errors='replace')}
+# What is public anyway: the signatures and statements (judge show).
+for p in os.listdir(os.path.join(root, 'problems')):
+    shown = subprocess.run([judge, '--root', root, 'show', p], capture_output=True, text=True).stdout
+    template_lines |= {w.strip().rstrip(',;{') for l in shown.splitlines() for w in re.split(r'[(),]', l)}
+    template_lines |= {l.strip() for l in shown.splitlines()}
+checked = 0
+for d, _, files in os.walk(os.path.join(root, 'reference')):
+    for f in files:
+        for line in open(os.path.join(d, f), errors='replace'):
+            l = line.strip()
+            if len(l) < 25 or l in template_lines or l.startswith(('#include', '//', '---', '+++', '@@')):
+                continue
+            l = l.lstrip('+- ').strip()
+            if len(l) < 25 or l in template_lines or l.rstrip(',;{) ') in template_lines:
+                continue
+            checked += 1
+            if l in blob:
+                print('source line in the pack:', f, repr(l)); bad += 1
+# Hidden tests: no seed of theirs, no generator text.
+for p in os.listdir(os.path.join(root, 'problems')):
+    spec = json.load(open(os.path.join(root, 'problems', p, 'problem.json')))
+    packed = json.load(open(os.path.join(pack, 'problems', p, 'problem.json')))
+    hidden = [t for t in packed['tests'] if t['visibility'] == 'hidden']
+    for t in hidden:
+        if 'inputs' in t:
+            print('hidden test with inputs:', p, t['id']); bad += 1
+    for t in spec['tests']:
+        for case in t.get('cases', [t]):
+            if case.get('visibility', t.get('visibility', 'hidden')) != 'hidden':
+                continue
+            for name, v in case.get('inputs', {}).items():
+                # (A one-line generator without seed= takes its seed from where it is written.)
+                if isinstance(v, str) and 'seed=' in v and v in blob:
+                    print('a hidden generator in the pack:', p, v); bad += 1
+                if isinstance(v, dict) and 'seed' in v and re.search(r'"seed":\s*%d\b' % v['seed'], blob):
+                    # A seed may be shared with a sample test or a small input: only then is it allowed.
+                    shown = any(isinstance(x, dict) and x.get('seed') == v['seed']
+                                for tt in packed['tests'] if tt['visibility'] == 'sample' for x in tt.get('inputs', {}).values())
+                    shown = shown or re.search(r'"seed":\s*%d\b' % v['seed'], json.dumps(spec['functions']))
+                    if not shown:
+                        print('a hidden seed in the pack:', p, t['id'], v['seed']); bad += 1
+for d, _, files in os.walk(os.path.join(pack, 'key')):
+    for f in files:
+        if f.endswith('.json') and re.search(r'seed|"gen"', open(os.path.join(d, f)).read()):
+            print('a generator or seed in the answer key:', f); bad += 1
+print('checked', checked, 'source lines')
+sys.exit(1 if bad or checked < 200 else 0)
+PY
+    # Edited by hand: refused, naming the file.
+    cp -r "$TMP/a" "$TMP/edited"
+    sed -i 's/"points": \([0-9]\)/"points": 9\1/' "$TMP/edited/problems/problem_sdpa/problem.json"
+    expect_exit 2 "$JUDGE" --root "$TMP/edited" submit problem_sdpa --file "$ROOT/reference/problem_sdpa/solution.cpp"
+    expect_err "problems/problem_sdpa/problem.json: its SHA-256 differs"
+    cp -r "$TMP/a" "$TMP/added" && echo x >"$TMP/added/key/problem_sdpa/extra"
+    expect_exit 2 "$JUDGE" --root "$TMP/added" list
+    expect_err "key/problem_sdpa/extra: not in"
+    cp -r "$TMP/a" "$TMP/foreign"
+    sed -i 's/"judge": "judge [^"]*"/"judge": "judge 0.0.1, headers 0000000000000000"/' "$TMP/foreign/pack.json"
+    expect_exit 2 "$JUDGE" --root "$TMP/foreign" show problem_sdpa
+    expect_err "the pack was made by \"judge 0.0.1, headers 0000000000000000\""
+    # The student's own template is theirs to edit.
+    echo "// mine" >>"$TMP/a/student_template/problem_sdpa/solution.cpp"
+    expect_exit 1 "$JUDGE" -q --root "$TMP/a" submit problem_sdpa --file "$TMP/a/student_template/problem_sdpa/solution.cpp"
+    echo "  reproducible, no source line or hidden seed, edits and foreign packs refused"
+}
+
+# What needs the answers' sources says so on a pack; what does not works there.
+case_pack_commands() {
+    expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_sdpa problem_masks --out "$TMP/p"
+    expect_exit 0 "$JUDGE" --root "$TMP/p" list
+    expect_out "problem_sdpa"
+    expect_no_out "problem_mha "
+    expect_exit 0 "$JUDGE" --root "$TMP/p" show problem_masks
+    expect_out "Functions to implement"
+    expect_exit 2 "$JUDGE" --root "$TMP/p" show problem_masks --bug fill_zero
+    expect_err "needs the full course root"
+    expect_exit 2 "$JUDGE" --root "$TMP/p" validate problem_sdpa
+    expect_err "judge validate needs the full course root"
+    expect_exit 2 "$JUDGE" --root "$TMP/p" submit problem_sdpa --seed 7 --file "$ROOT/reference/problem_sdpa/solution.cpp"
+    expect_err "--seed: a grading seed (new inputs need the reference) needs the full course root"
+    expect_exit 2 "$JUDGE" --root "$TMP/p" grade problem_sdpa --class "$TMP" --out "$TMP/g"
+    expect_err "judge grade needs the full course root"
+    expect_exit 2 "$JUDGE" --root "$TMP/p" pack problem_sdpa --out "$TMP/q"
+    expect_err "judge pack needs the full course root"
+    expect_exit 2 "$JUDGE" --root "$ROOT" pack problem_sdpa --out "$TMP/p"
+    expect_err "already exists"
+    local sample; sample=$(python3 -c "import json,sys; print([t['id'] for t in json.load(open(sys.argv[1]))['tests'] if t['visibility']=='sample'][0])" "$TMP/p/problems/problem_sdpa/problem.json")
+    expect_exit 0 "$JUDGE" -q --root "$TMP/p" run problem_sdpa --test "$sample" --file "$ROOT/reference/problem_sdpa/solution.cpp" --outputs "$TMP/o"
+    expect_out "test $sample: passed"
+    [ -s "$TMP/o/expected/$(ls "$TMP/o/expected" | head -1)" ] || fail "judge run --test wrote no expected outputs"
+    expect_exit 2 "$JUDGE" --root "$TMP/p" run problem_sdpa --test "$sample" --outputs "$TMP/o2"
+    expect_err "needs the full course root"
+    echo "  list, show, run --test work on a pack; validate, grade, pack, show --bug, --seed refuse"
+}
+
+# The grading seed from a CI secret: never printed; grade.json keeps its SHA-256 only.
+case_grade_seed_from_env() {
+    mkdir -p "$TMP/class/alice" "$TMP/class/bob"
+    cp "$ROOT/reference/problem_sdpa/solution.cpp" "$TMP/class/alice/"
+    cp "$ROOT/student_template/problem_sdpa/solution.cpp" "$TMP/class/bob/"
+    SECRET_SEED=918273645 expect_exit 0 "$JUDGE" -q --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g" --seed-from-env SECRET_SEED
+    grep -rq 918273645 "$TMP/g/grade.json" "$TMP/out" "$TMP/err" && fail "the secret seed was printed or written to grade.json"
+    grep -q "\"seed_sha256\": \"$(printf 918273645 | sha256sum | cut -d' ' -f1)\"" "$TMP/g/grade.json" || fail "grade.json lacks the seed's SHA-256"
+    expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g2" --seed-from-env NO_SUCH_VAR_4242
+    expect_err "--seed-from-env: \$NO_SUCH_VAR_4242 is not set"
+    BAD=12x expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g2" --seed-from-env BAD
+    expect_err "is not a whole number"
+    grep -q 12x "$TMP/err" && fail "a bad seed's value was printed"
+    echo "  the seed stays out of logs and grade.json"
+}

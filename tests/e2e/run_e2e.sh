@@ -28,5 +28,7 @@ expect_no_out() { if grep -qF -- "$1" "$TMP/out"; then head -c 6000 "$TMP/out"; 
 
 . "$(dirname "$0")/../box_pids.sh"
 . "$(dirname "$0")/cases.sh"
-if [ "${case_name#seeded_bug:}" != "$case_name" ]; then BUG=${case_name#seeded_bug:}; case_seeded_bug; else "case_$case_name"; fi
+if [ "${case_name#seeded_bug:}" != "$case_name" ]; then BUG=${case_name#seeded_bug:}; case_seeded_bug
+elif [ "${case_name#pack_same_reports:}" != "$case_name" ]; then PROBLEM=${case_name#pack_same_reports:}; case_pack_same_reports
+else "case_$case_name"; fi
 echo "ok: $case_name"
