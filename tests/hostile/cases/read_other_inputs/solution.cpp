@@ -48,7 +48,8 @@ judge::Tensor probe(const judge::Tensor& x) {
     std::vector<std::string> argv;
     for (std::istringstream in(cmdline); std::getline(in, cmdline, '\0');) argv.push_back(cmdline);
     const std::string mine = argv.size() > 2 ? argv[2] : "";
-    const std::string my_dir = link_of(mine);
+    // Its own folder: where the descriptor in argv points, or argv itself (a host path).
+    const std::string my_dir = link_of(mine).empty() ? mine : link_of(mine);
     const std::string my_out = argv.size() > 3 ? link_of(argv[3]) : "";
     const auto other = [&](const std::string& dir) {
         return !dir.empty() && dir != mine && dir != my_dir && readable(dir + "/x.npy");
