@@ -81,6 +81,8 @@ int run_cli(int argc, char** argv) {
         ->check(seed_validator());
     submit->add_flag("!--no-counterexamples", submit_opts.counterexamples,
                      "Do not search fresh small inputs for a counterexample to each failed hidden test");
+    submit->add_flag("--after-due-date", submit_opts.after_due_date,
+                     "Also run the tests withheld until after the due date (visibility after_due_date; full root)");
     submit->add_option("--save-counterexamples", submit_opts.save_counterexamples,
                        "Write each counterexample found as DIR/<test>/{inputs,expected,got}/*.npy; inputs/ is what\n"
                        "judge run --inputs takes");
@@ -135,6 +137,8 @@ int run_cli(int argc, char** argv) {
                       "Read the grading seed from this environment variable (a CI secret): it never appears in\n"
                       "a log, and grade.json keeps only its SHA-256")
         ->excludes(grade_seed);
+    grade->add_flag("--after-due-date", grade_opts.after_due_date,
+                    "Release the tests withheld until after the due date (visibility after_due_date)");
     grade->add_flag("!--no-counterexamples", grade_opts.counterexamples,
                     "Do not search fresh small inputs for a counterexample to each failed hidden test");
 

@@ -11,6 +11,7 @@
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
 #include "judging/pack_format.hpp"
+#include "problem/packed.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace judge {
@@ -48,7 +49,7 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     const CourseRoot root = find_course_root(g.root);
     if (pack::is_pack(root.path)) throw InputError(root.path.string() + ": " + pack::needs_full_root("judge grade"));
     require_known_problem(root.path, o.problem);
-    const Problem p = load_problem(root.path, o.problem);
+    const Problem p = released(load_problem(root.path, o.problem), o.after_due_date);
     GradeOptions go;
     go.class_dir = o.class_dir;
     go.out = o.out;

@@ -7,6 +7,7 @@
 #include "course/course.hpp"
 #include "judging/pack_format.hpp"
 #include "judging/packed_key.hpp"
+#include "problem/packed.hpp"
 #include "problem/spec.hpp"
 #include "traps/seeded_bugs.hpp"
 
@@ -15,7 +16,7 @@ namespace judge {
 int cmd_show(const GlobalOptions& g, const std::string& name, const std::string& bug) {
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, name);
-    const Problem p = load_course_problem(root.path, name);
+    const Problem p = released(load_course_problem(root.path, name), false);
     if (!bug.empty()) {
         if (p.packed) throw InputError("--bug: " + pack::needs_full_root("a seeded bug's source"));
         std::string known;

@@ -14,6 +14,7 @@
 #include "judging/judge.hpp"
 #include "judging/pack_format.hpp"
 #include "judging/packed_key.hpp"
+#include "problem/packed.hpp"
 #include "report/formats.hpp"
 #include "report/render.hpp"
 #include "sandbox/sandbox.hpp"
@@ -76,7 +77,11 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const auto t0 = std::chrono::steady_clock::now();
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
-    const Problem p = load_course_problem(root.path, o.problem);
+    const Problem full = load_course_problem(root.path, o.problem);
+    if (full.packed && o.after_due_date)
+        throw InputError("--after-due-date: " +
+                         pack::needs_full_root("releasing the tests withheld until after the due date"));
+    const Problem p = released(full, o.after_due_date);
     if (p.packed && o.seed != 0)
         throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
     const fs::path source = choose_submission(o, p);

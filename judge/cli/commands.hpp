@@ -20,6 +20,7 @@ struct SubmitOptions {
     uint64_t seed = 0;
     bool counterexamples = true;
     std::optional<std::string> save_counterexamples;
+    bool after_due_date = false;
 };
 
 struct ValidateOptions {
@@ -48,6 +49,7 @@ struct GradeCliOptions {
     std::optional<std::string> shard;
     uint64_t seed = 0;
     std::optional<std::string> seed_from_env;
+    bool after_due_date = false;
     bool counterexamples = true;
 };
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "problem/packed.hpp"
 #include "grade/class_grade.hpp"
 #include "report/formats.hpp"
 #include "util/files.hpp"
@@ -175,7 +176,9 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
         if (!shards.count(k))
             throw InputError(fmt::format("merge: shard {}/{} is missing; give all {} shards", k, n, n));
     }
-    const Problem p = load_problem(course_root, meta["problem"].get<std::string>());
+    // As the shards graded it: with or without the tests withheld until after the due date.
+    const Problem p = released(load_problem(course_root, meta["problem"].get<std::string>()),
+                               meta.value("withheld", 0) == 0);
     std::map<std::string, fs::path> owner;
     for (const fs::path& in : inputs) {
         for (const auto& [id, dir] : student_folders(in)) {

@@ -42,6 +42,7 @@ std::string problem_key(const Problem& p, uint64_t seed, bool counterexamples) {
     Hasher h;
     h.add(JUDGE_VERSION).add(p.spec_text).add(read_input_file(p.reference)).add(std::to_string(seed));
     h.add(counterexamples ? "counterexamples" : "no counterexamples");
+    h.add(fmt::format("{} tests, {} withheld", p.tests.size(), p.withheld));  // --after-due-date or not
     for (const SeededBug& b : load_bugs(p)) h.add(b.name).add(b.source);
     return h.hex();
 }
@@ -146,6 +147,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                                                   {"seed_sha256", sha256_plain_hex(std::to_string(o.seed))},
                                                   {"judge", JUDGE_VERSION},
                                                   {"counterexamples", o.counterexamples},
+                                                  {"withheld", p.withheld},
                                                   {"shard", shard}})
                                                     .dump(2) +
                                                 "\n");

@@ -72,7 +72,8 @@ private:
 };
 
 void pack_problem(const fs::path& root, const std::string& name, const fs::path& out, Builder& builder) {
-    const Problem p = load_problem(root, name);
+    // What students may see now: the tests withheld until after the due date stay out of the pack.
+    const Problem p = released(load_problem(root, name), false);
     Judge judge(p, 0, builder);
     TrustedRuns& trusted = judge.trusted();
     const fs::path exe = trusted.reference_exe();
@@ -128,7 +129,7 @@ void pack_problem(const fs::path& root, const std::string& name, const fs::path&
 
 // The packed problem must give every test the very inputs the full root gives it.
 void check_inputs(const fs::path& root, const fs::path& out, const std::string& name) {
-    const Problem full = load_problem(root, name);
+    const Problem full = released(load_problem(root, name), false);
     const Problem packed = load_course_problem(out, name);
     for (size_t t = 0; t < full.tests.size(); ++t) {
         const InputArrays a = make_inputs(full.tests[t], 0), b = make_inputs(packed.tests.at(t), 0);

@@ -134,4 +134,7 @@ std::map<std::string, InputSpec> parse_inputs(const Field& inputs, const Functio
 /// One entry of "tests", checked against the functions and traps of `p`.
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base);
 
+/// A test's or a trap's "visibility": "sample", "hidden" or "after_due_date".
+std::string visibility_word(const Field& v);
+
 }  // namespace judge

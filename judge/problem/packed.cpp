@@ -1,5 +1,8 @@
 #include "problem/packed.hpp"
 
+#include <algorithm>
+#include <set>
+
 #include "core/errors.hpp"
 #include "problem/types.hpp"
 
@@ -41,7 +44,9 @@ json test_json(const TestSpec& t) {
               {"function", t.function},
               {"trap", t.trap},
               {"points", t.points},
-              {"visibility", t.hidden ? "hidden" : "sample"},
+              {"visibility", t.after_due_date ? "after_due_date"
+                             : t.hidden       ? "hidden"
+                                              : "sample"},
               {"compare", t.compare},
               {"tolerance", {{"rtol", t.tolerance.rtol}, {"atol", t.tolerance.atol}}}};
     if (!t.description.empty()) j["description"] = t.description;
@@ -68,10 +73,39 @@ json test_json(const TestSpec& t) {
 
 }  // namespace
 
+Problem released(const Problem& p, bool release) {
+    if (release) return p;
+    Problem r = p;
+    r.tests.clear();
+    for (const TestSpec& t : p.tests) {
+        if (t.after_due_date)
+            ++r.withheld;
+        else
+            r.tests.push_back(t);
+    }
+    if (r.withheld == 0) return r;
+    r.traps.clear();
+    std::set<std::string> kept;
+    for (const TrapSpec& trap : p.traps) {
+        if (std::none_of(r.tests.begin(), r.tests.end(), [&](const TestSpec& t) { return t.trap == trap.id; }))
+            continue;
+        TrapSpec k = trap;
+        std::erase_if(k.after, [&](const std::string& a) { return !kept.count(a); });
+        kept.insert(k.id);
+        r.traps.push_back(std::move(k));
+    }
+    return r;
+}
+
 std::string packed_spec_text(const Problem& p) {
     json doc = json::parse(p.spec_text);
     doc.erase("test_defaults");
     doc["packed"] = true;
+    if (p.withheld > 0) doc["withheld"] = p.withheld;
+    json traps = json::array();
+    for (const TrapSpec& t : p.traps)
+        traps.push_back({{"id", t.id}, {"title", t.title}, {"hint", t.hint}, {"after", t.after}});
+    doc["traps"] = traps;
     json tests = json::array();
     for (const TestSpec& t : p.tests) tests.push_back(test_json(t));
     doc["tests"] = tests;

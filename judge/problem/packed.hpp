@@ -17,6 +17,10 @@
 
 namespace judge {
 
+/// `p` as students may see it now: without its after_due_date tests (counted in `withheld`), and
+/// without the traps left with no test; `release` keeps everything (grading after the due date).
+Problem released(const Problem& p, bool release);
+
 /// The spec text of `p` for a pack: "packed": true, tests explicit, hidden tests without inputs.
 std::string packed_spec_text(const Problem& p);
 

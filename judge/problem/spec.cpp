@@ -223,9 +223,13 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     }
     const Field top(doc, "", display_path);
     top.only_keys({"schema", "title", "statement", "functions", "traps", "tests", "test_defaults", "limits",
-                   "tolerance", "equivalent_mutants", "packed"});
+                   "tolerance", "equivalent_mutants", "packed", "withheld"});
     Problem p;
     p.packed = top.has("packed") && top.child("packed").boolean();
+    if (top.has("withheld")) {
+        if (!p.packed) top.child("withheld").fail("only a pack's spec says how many tests it withholds");
+        p.withheld = static_cast<int>(top.child("withheld").integer_at_least(0));
+    }
     const Field schema = top.at("schema");
     if (schema.integer() != 1 && schema.integer() != 2)
         schema.fail("unsupported schema version " + schema.shown() + " (this judge reads versions 1 and 2)");
@@ -262,8 +266,9 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     }
     if (p.functions.empty()) top.at("functions").fail("needs at least one function");
     for (const Field& f : top.at("traps").items()) {
-        f.only_keys({"id", "title", "hint", "after"});
-        TrapSpec t{identifier(f.at("id")), f.at("title").nonempty_str(), f.at("hint").nonempty_str(), {}};
+        f.only_keys({"id", "title", "hint", "after", "visibility"});
+        TrapSpec t{identifier(f.at("id")), f.at("title").nonempty_str(), f.at("hint").nonempty_str(), {}, ""};
+        if (f.has("visibility")) t.visibility = visibility_word(f.child("visibility"));
         for (const TrapSpec& other : p.traps) {
             if (other.id == t.id) f.at("id").fail("duplicate trap \"" + t.id + "\"");
         }

@@ -60,6 +60,8 @@ struct TrapSpec {
     // The traps this one is assessed after (declared earlier in the list): while one of them, or
     // one they come after, fails, this trap's failures are "blocked", not its own.
     std::vector<std::string> after;
+    // The visibility of its tests that give none ("" when the trap gives none either: hidden).
+    std::string visibility;
 };
 
 /// A seeded tensor generator. Every random value in a test comes from one of these.
@@ -105,7 +107,8 @@ struct TestSpec {
     std::string trap;
     std::string description;
     int points = 1;
-    bool hidden = true;
+    bool hidden = true;          // no data shown: "hidden" and "after_due_date"
+    bool after_due_date = false;  // its verdict too is withheld until released (problem/packed.hpp: released)
     std::map<std::string, InputSpec> inputs;
     std::vector<std::string> compare;   // outputs compared against the reference
     bool shape_only = false;            // compare shapes, not values
@@ -138,6 +141,9 @@ struct Problem {
     // A student pack's spec ("packed": true): hidden tests have no inputs until the pack's data
     // fills them (problem/packed.hpp); no reference, bug or accepted source is beside it.
     bool packed = false;
+    // Tests withheld until after the due date (visibility "after_due_date"), left out of this
+    // problem by released(); counted so that the report can say so.
+    int withheld = 0;
     std::string title;
     std::string statement_file;
     std::vector<FunctionSpec> functions;

@@ -199,6 +199,13 @@ std::map<std::string, InputSpec> parse_inputs(const Field& inputs, const Functio
     return out;
 }
 
+std::string visibility_word(const Field& v) {
+    const std::string s = v.str();
+    if (s != "hidden" && s != "sample" && s != "after_due_date")
+        v.fail("expected \"sample\", \"hidden\" or \"after_due_date\", got \"" + s + "\"");
+    return s;
+}
+
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     f.only_keys({"id", "function", "trap", "description", "points", "visibility", "inputs", "compare", "throws",
                  "checks", "trace", "tolerance", "shape_only"});
@@ -217,12 +224,11 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     }
     if (f.has("description")) t.description = f.child("description").str();
     if (f.has("points")) t.points = static_cast<int>(f.child("points").integer_at_least(0));
-    if (f.has("visibility")) {
-        const Field v = f.child("visibility");
-        const std::string s = v.str();
-        if (s != "hidden" && s != "sample") v.fail("expected \"hidden\" or \"sample\", got \"" + s + "\"");
-        t.hidden = s == "hidden";
-    }
+    const auto trap_it =
+        std::find_if(p.traps.begin(), p.traps.end(), [&](const TrapSpec& x) { return x.id == t.trap; });
+    const std::string visibility = f.has("visibility") ? visibility_word(f.child("visibility")) : trap_it->visibility;
+    t.hidden = visibility != "sample";
+    t.after_due_date = visibility == "after_due_date";
     // A student pack's spec holds no inputs of a hidden test: they come from its data (packed.hpp).
     const bool packed_hidden = p.packed && t.hidden && !f.has("inputs");
     if (!packed_hidden) t.inputs = parse_inputs(f.at("inputs"), fn);

@@ -85,9 +85,11 @@ json gradescope_results(const Problem& p, const json& report, long seconds) {
     json tests = json::array();
     for (const json& trap : report["traps"]) {
         int score = 0, max = 0;
+        bool after_due_date = false;  // a trap with any such test is shown after the due date, whole
         for (const TestSpec& t : p.tests) {
             if (t.trap != trap["id"]) continue;
             max += t.points;
+            after_due_date = after_due_date || t.after_due_date;
         }
         for (const json& t : report["tests"]) {
             if (t["trap"] == trap["id"]) score += t["points"].get<int>();
@@ -98,7 +100,7 @@ json gradescope_results(const Problem& p, const json& report, long seconds) {
                          {"max_score", max},
                          {"status", trap["passed"].get<bool>() ? "passed" : "failed"},
                          {"output", output},
-                         {"visibility", "visible"}});
+                         {"visibility", after_due_date ? "after_due_date" : "visible"}});
     }
     std::string output = fmt::format("{}: {}, {}/{} points", p.name, report["verdict"].get<std::string>(),
                                      report["score"].get<int>(), report["max_score"].get<int>());

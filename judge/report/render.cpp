@@ -112,6 +112,9 @@ std::string render_text(const Report& r, const Style& style) {
     s += fmt::format("\n{}: {}, {}/{} points, {}/{} traps passed{}\n", r.problem, paint(to_string(r.verdict), colour),
                      r.score, r.max_score, passed, r.traps.size(),
                      blocked > 0 ? fmt::format(" ({} not assessed yet)", blocked) : "");
+    if (r.withheld > 0)
+        s += fmt::format("{} more test{} withheld until after the due date\n", r.withheld,
+                         r.withheld == 1 ? " is" : "s are");
     return s;
 }
 
@@ -153,16 +156,18 @@ nlohmann::json render_json(const Report& r) {
         }
         tests.push_back(std::move(j));
     }
-    return {{"problem", r.problem},
-            {"verdict", to_string(r.verdict)},
-            {"score", r.score},
-            {"max_score", r.max_score},
-            {"seed", r.seed},
-            {"sandbox", r.sandbox},
-            {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
-            {"traps", traps},
-            {"tests", tests},
-            {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};
+    json out = {{"problem", r.problem},
+                {"verdict", to_string(r.verdict)},
+                {"score", r.score},
+                {"max_score", r.max_score},
+                {"seed", r.seed},
+                {"sandbox", r.sandbox},
+                {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
+                {"traps", traps},
+                {"tests", tests},
+                {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};
+    if (r.withheld > 0) out["withheld_tests"] = r.withheld;
+    return out;
 }
 
 }  // namespace judge

@@ -84,6 +84,7 @@ struct Report {
     Verdict verdict = Verdict::accepted;
     int score = 0;
     int max_score = 0;
+    int withheld = 0;  // tests withheld until after the due date: not run, not in score or max_score
     unsigned long long seed = 0;
     std::string sandbox;
     std::string submission;

@@ -39,6 +39,7 @@ Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome>
     r.problem = p.name;
     r.seed = seed;
     r.max_score = p.max_score();
+    r.withheld = p.withheld;
     for (const TrapSpec& trap : p.traps) {
         TrapOutcome to{trap.id, trap.title, trap.hint, true, "", "", false, {}};
         for (const TestOutcome& t : tests) {
