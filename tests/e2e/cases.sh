@@ -471,8 +471,13 @@ case_grade_interrupted() {
         # Wait until a submission is really running, then interrupt the judge. By the clock, with a
         # generous bound: on a busy machine the reference's build and the compile come first.
         local found="" deadline=$((SECONDS + 180))
-        while [ $SECONDS -lt $deadline ]; do found=$(box_pids "$TMP/t/"); [ -n "$found" ] && break; sleep 0.1; done
-        [ -n "$found" ] || fail "no submission started ($tier)"
+        while [ $SECONDS -lt $deadline ]; do
+            found=$(box_pids "$TMP/t/")
+            [ -n "$found" ] && break
+            kill -0 "$pid" 2>/dev/null || { cat "$TMP/err"; fail "the judge ended before a submission ran ($tier)"; }
+            sleep 0.1
+        done
+        [ -n "$found" ] || { cat "$TMP/err"; fail "no submission started ($tier)"; }
         sleep 0.5
         kill -INT "$pid"
         wait "$pid"
