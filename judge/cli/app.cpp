@@ -150,7 +150,14 @@ int run_cli(int argc, char** argv) {
         "reference, bug or accepted source goes in; judge submit on it gives the full root's report.");
     auto* pack_problems = pack->add_option("problems", pack_opts.problems, "Problem names");
     pack->add_flag("--all", pack_opts.all, "Pack every problem under the course root")->excludes(pack_problems);
-    pack->add_option("--out", pack_opts.out, "The folder to write (must not exist yet)")->required();
+    pack->add_option("--out", pack_opts.out, "The folder to write (must not exist yet); with --gradescope, the .zip")
+        ->required();
+    pack->add_flag("--gradescope", pack_opts.gradescope,
+                   "Write instead Gradescope's autograder zip of one problem: setup.sh, run_autograder, the full\n"
+                   "course root of the problem and the judge's source (Gradescope keeps it private)");
+    pack->add_option("--judge-source", pack_opts.judge_source,
+                     "With --gradescope: the judge's source tree to put in the zip (default: the one this judge\n"
+                     "was built from)");
 
     MergeOptions merge_opts;
     auto* merge = app.add_subcommand(

@@ -8,9 +8,12 @@
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
+#include "pack/gradescope.hpp"
 #include "pack/pack.hpp"
 
 namespace judge {
+
+namespace fs = std::filesystem;
 
 int cmd_pack(const GlobalOptions& g, const PackOptions& o) {
     const CourseRoot root = find_course_root(g.root);
@@ -18,6 +21,17 @@ int cmd_pack(const GlobalOptions& g, const PackOptions& o) {
     if (o.all) names = list_problem_names(root.path);
     if (names.empty()) throw InputError("pack: name the problems to pack, or give --all");
     for (const std::string& n : names) require_known_problem(root.path, n);
+    if (o.judge_source && !o.gradescope) throw InputError("--judge-source: only with --gradescope");
+    if (o.gradescope) {
+        if (names.size() != 1) throw InputError("--gradescope: name one problem (a Gradescope assignment grades one)");
+        const fs::path source = o.judge_source ? fs::path(*o.judge_source) : fs::path(JUDGE_SOURCE_DIR);
+        const size_t n = write_gradescope_autograder(root.path, names[0], source, o.out);
+        fmt::print(
+            "wrote {}: Gradescope's autograder for {} ({} files: setup.sh, run_autograder, course/, judge/); "
+            "upload it on the assignment's Configure Autograder page (base image Ubuntu 24.04)\n",
+            o.out, names[0], n);
+        return code(ExitCode::ok);
+    }
     Builder builder(detect_toolchain(), cache_root());
     const PackSummary s = write_pack(root.path, names, o.out, builder);
     fmt::print("wrote {}: {} problem{}, {} files, {:.1f} MB; give students this folder (judge submit --root {})\n",

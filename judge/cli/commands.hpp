@@ -57,6 +57,8 @@ struct PackOptions {
     std::vector<std::string> problems;
     bool all = false;
     std::string out;
+    bool gradescope = false;
+    std::optional<std::string> judge_source;
 };
 
 struct MergeOptions {

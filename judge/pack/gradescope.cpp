@@ -1,0 +1,113 @@
+#include "pack/gradescope.hpp"
+
+#include <fmt/core.h>
+#include <algorithm>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "judging/pack_format.hpp"
+#include "util/files.hpp"
+#include "util/zip.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Runs once, as root, when Gradescope builds the autograder's image.
+constexpr const char* setup_sh = R"SH(#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder image (written by judge pack
+# --gradescope). It installs the judge's dependencies, builds the judge from judge/, keeps the
+# course root (reference solutions, hidden tests) readable by root only, and warms the cache.
+set -euo pipefail
+cd "$(dirname "$0")"
+. /etc/os-release
+if [ "$ID" = debian ] && [ "$VERSION_ID" = 12 ]; then
+    bash judge/scripts/setup.sh
+else
+    # Ubuntu 24.04 (choose it as the base image): the same libraries under Ubuntu's names.
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends g++ cmake ninja-build make libboost-dev \
+        nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev bubblewrap libseccomp-dev libssl-dev pkg-config
+fi
+cmake -S judge -B judge/build -G Ninja -DCMAKE_BUILD_TYPE=Release -DJUDGE_BUILD_TESTS=OFF
+cmake --build judge/build --target judge
+chmod -R go-rwx course
+judge/build/bin/judge --root course -q validate @PROBLEM@ || echo "setup: judge validate @PROBLEM@ failed (see above)"
+)SH";
+
+// Runs for every submission.
+constexpr const char* run_autograder = R"SH(#!/usr/bin/env bash
+# Gradescope runs this for every submission (written by judge pack --gradescope): it judges
+# /autograder/submission/solution.cpp (or @PROBLEM@/solution.cpp there) and writes Gradescope's
+# results.json. AUTOGRADER and JUDGE may point elsewhere, to try it outside Gradescope.
+set -uo pipefail
+ag=${AUTOGRADER:-/autograder}
+judge=${JUDGE:-$ag/source/judge/build/bin/judge}
+results=$ag/results/results.json
+mkdir -p "$ag/results"
+fail() { printf '{"score": 0, "output": "%s", "tests": []}\n' "$1" >"$results"; exit 0; }
+file=$ag/submission/@PROBLEM@/solution.cpp
+[ -f "$file" ] || file=$ag/submission/solution.cpp
+[ -f "$file" ] || fail "No solution.cpp in the submission: upload the solution.cpp you edited from the template."
+"$judge" --root "$ag/source/course" -q submit @PROBLEM@ --file "$file" --format gradescope --after-due-date \
+    >"$results.tmp"
+code=$?
+# 0 accepted, 1 not accepted: both are a report. 2 and 3 are the judge's own failures.
+if [ $code -le 1 ] && [ -s "$results.tmp" ]; then mv "$results.tmp" "$results"; exit 0; fi
+fail "The judge could not grade this submission (exit $code); your instructor can see why in the autograder's log."
+)SH";
+
+std::string with_problem(std::string text, const std::string& problem) {
+    for (size_t at = text.find("@PROBLEM@"); at != std::string::npos; at = text.find("@PROBLEM@", at))
+        text.replace(at, 9, problem);
+    return text;
+}
+
+// Every regular file below root/sub, as archive entries under prefix/sub, sorted.
+void add_tree(std::vector<ZipEntry>& out, const fs::path& root, const std::string& sub, const std::string& prefix) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    if (!fs::is_directory(root / sub, ec)) return;
+    for (auto it = fs::recursive_directory_iterator(root / sub); it != fs::recursive_directory_iterator(); ++it) {
+        if (it->is_directory() && it->path().filename() == "build") it.disable_recursion_pending();
+        if (it->is_regular_file() && !it->is_symlink())
+            names.push_back(fs::relative(it->path(), root).generic_string());
+    }
+    std::sort(names.begin(), names.end());
+    for (const std::string& n : names) {
+        const fs::perms p = fs::status(root / n).permissions();
+        out.push_back({prefix + n, read_file(root / n), (p & fs::perms::owner_exec) != fs::perms::none});
+    }
+}
+
+}  // namespace
+
+size_t write_gradescope_autograder(const fs::path& root, const std::string& problem, const fs::path& judge_source,
+                                   const fs::path& zip) {
+    if (pack::is_pack(root)) throw InputError(pack::needs_full_root("judge pack --gradescope"));
+    if (!fs::exists(judge_source / "judge" / "main.cpp") || !fs::exists(judge_source / "CMakeLists.txt"))
+        throw InputError(
+            "--judge-source: " + judge_source.string() +
+            " is not the judge's source tree (CMakeLists.txt, judge/main.cpp), which the autograder builds");
+    if (!fs::exists(root / "reference" / problem / "solution.cpp"))
+        throw InputError((root / "reference" / problem / "solution.cpp").string() +
+                         ": the reference solution is missing");
+    std::error_code ec;
+    if (fs::exists(zip, ec)) throw InputError(zip.string() + ": already exists; remove it, or choose another name");
+    std::vector<ZipEntry> entries = {{"setup.sh", with_problem(setup_sh, problem), true},
+                                     {"run_autograder", with_problem(run_autograder, problem), true}};
+    for (const char* top : {"problems", "reference", "student_template"})
+        add_tree(entries, root, std::string(top) + "/" + problem, "course/");
+    for (const char* part : {"CMakeLists.txt", "CMakePresets.json"})
+        if (fs::exists(judge_source / part))
+            entries.push_back({std::string("judge/") + part, read_file(judge_source / part)});
+    for (const char* sub : {"cmake", "judge", "scripts"}) add_tree(entries, judge_source, sub, "judge/");
+    fs::create_directories(fs::absolute(zip).parent_path());
+    write_file_atomic(zip, zip_archive(entries));
+    return entries.size();
+}
+
+}  // namespace judge
