@@ -19,6 +19,7 @@ packages=(
 ecosystem_tools() {
   local dir
   dir="$(cd "$(dirname "$0")/.." && pwd)/tests/ecosystem"
+  [ -d "$dir" ] || return 0   # a tree without the tests (an autograder zip's judge/) needs none
   [ -x "$dir/node_modules/.bin/action-validator" ] && return 0
   echo "setup: installing action-validator with npm (tests/ecosystem)"
   if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null); then
