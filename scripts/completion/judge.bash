@@ -8,25 +8,25 @@ _judge() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     }
-    local commands="list show submit validate run grade merge doctor"
+    local commands="list show submit validate run grade merge pack doctor"
     local global="--root -v -q --help --version -V"
-    local cmd="" i
+    local cmd="" i root=()
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --root) ((i++)) ;;
+            --root) root=(--root "${words[i + 1]}"); ((i++)) ;;
             -*) ;;
             *) cmd=${words[i]}; break ;;
         esac
     done
     case $prev in
-        --root | --dir | --inputs | --outputs | --class | --out | --save-counterexamples)
+        --root | --dir | --inputs | --outputs | --class | --out | --save-counterexamples | --judge-source)
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --format)
             if [ "$cmd" = validate ]; then COMPREPLY=($(compgen -W "text json" -- "$cur"));
             else COMPREPLY=($(compgen -W "text json junit gradescope" -- "$cur")); fi
             return ;;
-        --seed | --jobs | --shard | --function | --test | --bug) return ;;
+        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env) return ;;
     esac
     if [ -z "$cmd" ]; then
         COMPREPLY=($(compgen -W "$commands $global" -- "$cur"))
@@ -34,20 +34,21 @@ _judge() {
     fi
     local opts
     case $cmd in
-        submit) opts="--file --dir --format --seed --save-counterexamples --no-counterexamples" ;;
+        submit) opts="--file --dir --format --seed --save-counterexamples --no-counterexamples --after-due-date" ;;
         validate) opts="--all --format --strict --mutants" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
-        grade) opts="--class --out --jobs --shard --seed --no-counterexamples" ;;
+        grade) opts="--class --out --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
+        pack) opts="--all --out --gradescope --judge-source" ;;
         merge) opts="--out" ;;
         show) opts="--bug" ;;
         *) opts="" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts --help" -- "$cur"))
-    elif [[ $cmd =~ ^(show|submit|validate|run|grade)$ ]]; then
-        # Problem names, from the course root the judge would use.
+    elif [[ $cmd =~ ^(show|submit|validate|run|grade|pack)$ ]]; then
+        # Problem names, from the course root the judge would use (a pack's too).
         local problems
-        problems=$("${words[0]}" -q list 2>/dev/null | awk '{print $1}')
+        problems=$("${words[0]}" "${root[@]}" -q list 2>/dev/null | awk '{print $1}')
         COMPREPLY=($(compgen -W "$problems" -- "$cur"))
     elif [ "$cmd" = merge ]; then
         COMPREPLY=($(compgen -d -- "$cur"))

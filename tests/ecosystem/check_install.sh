@@ -3,6 +3,7 @@
 # judge runs from anywhere, and the completion script completes subcommands, options and problems.
 #   bash tests/ecosystem/check_install.sh BUILD_DIR SOURCE_DIR
 set -uo pipefail
+# (grep reads all its input, never -q: with pipefail, -q closing the pipe early fails the writer.)
 BUILD=${1:?usage: check_install.sh BUILD_DIR SOURCE_DIR}
 SRC=${2:?usage: check_install.sh BUILD_DIR SOURCE_DIR}
 TMP=$(mktemp -d)
@@ -14,8 +15,8 @@ for f in bin/judge share/bash-completion/completions/judge share/doc/judge/READM
     [ -f "$TMP/prefix/$f" ] || fail "the install has no $f"
 done
 J="$TMP/prefix/bin/judge"
-"$J" --version | grep -q "^judge " || fail "the installed judge does not run"
-(cd "$TMP" && "$J" --root "$SRC" list) | grep -q problem_mha || fail "the installed judge does not list the course"
+"$J" --version | grep "^judge " >/dev/null || fail "the installed judge does not run"
+(cd "$TMP" && "$J" --root "$SRC" list) | grep problem_mha >/dev/null || fail "the installed judge does not list the course"
 bash -n "$TMP/prefix/share/bash-completion/completions/judge" || fail "the completion script does not parse"
 # Complete as bash would: COMP_WORDS and COMP_CWORD set, then the function the script registered.
 complete_words() {
@@ -25,9 +26,14 @@ complete_words() {
         _judge; printf "%s\n" "${COMPREPLY[@]}"' _ "$TMP/prefix/share/bash-completion/completions/judge" "$@"
 }
 PATH="$TMP/prefix/bin:$PATH"
-complete_words judge su | grep -qx submit || fail "'judge su<TAB>' does not complete submit"
-complete_words judge submit --no | grep -qx -- --no-counterexamples || fail "submit's options do not complete"
-complete_words judge run --te | grep -qx -- --test || fail "run's --test does not complete"
-(cd "$SRC" && complete_words judge submit problem_m) | grep -qx problem_mha || fail "problem names do not complete"
-complete_words judge submit --format "" | grep -qx gradescope || fail "--format values do not complete"
+complete_words judge su | grep -x submit >/dev/null || fail "'judge su<TAB>' does not complete submit"
+complete_words judge submit --no | grep -x -- --no-counterexamples >/dev/null || fail "submit's options do not complete"
+complete_words judge run --te | grep -x -- --test >/dev/null || fail "run's --test does not complete"
+(cd "$SRC" && complete_words judge submit problem_m) | grep -x problem_mha >/dev/null || fail "problem names do not complete"
+complete_words judge submit --format "" | grep -x gradescope >/dev/null || fail "--format values do not complete"
+complete_words judge pa | grep -x pack >/dev/null || fail "'judge pa<TAB>' does not complete pack"
+complete_words judge pack --gr | grep -x -- --gradescope >/dev/null || fail "pack's options do not complete"
+JUDGE_CACHE="$TMP/cache" "$J" -q --root "$SRC" pack problem_sdpa --out "$TMP/pack" >/dev/null || fail "judge pack failed"
+complete_words judge --root "$TMP/pack" submit problem_ | grep -x problem_sdpa >/dev/null || fail "a pack's problems do not complete"
+complete_words judge --root "$TMP/pack" submit problem_ | grep -x problem_mha >/dev/null && fail "problems not in the pack complete"
 echo "ok: install and completion"
