@@ -49,7 +49,8 @@ json test_json(const TestSpec& t) {
                                               : "sample"},
               {"compare", t.compare},
               {"tolerance", {{"rtol", t.tolerance.rtol}, {"atol", t.tolerance.atol}}}};
-    if (!t.description.empty()) j["description"] = t.description;
+    // A hidden test's description (often its shapes and lengths) is never shown: it stays out too.
+    if (!t.description.empty() && !t.hidden) j["description"] = t.description;
     if (!t.hidden) {
         json in = json::object();
         for (const auto& [name, spec] : t.inputs) in[name] = input_json(spec);

@@ -4,7 +4,7 @@
 // expanded, every generator with its seed), and with no inputs for a hidden test: those are stored
 // as arrays in the pack's data, which the report never prints, and fill the hidden tests' inputs
 // back as given values when the pack is loaded. A hidden test keeps its id, function, trap, points,
-// visibility, description and checks.
+// visibility and checks; not its description, which the report never shows either.
 #pragma once
 
 #include <map>

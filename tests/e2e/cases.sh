@@ -1274,8 +1274,8 @@ for p in os.listdir(os.path.join(root, 'problems')):
     packed = json.load(open(os.path.join(pack, 'problems', p, 'problem.json')))
     hidden = [t for t in packed['tests'] if t['visibility'] == 'hidden']
     for t in hidden:
-        if 'inputs' in t:
-            print('hidden test with inputs:', p, t['id']); bad += 1
+        if 'inputs' in t or 'description' in t:
+            print('hidden test with inputs or a description:', p, t['id']); bad += 1
     for t in spec['tests']:
         for case in t.get('cases', [t]):
             if case.get('visibility', t.get('visibility', 'hidden')) != 'hidden':
