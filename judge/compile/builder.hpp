@@ -32,7 +32,8 @@ std::string source_too_large(unsigned long long bytes);
 
 class Builder {
 public:
-    /// Writes the embedded headers (and their precompiled header) into `cache` once per content.
+    /// Writes the embedded headers into `cache` once per content (their precompiled header is made
+    /// by the first build, while the harness compiles beside it).
     Builder(Toolchain tc, std::filesystem::path cache);
 
     /// Builds a trusted solution (reference or seeded bug) with the harness; cached by content.
@@ -50,6 +51,8 @@ public:
 
 private:
     void precompile_header();
+    /// The precompiled header, made once (the first build that needs it makes it).
+    void ensure_precompiled_header();
     std::filesystem::path harness_object(const Problem& p);
     BuildResult compile_and_link(const Problem& p, const std::filesystem::path& dir,
                                  const std::filesystem::path& exe_out, const Runner& runner);
@@ -59,6 +62,7 @@ private:
     std::filesystem::path m_include;
     std::string m_base_key;      // toolchain + flags + embedded headers
     std::mutex m_harness_mutex;  // bugs build in parallel; the harness is built once
+    std::once_flag m_pch_once;
 };
 
 }  // namespace judge

@@ -150,7 +150,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     SECTION("a bad visibility") {
         j["tests"][0]["visibility"] = "secret";
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].visibility: expected \"hidden\" or \"sample\", got \"secret\"");
+              "problems/p/problem.json: tests[0].visibility: expected \"sample\", \"hidden\" or \"after_due_date\", got \"secret\"");
     }
     SECTION("an unknown exception type") {
         j["tests"][0]["throws"] = "bad_thing";

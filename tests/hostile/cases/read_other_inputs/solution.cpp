@@ -10,6 +10,7 @@
 #include <judge/tensor.hpp>
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cstdlib>
 #include <fstream>
@@ -62,8 +63,14 @@ judge::Tensor probe(const judge::Tensor& x) {
         if (other(parent + "/" + n)) return x + 7.0f;
     // Every path in a mount table, and every name in one tried as a folder of /in.
     std::string tables = slurp("/proc/self/mountinfo") + slurp("/proc/self/mounts") + slurp("/proc/mounts");
-    for (const std::string& pid : list("/proc"))
-        if (pid.find_first_not_of("0123456789") == std::string::npos) tables += slurp("/proc/" + pid + "/mountinfo");
+    // Every process of its own user: its siblings, and the runner (others' tables are not this box's;
+    // reading every process's would cost more CPU time than a test has on a busy machine).
+    for (const std::string& pid : list("/proc")) {
+        struct stat st {};
+        if (pid.find_first_not_of("0123456789") == std::string::npos && ::stat(("/proc/" + pid).c_str(), &st) == 0 &&
+            st.st_uid == ::getuid())
+            tables += slurp("/proc/" + pid + "/mountinfo");
+    }
     std::istringstream words(tables);
     for (std::string w; words >> w;) {
         const std::string name = w.substr(w.rfind('/') + 1);
