@@ -6,7 +6,9 @@
 #include "sandbox/sandbox.hpp"
 #include "sandbox/seccomp.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
+#include "core/errors.hpp"
 #include "util/files.hpp"
 
 namespace {
@@ -103,4 +105,26 @@ TEST_CASE("the plain runner runs trusted code as it is, with no box", "[runner]"
     CHECK(r.exit_code == 0);
     CHECK(judge::read_file(tmp.path() / "out") == tmp.path().string() + "\n");
     CHECK(runner.share(tmp.path() / "x", "/elsewhere") == tmp.path() / "x");
+}
+
+TEST_CASE("a test's output folder is made by the judge, for the box's uid, never through a link", "[sandbox]") {
+    judge::SandboxProbe p = probe();
+    p.uid = ::getuid();  // as root: the folder is handed to the box's uid
+    p.tier = judge::Tier::fallback;
+    const std::unique_ptr<judge::Sandbox> sandbox = judge::make_sandbox(p);
+    judge::TempDir out("judge-unit-out");
+    sandbox->make_box_folder(out.path(), "a1b2");
+    struct stat st {};
+    REQUIRE(::lstat((out.path() / "a1b2").c_str(), &st) == 0);
+    CHECK(S_ISDIR(st.st_mode));
+    CHECK((st.st_mode & 07777) == 0700);
+    if (::getuid() == 0) CHECK(st.st_uid == static_cast<uid_t>(judge::Sandbox::box_uid));
+    // A name a test planted first (here a link to a host folder) is never used or followed.
+    judge::TempDir host("judge-unit-host");
+    std::filesystem::create_directory_symlink(host.path(), out.path() / "c3d4");
+    CHECK_THROWS_AS(sandbox->make_box_folder(out.path(), "c3d4"), judge::JudgeFailure);
+    // Nor is a parent that was replaced by a link.
+    std::filesystem::create_directory_symlink(host.path(), out.path() / "linked");
+    CHECK_THROWS_AS(sandbox->make_box_folder(out.path() / "linked", "e5f6"), judge::JudgeFailure);
+    CHECK(std::filesystem::is_empty(host.path()));
 }
