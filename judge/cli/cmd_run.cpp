@@ -130,6 +130,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     if (o.file && !fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
 
     Builder builder(detect_toolchain(), cache_root());
+    if (p.packed) builder.add_prebuilt(pack::key_dir(root.path, p.name) / "harness");
     Judge judge(p, o.seed, builder);
     TempDir box("judge-run");
     fs::path exe;

@@ -87,6 +87,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const fs::path source = choose_submission(o, p);
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
+    if (p.packed) builder.add_prebuilt(pack::key_dir(root.path, p.name) / "harness");
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());

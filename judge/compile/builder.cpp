@@ -62,12 +62,18 @@ Builder::Builder(Toolchain tc, fs::path cache) : m_tc(std::move(tc)), m_cache(st
         for (const auto& file : embedded::files()) write_file_atomic(m_include / file.path, std::string(file.content));
 }
 
-void Builder::ensure_precompiled_header() {
+void Builder::start_precompiled_header() {
     std::call_once(m_pch_once, [this] {
         if (fs::exists(m_include / ".complete")) return;
-        precompile_header();
-        write_file_atomic(m_include / ".complete", "");
+        m_pch = std::async(std::launch::async, [this] {
+            precompile_header();
+            write_file_atomic(m_include / ".complete", "");
+        });
     });
+}
+
+Builder::~Builder() {
+    if (m_pch.valid()) m_pch.wait();
 }
 
 void Builder::precompile_header() {
@@ -91,10 +97,10 @@ void Builder::precompile_header() {
 BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, const fs::path& exe_out,
                                       const Runner& runner) {
     BuildResult br;
-    // The harness compiles beside the solution (on a cold cache, the longest compile of the two);
-    // the first build makes the precompiled header meanwhile, before the solution.
+    // The harness compiles beside the solution (on a cold cache, the longest compile of the two),
+    // and so does the precompiled header, for the builds after this one.
     std::future<fs::path> harness_built = std::async(std::launch::async, [&] { return harness_object(p); });
-    ensure_precompiled_header();
+    start_precompiled_header();
     // Untrusted builds run in the box; it sees the headers and the harness object read-only.
     const fs::path include = runner.share(m_include, dir);
     std::vector<Mount> mounts = {{dir, "/box", true}, {include, "/include", false}};
@@ -154,12 +160,20 @@ fs::path Builder::harness_object(const Problem& p) {
     // function both define is the solution's optimised one.
     std::vector<std::string> argv = m_tc.compile_command(m_include, "harness.cpp", "harness.o");
     std::replace(argv.begin(), argv.end(), std::string("-O2"), std::string("-O0"));
-    Hasher hk;
-    hk.add(m_base_key).add(src);
-    for (const std::string& a : argv) hk.add(a);
-    const std::string key = hk.hex();
+    // The key never names a path (the cache's own included): another machine with the same
+    // compiler, flags and harness source finds the same name (a pack's prebuilt harness).
+    const std::string key = Hasher().add(m_base_key).add(src).add("harness at -O0").hex();
     const fs::path obj = m_cache / "obj" / ("harness-" + key + ".o");
     if (fs::exists(obj)) return obj;
+    std::error_code ec;
+    if (!m_prebuilt.empty() && fs::is_regular_file(m_prebuilt / obj.filename(), ec)) {
+        fs::create_directories(obj.parent_path());
+        const fs::path staged = staging_path(obj);
+        fs::copy_file(m_prebuilt / obj.filename(), staged);
+        publish(staged, obj);
+        spdlog::debug("harness {} from {}", obj.filename().string(), m_prebuilt.string());
+        return obj;
+    }
     TempDir tmp("judge-harness");
     write_file_atomic(tmp.path() / "harness.cpp", src);
     ProcessSpec ps = compiler_process(argv, tmp.path(), std::chrono::seconds(120));

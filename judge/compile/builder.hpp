@@ -7,6 +7,7 @@
 #pragma once
 
 #include <filesystem>
+#include <future>
 #include <mutex>
 #include <string>
 
@@ -35,6 +36,9 @@ public:
     /// Writes the embedded headers into `cache` once per content (their precompiled header is made
     /// by the first build, while the harness compiles beside it).
     Builder(Toolchain tc, std::filesystem::path cache);
+    ~Builder();
+    Builder(const Builder&) = delete;
+    Builder& operator=(const Builder&) = delete;
 
     /// Builds a trusted solution (reference or seeded bug) with the harness; cached by content.
     /// Throws InputError when `source` cannot be read.
@@ -49,11 +53,19 @@ public:
 
     const Toolchain& toolchain() const { return m_tc; }
 
+    /// The cached harness object of `p`, compiled first when needed (or copied from the prebuilt
+    /// folder when it holds one under the same name: the name is the hash of everything that went
+    /// into it, the compiler's identity included).
+    std::filesystem::path harness_object(const Problem& p);
+
+    /// A folder of harness objects built elsewhere (a pack's), by their cache names.
+    void add_prebuilt(std::filesystem::path dir) { m_prebuilt = std::move(dir); }
+
 private:
     void precompile_header();
-    /// The precompiled header, made once (the first build that needs it makes it).
-    void ensure_precompiled_header();
-    std::filesystem::path harness_object(const Problem& p);
+    /// Starts making the precompiled header, once, beside the first build (which does not wait for
+    /// it: it serves the builds after). The destructor waits for it.
+    void start_precompiled_header();
     BuildResult compile_and_link(const Problem& p, const std::filesystem::path& dir,
                                  const std::filesystem::path& exe_out, const Runner& runner);
 
@@ -63,6 +75,8 @@ private:
     std::string m_base_key;      // toolchain + flags + embedded headers
     std::mutex m_harness_mutex;  // bugs build in parallel; the harness is built once
     std::once_flag m_pch_once;
+    std::future<void> m_pch;
+    std::filesystem::path m_prebuilt;
 };
 
 }  // namespace judge

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 #include <set>
+#include <vector>
 
 #include "compile/embedded.hpp"
 #include "core/errors.hpp"
@@ -31,7 +32,11 @@ std::string needs_full_root(const std::string& what) {
            "which holds the answers as data only";
 }
 
-void verify(const fs::path& root) {
+void verify(const fs::path& root, const std::string& problem) {
+    const auto mine = [&](const std::string& rel) {
+        return problem.empty() || rel.rfind("problems/" + problem + "/", 0) == 0 ||
+               rel.rfind("key/" + problem + "/", 0) == 0;
+    };
     const std::string where = (root / manifest_file).string();
     nlohmann::json m;
     try {
@@ -49,7 +54,7 @@ void verify(const fs::path& root) {
     std::set<std::string> listed;
     for (const auto& [rel, hash] : m["files"].items()) {
         listed.insert(rel);
-        if (rel.rfind("student_template/", 0) == 0) continue;
+        if (rel.rfind("student_template/", 0) == 0 || !mine(rel)) continue;
         const fs::path file = root / rel;
         std::string bytes;
         try {
@@ -61,7 +66,8 @@ void verify(const fs::path& root) {
             throw InputError(file.string() + ": its SHA-256 differs from the one in " + where +
                              " (edited by hand?); make the pack again with judge pack");
     }
-    for (const char* top : {"problems", "key"}) {
+    for (const std::string& top : problem.empty() ? std::vector<std::string>{"problems", "key"}
+                                                  : std::vector<std::string>{"problems/" + problem, "key/" + problem}) {
         std::error_code ec;
         for (auto it = fs::recursive_directory_iterator(root / top, ec);
              !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {

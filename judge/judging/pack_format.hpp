@@ -8,6 +8,8 @@
 //   key/<p>/runs/<sha256>/...         one trusted run, as the run cache holds it (judge_status,
 //                                     status, <output>.npy, stdout.txt, stderr.txt), by content
 //   key/<p>/inputs/<sha256>.npy       one hidden input array, by content
+//   key/<p>/harness/harness-<key>.o   the harness, as the packing judge's compiler built it (used
+//                                     where the student's compiler is the same: the key says so)
 //
 // key.json: {"problem", "bugs": [{"name", "trap", "misconception", "builds"}],
 //   "reference": {test: run}, "bug_runs": {bug: {test: run}}, "candidates": {case id: run},
@@ -34,8 +36,9 @@ bool is_pack(const std::filesystem::path& root);
 std::filesystem::path key_dir(const std::filesystem::path& root, const std::string& problem);
 
 /// Refuses, with an InputError naming the file, a pack that another judge made, or whose files
-/// (all but student_template/) are not exactly those the manifest lists with those hashes.
-void verify(const std::filesystem::path& root);
+/// (all but student_template/) are not exactly those the manifest lists with those hashes; with
+/// `problem`, the files of that problem only (problems/<p>/, key/<p>/).
+void verify(const std::filesystem::path& root, const std::string& problem = "");
 
 /// The message for a command that needs the full course root.
 std::string needs_full_root(const std::string& what);

@@ -28,7 +28,7 @@ json read_key(const fs::path& dir) {
 Problem load_course_problem(const fs::path& root, const std::string& name) {
     Problem p = load_problem(root, name);
     if (!pack::is_pack(root)) return p;
-    pack::verify(root);
+    pack::verify(root, name);
     if (!p.packed)
         throw InputError(p.spec_path.string() + ": not a packed spec, in a pack (" + pack::manifest_file + ")");
     const fs::path dir = pack::key_dir(root, name);

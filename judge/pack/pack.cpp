@@ -124,6 +124,10 @@ void pack_problem(const fs::path& root, const std::string& name, const fs::path&
         }
         key["hidden_inputs"][t.id] = inputs;
     }
+    // The harness object, for a student whose compiler is this one (its name says which): their
+    // first submit then compiles only their own file. Another compiler builds its own.
+    const fs::path harness = builder.harness_object(p);
+    put(dir / "harness" / harness.filename(), read_file(harness));
     put(dir / "key.json", key.dump(1) + "\n");
 }
 
