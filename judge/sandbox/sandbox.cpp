@@ -78,15 +78,18 @@ fs::path Sandbox::share(const fs::path& src, const fs::path& box) const {
     const auto place = [](const fs::path& from, const fs::path& to) {
         std::error_code ec;
         fs::create_hard_link(from, to, ec);
-        if (ec) fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+        if (ec && fs::exists(from)) fs::copy_file(from, to, fs::copy_options::overwrite_existing);
     };
+    // A file being written beside (the precompiled header, staged under <name>.tmp.<pid>.<n> and
+    // then renamed) is not shared: it may vanish under the copy, and it is of no use half written.
+    const auto staged = [](const fs::path& f) { return f.filename().string().find(".tmp.") != std::string::npos; };
     if (fs::is_directory(src)) {
         fs::create_directories(dest);
         for (const auto& e : fs::recursive_directory_iterator(src)) {
             const fs::path to = dest / fs::relative(e.path(), src);
             if (e.is_directory())
                 fs::create_directories(to);
-            else if (e.is_regular_file())
+            else if (e.is_regular_file() && !staged(e.path()))
                 place(e.path(), to);
         }
     } else {
