@@ -82,18 +82,15 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         throw InputError("--after-due-date: " +
                          pack::needs_full_root("releasing the tests withheld until after the due date"));
     const Problem p = released(full, o.after_due_date);
-    if (p.packed && o.seed != 0)
-        throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
     const fs::path source = choose_submission(o, p);
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
-    if (p.packed) builder.add_prebuilt(pack::key_dir(root.path, p.name) / "harness");
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
+    Judge judge(p, o.seed, builder);  // first: it refuses --seed on a pack
+    judge.set_counterexamples(o.counterexamples);
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
-    Judge judge(p, o.seed, builder);
-    judge.set_counterexamples(o.counterexamples);
     Report r = judge.judge_file(source, source.string(), *sandbox);
     r.sandbox = sandbox->name();
 

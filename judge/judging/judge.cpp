@@ -25,8 +25,12 @@ namespace fs = std::filesystem;
 Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
     : m_p(p), m_seed(seed), m_builder(builder), m_inputs(p, seed) {
     if (p.packed) {
-        if (seed != 0) throw InputError(pack::needs_full_root("--seed (new inputs need the reference)"));
-        m_key = std::make_unique<PackedKey>(p, p.dir.parent_path().parent_path());
+        if (seed != 0)
+            throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
+        const fs::path root = p.dir.parent_path().parent_path();
+        m_key = std::make_unique<PackedKey>(p, root);
+        // The harness the packing judge built serves where this compiler is the same one.
+        builder.add_prebuilt(pack::key_dir(root, p.name) / "harness");
     } else {
         m_key = std::make_unique<TrustedRuns>(p, seed, builder, m_inputs);
     }

@@ -24,7 +24,8 @@ namespace judge {
 class Judge {
 public:
     /// On a full course root the answer key is computed (TrustedRuns); on a pack's problem
-    /// (Problem::packed) it is read from the pack (PackedKey), and `seed` must be 0.
+    /// (Problem::packed) it is read from the pack (PackedKey), `seed` must be 0 (InputError
+    /// otherwise), and `builder` takes the pack's prebuilt harness.
     Judge(const Problem& p, uint64_t seed, Builder& builder);
 
     /// The answer key, either way.
