@@ -136,7 +136,7 @@ bool reference_passes(const Problem& p, const TestSpec& candidate, const TestRun
     return ref.status == TestRun::Status::ok && outputs_small(ref) && evaluate_spec(p, candidate, ref, &ref).passed();
 }
 
-void find_counterexamples(const Problem& p, uint64_t seed, const CandidateReference& reference,
+void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key,
                           const std::filesystem::path& box, const Sandbox& sandbox,
                           std::vector<TestOutcome>& outcomes) {
     std::vector<size_t> failed;
@@ -166,7 +166,7 @@ void find_counterexamples(const Problem& p, uint64_t seed, const CandidateRefere
     TestInputs inputs(cx, seed);
     inputs.ensure();
     std::vector<std::optional<TestRun>> ref(cx.tests.size());
-    parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = reference(cx, i, inputs); });
+    parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = key.candidate(cx, i, inputs); });
     spdlog::debug("counterexamples: {} cases, inputs and the reference's runs in {:.3f}s", cx.tests.size(), since());
     const SubmissionRuns runs = run_submission(cx, box, inputs, sandbox, fresh_out_folder(box));
     spdlog::debug("counterexamples: the submission's runs in {:.3f}s", since());
@@ -228,15 +228,17 @@ std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem&
     inputs.ensure();
     std::map<std::string, std::optional<TestRun>> ref;
     for (size_t i = 0; i < cx.tests.size(); ++i) ref[cx.tests[i].id] = key.candidate(cx, i, inputs);
+    // Which small input each case comes from, by its id.
+    std::map<std::string, std::pair<std::string, size_t>> origin;
+    for (const auto& [fn, sets] : p.small_inputs)
+        for (size_t i = 0; i < sets.size(); ++i)
+            for (int k = 0; k < counterexample_seeds; ++k) origin[candidate_id(fn, i, k)] = {fn, i};
     std::set<std::pair<std::string, size_t>> used;
     for (size_t t = 0; t < p.tests.size(); ++t) {
         if (!p.tests[t].hidden) continue;
         for (const TestSpec& c : counterexample_candidates(p, t)) {
             const std::optional<TestRun>& r = ref[c.id];
-            if (!r || !reference_passes(p, c, *r)) continue;
-            // The id is small_<function>_<i>_<k>.
-            const std::string rest = c.id.substr(std::string("small_").size() + c.function.size() + 1);
-            used.insert({c.function, std::stoul(rest.substr(0, rest.find('_')))});
+            if (r && reference_passes(p, c, *r)) used.insert(origin.at(c.id));
         }
     }
     std::vector<std::pair<std::string, size_t>> out;

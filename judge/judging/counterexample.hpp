@@ -12,7 +12,6 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,15 +29,10 @@ namespace judge {
 /// tried once.
 constexpr int counterexample_seeds = 3;
 
-/// The reference's run of case `i` of `cases` (candidate_problem), whose inputs are in
-/// `inputs.dir(i)`; nullopt when it is not known (then the case is not used).
-using CandidateReference =
-    std::function<std::optional<TestRun>(const Problem& cases, size_t i, TestInputs& inputs)>;
-
 /// Fills `counterexample` and `counterexample_tried` of each failed (wrong_answer or runtime_error)
 /// hidden test in `outcomes`, running the built submission `box/prog` through `sandbox`, with the
-/// reference's runs from `reference`. Deterministic for a given seed.
-void find_counterexamples(const Problem& p, uint64_t seed, const CandidateReference& reference,
+/// reference's runs from `key` (a case it does not know is not used). Deterministic for a given seed.
+void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key,
                           const std::filesystem::path& box, const Sandbox& sandbox, std::vector<TestOutcome>& outcomes);
 
 /// The candidate cases for test `t` of `p`, smallest first (by the number of input elements), as

@@ -86,12 +86,7 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
         name_misconceptions(outcomes, runs);
-        if (m_counterexamples) {
-            const CandidateReference reference = [this](const Problem& cases, size_t i, TestInputs& in) {
-                return m_key->candidate(cases, i, in);
-            };
-            find_counterexamples(m_p, m_seed, reference, box.path(), sandbox, outcomes);
-        }
+        if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {
