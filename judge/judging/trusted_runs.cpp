@@ -48,7 +48,7 @@ fs::path TrustedRuns::run_dir(const fs::path& exe, size_t t) { return cached_run
 
 TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
     const FunctionSpec& fn = m_p.function(m_p.tests[t].function);
-    // (A cache entry that cannot be read back, e.g. removed meanwhile, is run again.)
+    // A published entry always holds its judge_status (run_test writes it before the rename).
     if (std::optional<TestRun> run = read_finished_run(fn, run_dir(exe, t), ".")) return *std::move(run);
     throw JudgeFailure("the cached run of " + m_p.tests[t].id + " cannot be read back");
 }
@@ -56,11 +56,6 @@ TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
 std::optional<TestRun> TrustedRuns::candidate(const Problem& cases, size_t i, TestInputs& inputs) {
     const fs::path dir = cached_run_dir(cases, m_seed, inputs, reference_exe(), i);
     return read_finished_run(cases.function(cases.tests[i].function), dir, ".");
-}
-
-const BuildResult& TrustedRuns::bug_build(size_t b) {
-    if (!m_bug_builds[b]) m_bug_builds[b] = build_bug(b);
-    return *m_bug_builds[b];
 }
 
 const fs::path& TrustedRuns::reference_exe() {

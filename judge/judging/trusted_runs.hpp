@@ -58,9 +58,6 @@ public:
     /// submission needs only the bugs of the traps it failed (traps/misconception.hpp).
     std::vector<const TestRun*> bug_runs(size_t t, const std::vector<bool>& wanted) override;
 
-    /// The build of seeded bug `b` (built now when it was not yet).
-    const BuildResult& bug_build(size_t b);
-
     /// A trusted program's run on test `t`: from the cache when it ran before, else run and cached.
     TestRun cached_run(const std::filesystem::path& exe, size_t t);
 
