@@ -1,7 +1,6 @@
 #include "pack/gradescope.hpp"
 
 #include <fmt/core.h>
-#include <algorithm>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -66,18 +65,11 @@ std::string with_problem(std::string text, const std::string& problem) {
     return text;
 }
 
-// Every regular file below root/sub, as archive entries under prefix/sub, sorted.
+// Every regular file below root/sub (but in a build/ folder), as archive entries under prefix/sub, sorted.
 void add_tree(std::vector<ZipEntry>& out, const fs::path& root, const std::string& sub, const std::string& prefix) {
-    std::vector<std::string> names;
-    std::error_code ec;
-    if (!fs::is_directory(root / sub, ec)) return;
-    for (auto it = fs::recursive_directory_iterator(root / sub); it != fs::recursive_directory_iterator(); ++it) {
-        if (it->is_directory() && it->path().filename() == "build") it.disable_recursion_pending();
-        if (it->is_regular_file() && !it->is_symlink())
-            names.push_back(fs::relative(it->path(), root).generic_string());
-    }
-    std::sort(names.begin(), names.end());
-    for (const std::string& n : names) {
+    for (const std::string& f : files_below(root / sub)) {
+        const std::string n = sub + "/" + f;
+        if (("/" + n).find("/build/") != std::string::npos) continue;
         const fs::perms p = fs::status(root / n).permissions();
         out.push_back({prefix + n, read_file(root / n), (p & fs::perms::owner_exec) != fs::perms::none});
     }

@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
-#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -24,17 +23,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
-
-// Every regular file below `dir`, relative to it, sorted: the same order on every machine.
-std::vector<std::string> files_below(const fs::path& dir) {
-    std::vector<std::string> out;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) return out;
-    for (const auto& e : fs::recursive_directory_iterator(dir))
-        if (e.is_regular_file() && !e.is_symlink()) out.push_back(fs::relative(e.path(), dir).generic_string());
-    std::sort(out.begin(), out.end());
-    return out;
-}
 
 void put(const fs::path& file, const std::string& bytes) {
     fs::create_directories(file.parent_path());
@@ -71,9 +59,9 @@ private:
     std::set<std::string> m_runs, m_arrays;
 };
 
-void pack_problem(const fs::path& root, const std::string& name, const fs::path& out, Builder& builder) {
-    // What students may see now: the tests withheld until after the due date stay out of the pack.
-    const Problem p = released(load_problem(root, name), false);
+// Packs problem `p` (as released: the tests withheld until after the due date stay out) into `out`.
+void pack_problem(const Problem& p, const fs::path& out, Builder& builder) {
+    const std::string& name = p.name;
     Judge judge(p, 0, builder);
     TrustedRuns& trusted = judge.trusted();
     const fs::path exe = trusted.reference_exe();
@@ -132,8 +120,8 @@ void pack_problem(const fs::path& root, const std::string& name, const fs::path&
 }
 
 // The packed problem must give every test the very inputs the full root gives it.
-void check_inputs(const fs::path& root, const fs::path& out, const std::string& name) {
-    const Problem full = released(load_problem(root, name), false);
+void check_inputs(const Problem& full, const fs::path& out) {
+    const std::string& name = full.name;
     const Problem packed = load_course_problem(out, name);
     for (size_t t = 0; t < full.tests.size(); ++t) {
         const InputArrays a = make_inputs(full.tests[t], 0), b = make_inputs(packed.tests.at(t), 0);
@@ -158,10 +146,12 @@ PackSummary write_pack(const fs::path& root, const std::vector<std::string>& pro
     fs::create_directories(staging);
     try {
         json listed = json::object();
+        std::vector<Problem> packed;
         for (const std::string& name : problems) {
             spdlog::info("packing {}", name);
-            pack_problem(root, name, staging, builder);
-            const Problem p = load_problem(root, name);
+            // What students may see now: the tests withheld until after the due date stay out.
+            const Problem& p = packed.emplace_back(released(load_problem(root, name), false));
+            pack_problem(p, staging, builder);
             listed[name] = {
                 {"spec_sha256", sha256_plain_hex(p.spec_text)},
                 {"packed_spec_sha256", sha256_plain_hex(read_file(staging / "problems" / name / "problem.json"))}};
@@ -177,7 +167,7 @@ PackSummary write_pack(const fs::path& root, const std::vector<std::string>& pro
         const json manifest = {
             {"format", pack::format_name}, {"judge", pack::judge_identity()}, {"problems", listed}, {"files", files}};
         put(staging / pack::manifest_file, manifest.dump(1) + "\n");
-        for (const std::string& name : problems) check_inputs(root, staging, name);
+        for (const Problem& p : packed) check_inputs(p, staging);
         pack::verify(staging);
         if (fs::exists(out, ec)) fs::remove(out);
         fs::rename(staging, out);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace judge {
 
@@ -51,6 +52,10 @@ private:
 };
 
 void write_file_atomic(const fs::path& path, const std::string& content);
+
+/// Every regular file below `dir` (links are not followed, nor listed), as paths relative to it
+/// with '/', sorted: the same order on every machine. None when `dir` is not a folder.
+std::vector<std::string> files_below(const fs::path& dir);
 
 /// 32 hex digits from std::random_device (128 bits): a folder name no one can guess.
 std::string random_name();
