@@ -34,33 +34,29 @@ std::string zip_archive(const std::vector<ZipEntry>& entries) {
         boost::crc_32_type crc;
         crc.process_bytes(e.bytes.data(), e.bytes.size());
         const uint32_t sum = crc.checksum(), size = checked(e.bytes.size()), offset = checked(out.size());
-        // Local file header: version 2.0, no flags, stored.
+        // What the local header and the central record share: version needed 2.0, no flags,
+        // stored, the time, the checksum, both sizes, the name's length, no extra field.
+        const auto common = [&](std::string& to) {
+            u16(to, 20);
+            u16(to, 0);
+            u16(to, 0);
+            u16(to, dos_time);
+            u16(to, dos_date);
+            u32(to, sum);
+            u32(to, size);
+            u32(to, size);
+            u16(to, checked(e.name.size()));
+            u16(to, 0);
+        };
         u32(out, 0x04034b50);
-        u16(out, 20);
-        u16(out, 0);
-        u16(out, 0);
-        u16(out, dos_time);
-        u16(out, dos_date);
-        u32(out, sum);
-        u32(out, size);
-        u32(out, size);
-        u16(out, checked(e.name.size()));
-        u16(out, 0);
+        common(out);
         out += e.name;
         out += e.bytes;
-        // Its central directory record: made by Unix (3), with the mode in the external attributes.
+        // Its central directory record: made by Unix (3), then no comment, disk 0, no internal
+        // attributes, the mode in the external ones, and where the local header is.
         u32(central, 0x02014b50);
         u16(central, (3 << 8) | 20);
-        u16(central, 20);
-        u16(central, 0);
-        u16(central, 0);
-        u16(central, dos_time);
-        u16(central, dos_date);
-        u32(central, sum);
-        u32(central, size);
-        u32(central, size);
-        u16(central, checked(e.name.size()));
-        u16(central, 0);
+        common(central);
         u16(central, 0);
         u16(central, 0);
         u16(central, 0);
