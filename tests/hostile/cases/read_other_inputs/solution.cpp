@@ -3,7 +3,7 @@
 // check: needs_root
 // Each test must see only its own inputs. This one waits so that its siblings run beside it, then
 // hunts for another test's inputs: by listing /in, /box/out and the folder that holds its own
-// input folder, in the mount tables (its own, /proc/mounts and every process's mountinfo),
+// input folder, in the mount tables (its own, /proc/mounts and its own user's processes' mountinfo),
 // through every other process's command line, descriptors, working folder and environment, and
 // in a plan file in the box. Its own inputs are the folder its argv names. Any other input folder
 // found returns a wrong answer.
