@@ -66,6 +66,14 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
                go.shard ? fmt::format(", shard {}/{}", go.shard->first, go.shard->second) : "");
     for (const auto& [verdict, n] : s.verdict_counts) fmt::print("  {:<14} {}\n", verdict, n);
     fmt::print("wrote {}/grades.csv, junit.xml, summary.md and students/<student>/report.json, results.json\n", o.out);
+    if (!s.unwritten.empty()) {
+        // The others are graded and in the class files; these are not, and a rerun grades them.
+        fmt::print(stderr,
+                   "judge: error: {} student{} could not be graded or written, and are not in the class files:\n",
+                   s.unwritten.size(), s.unwritten.size() == 1 ? "" : "s");
+        for (const std::string& line : s.unwritten) fmt::print(stderr, "  {}\n", line);
+        return code(ExitCode::judge_error);
+    }
     return code(ExitCode::ok);
 }
 

@@ -1,4 +1,4 @@
-// Merging shard outputs and writing the class files (grades.csv, junit.xml, summary.md).
+// Student folders and the class files (grades.csv, junit.xml, summary.md).
 #include <fmt/core.h>
 #include <algorithm>
 #include <cctype>
@@ -8,10 +8,15 @@
 #include <set>
 
 #include "core/errors.hpp"
-#include "problem/packed.hpp"
 #include "grade/class_grade.hpp"
+#include "judging/packed_key.hpp"
+#include "problem/packed.hpp"
 #include "report/formats.hpp"
+#include "report/render.hpp"
+#include "traps/seeded_bugs.hpp"
 #include "util/files.hpp"
+#include "util/hash.hpp"
+#include "util/safe_read.hpp"
 #include "util/text.hpp"
 
 namespace judge {
@@ -21,30 +26,37 @@ using nlohmann::json;
 
 namespace {
 
-// A CSV cell: valid UTF-8, quoted when needed, and never a formula: a cell that begins with =, +,
-// - or @ (a student folder named =HYPERLINK(...)) gets a leading ' (OWASP's advice).
+// A CSV cell: valid UTF-8, every control character written as \xNN (a raw ESC or CR reaches no
+// terminal or spreadsheet), quoted when needed, and never a formula: a cell whose first non-blank
+// byte is =, +, - or @ (a student folder named =HYPERLINK(...), or TAB then one) gets a leading '
+// (OWASP's advice).
 std::string csv_field(const std::string& raw) {
-    std::string s = valid_utf8(raw);
-    if (!s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@')) s = "'" + s;
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    std::string s;
+    for (const char ch : valid_utf8(raw)) {
+        const auto c = static_cast<unsigned char>(ch);
+        s += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02x}", c) : std::string(1, ch);
+    }
+    const size_t first = s.find_first_not_of(' ');
+    if (first != std::string::npos && std::string("=+-@").find(s[first]) != std::string::npos) s = "'" + s;
+    if (s.find_first_of(",\"") == std::string::npos) return s;
     std::string out = "\"";
     for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
     return out + "\"";
 }
 
-// Every student folder under out/students, with the id it stands for, in id order.
+}  // namespace
+
 std::vector<std::pair<std::string, fs::path>> student_folders(const fs::path& out) {
     std::vector<std::pair<std::string, fs::path>> found;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(out / "students", ec)) {
-        const std::optional<std::string> id = student_id(e.path().filename().string());
-        if (id && e.is_directory() && fs::exists(e.path() / "report.json")) found.emplace_back(*id, e.path());
+        if (e.is_symlink(ec) || !e.is_directory(ec)) continue;
+        const std::optional<std::string> id = student_id_in(out / "students", e.path().filename().string());
+        if (id && fs::exists(e.path() / "report.json")) found.emplace_back(*id, e.path());
     }
     std::sort(found.begin(), found.end());
     return found;
 }
-
-}  // namespace
 
 std::string student_folder(const std::string& id) {
     std::string out;
@@ -53,7 +65,12 @@ std::string student_folder(const std::string& id) {
         const bool plain = std::isalnum(c) != 0 || c == '_' || c == '-' || (c == '.' && i > 0);
         out += plain && c < 0x80 ? std::string(1, static_cast<char>(c)) : fmt::format("%{:02X}", c);
     }
-    return out;
+    if (out.size() <= max_plain_folder) return out;
+    // Too long for one path component (90 '!' are 270 bytes): a readable prefix, cut before a %XX,
+    // and a hash of the whole id. '~' is never in a plain folder (it would be %7E).
+    size_t cut = 48;
+    while (cut > 0 && out.find('%', cut - std::min<size_t>(cut, 2)) < cut) --cut;
+    return out.substr(0, cut) + "~" + sha256_plain_hex(id).substr(0, 16);
 }
 
 fs::path student_dir(const fs::path& out, const std::string& id) { return out / "students" / student_folder(id); }
@@ -75,137 +92,13 @@ std::optional<std::string> student_id(const std::string& folder) {
     return id;
 }
 
-namespace {
-
-// Refuses a report that this problem's grading could not have written: an unknown verdict or
-// trap, a score over its maximum, points that do not add up (a hand-edited 999/32).
-void check_report(const Problem& p, const json& r, const std::string& file) {
-    const auto bad = [&](const std::string& what) { throw InputError(file + ": " + what); };
-    try {
-        static const std::set<std::string> verdicts = {
-            "judge_error",  "invalid_submission", "compile_error", "time_limit", "memory_limit",
-            "output_limit", "runtime_error",      "wrong_answer",  "accepted",   "missing"};
-        const std::string verdict = r.at("verdict").get<std::string>();
-        if (!verdicts.count(verdict)) bad("unknown verdict \"" + verdict + "\"");
-        if (r.at("problem").get<std::string>() != p.name) bad("a report of problem " + r.at("problem").dump());
-        const int score = r.at("score").get<int>(), max_score = r.at("max_score").get<int>();
-        if (max_score != p.max_score())
-            bad(fmt::format("max_score {} is not the problem's {}", max_score, p.max_score()));
-        if (score < 0 || score > max_score) bad(fmt::format("score {} is outside 0..{}", score, max_score));
-        const json& traps = r.at("traps");
-        if (traps.size() != p.traps.size())
-            bad(fmt::format("{} traps; the problem has {}", traps.size(), p.traps.size()));
-        for (size_t i = 0; i < p.traps.size(); ++i) {
-            if (traps[i].at("id").get<std::string>() != p.traps[i].id) bad("unknown trap " + traps[i].at("id").dump());
-        }
-        int sum = 0;
-        for (const json& t : r.at("tests")) {
-            const int points = t.at("points").get<int>();
-            const auto spec =
-                std::find_if(p.tests.begin(), p.tests.end(), [&](const TestSpec& ts) { return ts.id == t.at("id"); });
-            if (spec == p.tests.end()) bad("unknown test " + t.at("id").dump());
-            if (points < 0 || points > spec->points)
-                bad(fmt::format("test {} scores {} of {}", spec->id, points, spec->points));
-            sum += points;
-        }
-        if (sum != score) bad(fmt::format("score {} is not the sum of its tests' points, {}", score, sum));
-    } catch (const json::exception& e) {
-        bad(std::string("not a report of this judge: ") + e.what());
-    }
-}
-
-struct ShardMeta {
-    json meta;              // problem, seed, judge
-    unsigned k = 0, n = 0;  // 0/0: a run over the whole class
-};
-
-ShardMeta read_meta(const fs::path& in) {
-    const fs::path m = in / "grade.json";
-    if (!fs::exists(m))
-        throw InputError(m.string() + ": missing; is " + in.string() + " the --out of a judge grade run?");
-    json j;
-    try {
-        j = json::parse(read_input_file(m));
-    } catch (const json::exception& e) {
-        throw InputError(m.string() + ": invalid JSON: " + e.what());
-    }
-    if (!j.is_object() || !j.contains("problem") || !j.contains("seed_sha256")) {
-        throw InputError(m.string() +
-                         ": needs \"problem\" and \"seed_sha256\"; it may be from an older judge: grade again");
-    }
-    if (!j.contains("judge") || !j.contains("shard")) {
-        throw InputError(m.string() + ": needs \"judge\" and \"shard\"; it was written by an older judge: grade again");
-    }
-    ShardMeta s;
-    const std::string shard = j["shard"].is_string() ? j["shard"].get<std::string>() : "";
-    if (shard != "all" && std::sscanf(shard.c_str(), "%u/%u", &s.k, &s.n) != 2) {
-        throw InputError(m.string() + ": shard: expected \"all\" or K/N, got " + j["shard"].dump());
-    }
-    j.erase("shard");
-    s.meta = j;
-    return s;
-}
-
-}  // namespace
-
-std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& out, const fs::path& course_root) {
-    if (inputs.empty()) throw InputError("merge: give at least one output directory to merge");
-    std::vector<ShardMeta> metas;
-    for (const fs::path& in : inputs) metas.push_back(read_meta(in));
-    const json& meta = metas.front().meta;
-    for (size_t i = 0; i < inputs.size(); ++i) {
-        if (metas[i].meta != meta) {
-            throw InputError((inputs[i] / "grade.json").string() + ": " + metas[i].meta.dump() + " differs from " +
-                             meta.dump() + " in " + (inputs.front() / "grade.json").string());
-        }
-    }
-    // The set: one run over the whole class, or shards 1..N of one N, each once.
-    const unsigned n = metas.front().n;
-    std::map<unsigned, fs::path> shards;
-    for (size_t i = 0; i < inputs.size(); ++i) {
-        if (metas[i].n != n || (n == 0 && inputs.size() > 1)) {
-            throw InputError("merge: " + inputs[i].string() + " is not a shard of the same split as " +
-                             inputs.front().string());
-        }
-        if (n > 0 && !shards.emplace(metas[i].k, inputs[i]).second) {
-            throw InputError(fmt::format("merge: shard {}/{} is given twice: {} and {}", metas[i].k, n,
-                                         shards[metas[i].k].string(), inputs[i].string()));
-        }
-    }
-    for (unsigned k = 1; k <= n; ++k) {
-        if (!shards.count(k))
-            throw InputError(fmt::format("merge: shard {}/{} is missing; give all {} shards", k, n, n));
-    }
-    // As the shards graded it: with or without the tests withheld until after the due date.
-    const Problem p = released(load_problem(course_root, meta["problem"].get<std::string>()),
-                               meta.value("withheld", 0) == 0);
-    std::map<std::string, fs::path> owner;
-    for (const fs::path& in : inputs) {
-        for (const auto& [id, dir] : student_folders(in)) {
-            if (owner.count(id))
-                throw InputError("merge: student " + printable(id) + " is in both " + owner[id].string() + " and " +
-                                 in.string());
-            owner[id] = in;
-            const fs::path file = dir / "report.json";
-            try {
-                check_report(p, json::parse(read_input_file(file)), file.string());
-            } catch (const json::exception& ex) {
-                throw InputError(file.string() + ": invalid JSON: " + ex.what());
-            }
-        }
-    }
-    fs::create_directories(out);
-    for (const auto& [id, in] : owner) {
-        for (const char* f : {"report.json", "results.json", "key"}) {
-            if (fs::exists(student_dir(in, id) / f))
-                write_file_atomic(student_dir(out, id) / f, read_input_file(student_dir(in, id) / f));
-        }
-    }
-    json merged = meta;
-    merged["shard"] = "all";
-    write_file_atomic(out / "grade.json", merged.dump(2) + "\n");
-    write_class_files(p, out);
-    return p.name;
+std::optional<std::string> student_id_in(const fs::path& students, const std::string& folder) {
+    if (folder.find('~') == std::string::npos) return student_id(folder);
+    // A long id's folder: its `id` file, read as any file of an output folder is (no link, capped),
+    // must name an id that maps to exactly this folder.
+    const SafeRead r = read_below(students, fs::path(folder) / student_id_file, 4096, ReadPart::whole);
+    if (!r.ok() || r.bytes.empty() || student_folder(r.bytes) != folder) return std::nullopt;
+    return r.bytes;
 }
 
 std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const fs::path& out) {
@@ -288,9 +181,19 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
                                                                                   misconceptions.end());
         std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
         md += "| misconception | seeded bug | students |\n|---|---|---|\n";
-        const auto cell = [](std::string text) {
-            for (size_t i = 0; (i = text.find('|', i)) != std::string::npos; i += 2) text.insert(i, "\\");
-            return text;
+        // A cell is one line of text: no newline ends the table, no backtick starts code, no | a
+        // new column.
+        const auto cell = [](const std::string& text) {
+            std::string one_line;
+            for (const char c : printable(text)) {
+                if (c == '\n' || c == '\r' || c == '\t')
+                    one_line += ' ';
+                else if (std::string("|`\\").find(c) != std::string::npos)
+                    one_line += std::string("\\") + c;
+                else
+                    one_line += c;
+            }
+            return one_line;
         };
         for (const auto& [m, n] : named) md += fmt::format("| {} | `{}` | {} |\n", cell(m.first), m.second, n);
     }

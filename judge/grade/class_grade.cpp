@@ -161,18 +161,17 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     std::set<std::string> in_progress;  // for the live line: who is being graded now
     JudgePool judges(p, o.seed, builder);
 
-    const auto grade_one = [&](size_t i) {
-        if (failed) return;  // a judge failure stops handing out students
+    // A result computed in the fallback tier (where a submission can #include the course) is never
+    // reused by a run in another tier, nor one with root dropped by one without.
+    const std::string tier_key = fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user");
+    const auto grade_student = [&](size_t i) {
         const std::string& id = ids[i];
-        {
-            const std::lock_guard lock(print_mutex);
-            in_progress.insert(id);
-        }
         const fs::path dir = student_dir(o.out, id);
         using State = StudentSubmission::State;
         const StudentSubmission sub = read_submission(o.class_dir, id, p.name);
         const std::string key = Hasher()
                                     .add(pkey)
+                                    .add(tier_key)
                                     .add(std::to_string(static_cast<int>(sub.state)))
                                     .add(sub.text)
                                     .add(sub.why)
@@ -217,11 +216,39 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             const long seconds =
                 std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
             // Atomic per file; the key goes last, so a half-written student is graded again.
+            if (student_folder(id) != student_id(student_folder(id)).value_or(""))
+                write_file_atomic(dir / student_id_file, id);  // a long id's folder names it here
             write_file_atomic(dir / "report.json", json_text(report) + "\n");
             write_file_atomic(dir / "results.json", json_text(gradescope_results(p, report, seconds)) + "\n");
             if (!judge_failed) write_file_atomic(dir / "key", key);  // a judge failure is retried on a rerun
             ++graded;
             fresh = true;
+        }
+        return std::make_pair(report, fresh);
+    };
+    const auto grade_one = [&](size_t i) {
+        if (failed) return;  // a broken course stops handing out students
+        const std::string& id = ids[i];
+        {
+            const std::lock_guard lock(print_mutex);
+            in_progress.insert(id);
+        }
+        // Everything one student's grading does, its writes included, stays that student's: a
+        // failure is reported and the class goes on. Only a broken course stops it.
+        json report;
+        bool fresh = false;
+        try {
+            std::tie(report, fresh) = grade_student(i);
+        } catch (const InputError&) {
+            throw;
+        } catch (const std::exception& e) {
+            const std::lock_guard lock(print_mutex);
+            in_progress.erase(id);
+            summary.unwritten.push_back(printable(id) + ": " + printable(e.what()));
+            spdlog::error("{}: could not grade or write this student's results: {}", printable(id),
+                          printable(e.what()));
+            ++done;
+            return;
         }
         const size_t n = ++done;
         const std::lock_guard lock(print_mutex);
@@ -257,6 +284,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
         throw;
     }
     finish_line();
+    std::sort(summary.unwritten.begin(), summary.unwritten.end());
     summary.graded = graded;
     summary.reused = reused;
     summary.verdict_counts = write_class_files(p, o.out);

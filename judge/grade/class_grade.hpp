@@ -32,8 +32,9 @@ struct GradeOptions {
 /// What grading the class did, for the closing table.
 struct GradeSummary {
     size_t students = 0;
-    size_t graded = 0;  // judged in this run
-    size_t reused = 0;  // unchanged since a previous run into the same OUT
+    size_t graded = 0;                   // judged in this run
+    size_t reused = 0;                   // unchanged since a previous run into the same OUT
+    std::vector<std::string> unwritten;  // students whose outputs could not be written (with why)
     std::vector<std::pair<std::string, size_t>> verdict_counts;
 };
 
@@ -61,12 +62,23 @@ StudentSubmission read_submission(const std::filesystem::path& class_dir, const 
 /// Where a student's outputs go: `out/students/<folder>/`, beside the class files and never one of
 /// them. The folder is the id with every byte other than a letter, a digit, '_', '-' or '.' (and a
 /// leading '.') written as %XX: safe for every CI upload (no " : < > | * ? \r \n, no "..") and
-/// it maps back to exactly one id (student_id).
+/// it maps back to exactly one id (student_id). Past max_plain_folder bytes (a path component
+/// has at most 255), it is a readable prefix, '~' and a hash of the id, and the folder's
+/// student_id_file holds the id.
+inline constexpr size_t max_plain_folder = 100;
+inline constexpr const char* student_id_file = "id";
 std::string student_folder(const std::string& id);
 std::filesystem::path student_dir(const std::filesystem::path& out, const std::string& id);
 
-/// The id a student folder stands for; nullopt when `folder` is not one student_folder makes.
+/// The id a plain student folder stands for; nullopt when `folder` is not one student_folder makes.
 std::optional<std::string> student_id(const std::string& folder);
+
+/// The id the folder `folder` of `students` stands for, long ids' folders included (their id file
+/// is read without following a link); nullopt when it is none of student_folder's.
+std::optional<std::string> student_id_in(const std::filesystem::path& students, const std::string& folder);
+
+/// Every student folder under out/students with the id it stands for, in id order (links skipped).
+std::vector<std::pair<std::string, std::filesystem::path>> student_folders(const std::filesystem::path& out);
 
 /// Grades the class into `o.out`, running submissions in `sandbox`, then writes the class files.
 /// Progress goes to stderr.

@@ -146,7 +146,10 @@ inline Header parse_header(const std::string& bytes, const std::string& name) {
             if (!num.empty()) {
                 const int64_t e = std::stoll(num);
                 h.shape.push_back(e);
-                // Checked before multiplying: (2**32, 2**32) must not wrap around to 0 elements.
+                // Every extent is capped, a zero one too: (0, 10**12, 10**12) holds no element, but a
+                // shape no array of the judge's may have. Checked before multiplying: (2**32, 2**32)
+                // must not wrap around to 0 elements.
+                if (e > max_elements) throw NpyError(name + ": shape extent too large");
                 if (e != 0 && h.numel > max_elements / e) throw NpyError(name + ": array too large");
                 h.numel *= e;
                 num.clear();

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "report/report.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -121,8 +122,10 @@ json gradescope_results(const Problem& p, const json& report, long seconds) {
 }
 
 std::string xml_escape(const std::string& s) {
+    // valid_utf8 first: no stray byte, and no noncharacter (XML 1.0's Char production has no
+    // U+FFFE or U+FFFF); the rest of what Char excludes is the C0 controls.
     std::string out;
-    for (const char c : s) {
+    for (const char c : valid_utf8(s)) {
         switch (c) {
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;

@@ -68,7 +68,10 @@ std::string render_text(const Report& r, const Style& style) {
     std::string s;
     if (!r.submission.empty()) s += paint("Submission: ", "dim") + r.submission + "\n";
     if (!r.compile_ok) {
-        s += paint("Compilation failed.", "red") + " The compiler said:\n\n" + r.compile_log;
+        // Indented like every other message: a log line (a `#line` directive names any file, with
+        // a newline in it) can never pass for the judge's own summary line.
+        s += paint("Compilation failed.", "red") + " The compiler said:\n\n";
+        if (!r.compile_log.empty()) s += indent(r.compile_log, "    ");
         if (!r.compile_log.empty() && r.compile_log.back() != '\n') s += "\n";
         s += fmt::format("\n{}: {}, {}/{} points\n", r.problem, paint(to_string(r.verdict), "red"), r.score,
                          r.max_score);

@@ -40,6 +40,16 @@ size_t sequence_length(std::string_view s, size_t i) {
     return n;
 }
 
+// A noncharacter (U+FDD0..U+FDEF, and the last two code points of every plane): valid UTF-8, but
+// no text; XML 1.0 refuses U+FFFE and U+FFFF outright.
+bool noncharacter(std::string_view seq) {
+    const auto b = [&](size_t k) { return static_cast<unsigned char>(seq[k]); };
+    unsigned cp = 0;
+    if (seq.size() == 3) cp = ((b(0) & 0x0Fu) << 12) | ((b(1) & 0x3Fu) << 6) | (b(2) & 0x3Fu);
+    if (seq.size() == 4) cp = ((b(0) & 0x07u) << 18) | ((b(1) & 0x3Fu) << 12) | ((b(2) & 0x3Fu) << 6) | (b(3) & 0x3Fu);
+    return (cp >= 0xFDD0 && cp <= 0xFDEF) || (seq.size() >= 3 && (cp & 0xFFFEu) == 0xFFFEu);
+}
+
 }  // namespace
 
 std::string valid_utf8(std::string_view s) {
@@ -47,9 +57,9 @@ std::string valid_utf8(std::string_view s) {
     out.reserve(s.size());
     for (size_t i = 0; i < s.size();) {
         const size_t n = sequence_length(s, i);
-        if (n == 0) {
+        if (n == 0 || noncharacter(s.substr(i, n))) {
             out += "\xEF\xBF\xBD";  // U+FFFD
-            ++i;
+            i += n == 0 ? 1 : n;
         } else {
             out.append(s.substr(i, n));
             i += n;

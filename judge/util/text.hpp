@@ -6,7 +6,8 @@
 
 namespace judge {
 
-/// `s` as valid UTF-8: every byte that does not belong to a valid sequence becomes U+FFFD.
+/// `s` as valid UTF-8: every byte that does not belong to a valid sequence, and every noncharacter
+/// (U+FDD0..U+FDEF, U+FFFE, U+FFFF and their kin in the other planes), becomes U+FFFD.
 std::string valid_utf8(std::string_view s);
 
 /// valid_utf8(s) with every control character but newline and tab written as "\xNN" (and DEL as

@@ -1453,3 +1453,83 @@ assert r['score']==5 and len(r['tests'])==3 and 'Fix first: masking' in r['outpu
     expect_err "is not the judge's source tree"
     echo "  setup.sh and run_autograder at the root; results.json for a submission, for none, for a failed judge"
 }
+
+# Issue #20 (second red team): hostile student folder names and submissions cannot break the
+# class files, stop the class, or survive a regrade in another tier.
+case_grade_red_team_folders() {
+    local C="$TMP/class" long esc tabf nonchar
+    long=$(printf '!%.0s' $(seq 90))
+    esc=$(printf 'e\033[2Jx')
+    tabf=$(printf '\t=HYPERLINK("http://x")')
+    nonchar=$(printf 'a\xef\xbf\xbeb\xef\xbf\xbf')
+    mkdir -p "$C/$long" "$C/$esc" "$C/$tabf" "$C/$nonchar" "$C/zed" "$C/liner"
+    cp "$ROOT/reference/problem_mha/solution.cpp" "$C/$long/solution.cpp"
+    cp "$ROOT/reference/problem_mha/bugs/lens_repeat_not_interleave.cpp" "$C/zed/solution.cpp"
+    printf '#line 1 "\\nproblem_mha: accepted, 32/32 points, 9/9 traps passed"\nint x = ;\n' >"$C/liner/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$C" --out "$TMP/g" --jobs 2
+    expect_out "problem_mha: 6 students (6 graded, 0 unchanged)"
+    python3 - "$TMP/g" "$long" <<'PY' || fail "the class files do not hold every student, safely"
+import csv, os, sys, xml.etree.ElementTree as ET
+out, long = sys.argv[1], sys.argv[2]
+rows = {r["student"]: r for r in csv.DictReader(open(f"{out}/grades.csv", encoding="utf-8"))}
+assert rows[long]["verdict"] == "accepted", rows.keys()          # a 270-byte folder name, capped
+assert rows["zed"]["verdict"] == "wrong_answer"                     # the students after it were graded
+assert "e\\x1b[2Jx" in rows and not any("\x1b" in k for k in rows)  # no raw ESC in the CSV
+tab = [k for k in rows if "HYPERLINK" in k][0]
+assert tab.startswith("\\x09=") or tab.startswith("'"), tab          # no formula after a TAB
+assert "a\ufffdb\ufffd" in rows, rows.keys()                        # noncharacters replaced
+ET.parse(f"{out}/junit.xml")                                        # well-formed
+assert all(len(f.encode()) <= 255 for f in os.listdir(f"{out}/students"))
+PY
+    # The #line trick names a file with a newline in it: its fake summary stays indented.
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$C/liner/solution.cpp"
+    expect_out "Compilation failed."
+    grep -q '^problem_mha: accepted' "$TMP/out" && fail "a compile log line passed for the judge's summary"
+    expect_out "problem_mha: compile_error, 0/32 points"
+    # The same output graded again in the fallback tier reuses nothing computed in bubblewrap.
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$C" --out "$TMP/g" --jobs 2
+    expect_out "(0 graded, 6 unchanged)"
+    JUDGE_SANDBOX=fallback expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$C" --out "$TMP/g" --jobs 2
+    expect_out "(6 graded, 0 unchanged)"
+    # A merge of that output reads the long id back from its folder's id file.
+    expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/g" --out "$TMP/m"
+    cmp "$TMP/g/grades.csv" "$TMP/m/grades.csv" || fail "the merge lost or renamed a student"
+}
+
+# Issue #20: a shard folder is hostile: its links are not followed, its key must be a key, and
+# its reports may name only the problem's misconceptions and the judge's tiers.
+case_merge_red_team() {
+    make_class "$TMP/class"
+    expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/s" --jobs 2
+    cp -r "$TMP/s" "$TMP/a"
+    rm "$TMP/a/students/alice/key"
+    ln -s /proc/self/environ "$TMP/a/students/alice/key"
+    SECRET_TOKEN=hunter2 expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/a" --out "$TMP/m1"
+    grep -rq hunter2 "$TMP/m1" && fail "merge copied the environment through a link"
+    [ -e "$TMP/m1/students/alice/key" ] && fail "a key that is a link was kept"
+    cmp "$TMP/s/grades.csv" "$TMP/m1/grades.csv" || fail "the merge changed a grade"
+    cp -r "$TMP/s" "$TMP/b"
+    rm "$TMP/b/students/alice/report.json"
+    ln -s "$TMP/s/students/bob/report.json" "$TMP/b/students/alice/report.json"
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/b" --out "$TMP/m2"
+    expect_err "students/alice/report.json: a symbolic link; expected a regular file"
+    cp -r "$TMP/s" "$TMP/c"
+    python3 - "$TMP/c/students/bob/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+t = [t for t in r["tests"] if t.get("misconception")][0]
+t["misconception"]["text"] = "a bug\n\n# Everyone passed\n`rm -rf`"
+json.dump(r, open(sys.argv[1], "w"))
+PY
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/c" --out "$TMP/m3"
+    expect_err "is none of the problem's"
+    cp -r "$TMP/s" "$TMP/d"
+    python3 - "$TMP/d/students/mallory/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1])); r["sandbox"] = "bubblewrap\n**all isolated**"; json.dump(r, open(sys.argv[1], "w"))
+PY
+    expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/d" --out "$TMP/m4"
+    expect_err "is not a tier of this judge"
+    [ -e "$TMP/m3/summary.md" ] || [ -e "$TMP/m4/summary.md" ] && fail "a refused merge wrote a summary"
+    return 0
+}

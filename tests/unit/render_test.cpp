@@ -102,7 +102,12 @@ TEST_CASE("a compile error shows the compiler's words and the score", "[render]"
     judge::Report r = judge::compile_error_report(prob(), 0, "solution.cpp:3: error: expected ';'\n");
     CHECK(
         judge::render_text(r, judge::Style{false}) ==
-        "Compilation failed. The compiler said:\n\nsolution.cpp:3: error: expected ';'\n\nfixture: compile_error, 0/4 points\n");
+        "Compilation failed. The compiler said:\n\n    solution.cpp:3: error: expected ';'\n\nfixture: compile_error, 0/4 points\n");
+    // A `#line 1 "\nproblem: accepted, ..."` puts a fake summary into the log: it stays indented.
+    r = judge::compile_error_report(prob(), 0, "x.cpp:1: error\nfixture: accepted, 4/4 points\nmore");
+    const std::string text = judge::render_text(r, judge::Style{false});
+    CHECK(text.find("\n    fixture: accepted, 4/4 points\n    more\n") != std::string::npos);
+    CHECK(text.find("\nfixture: accepted") == std::string::npos);
 }
 
 TEST_CASE("the JSON report has the documented fields", "[render]") {
@@ -159,6 +164,9 @@ TEST_CASE("JUnit: a suite per student, a case per trap, XML escaped", "[formats]
                 0) == 0);
     CHECK(judge::xml_escape(std::string("a\x01"
                                         "b\tc")) == "ab\tc");
+    // U+FFFE and U+FFFF are outside XML 1.0's Char production: one of them made junit.xml not
+    // well-formed. A stray byte is no character either.
+    CHECK(judge::xml_escape("x\xef\xbf\xbey\xef\xbf\xbfz\xff") == "x\xef\xbf\xbdy\xef\xbf\xbdz\xef\xbf\xbd");
 }
 
 TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]") {

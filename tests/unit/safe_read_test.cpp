@@ -72,6 +72,10 @@ TEST_CASE("text from a submission becomes valid, printable UTF-8", "[text]") {
     CHECK(judge::valid_utf8("\xc0\xaf") == "\xef\xbf\xbd\xef\xbf\xbd");                  // an overlong '/'
     CHECK(judge::valid_utf8("\xed\xa0\x80") == "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");  // a surrogate
     CHECK(judge::valid_utf8("\xf0\x9f\x99\x82") == "\xf0\x9f\x99\x82");                  // 🙂
+    // Noncharacters (U+FFFE, U+FFFF, U+FDD0, U+10FFFF) are not text: XML refuses the first two.
+    CHECK(judge::valid_utf8("a\xef\xbf\xbe\xef\xbf\xbf\xef\xb7\x90\xf4\x8f\xbf\xbf") ==
+          "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+    CHECK(judge::valid_utf8("\xef\xbf\xbd\xef\xb7\xaf\xef\xb7\xb0") == "\xef\xbf\xbd\xef\xbf\xbd\xef\xb7\xb0");
     CHECK(judge::printable("a\tb\nc") == "a\tb\nc");
     CHECK(judge::printable("\x1b]0;pwned\x07\x1b[32maccepted\r") == "\\x1b]0;pwned\\x07\\x1b[32maccepted\\x0d");
     CHECK(judge::printable(std::string("nul\0!", 5)) == "nul\\x00!");

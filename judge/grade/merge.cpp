@@ -1,0 +1,199 @@
+// Merging shard outputs (judge merge): every file of a shard is checked before it is used.
+#include <fmt/core.h>
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "core/errors.hpp"
+#include "grade/class_grade.hpp"
+#include "judging/packed_key.hpp"
+#include "problem/packed.hpp"
+#include "report/formats.hpp"
+#include "report/render.hpp"
+#include "traps/seeded_bugs.hpp"
+#include "util/files.hpp"
+#include "util/safe_read.hpp"
+#include "util/text.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+// The largest file of a shard's output that merge reads (a report with every test's messages).
+constexpr size_t max_shard_file = 16u << 20;
+
+// Refuses a report that this problem's grading could not have written: an unknown verdict or
+// trap, a score over its maximum, points that do not add up (a hand-edited 999/32).
+void check_report(const Problem& p, const std::vector<SeededBug>& bugs, const json& r, const std::string& file) {
+    const auto bad = [&](const std::string& what) { throw InputError(file + ": " + what); };
+    try {
+        static const std::set<std::string> verdicts = {
+            "judge_error",  "invalid_submission", "compile_error", "time_limit", "memory_limit",
+            "output_limit", "runtime_error",      "wrong_answer",  "accepted",   "missing"};
+        const std::string verdict = r.at("verdict").get<std::string>();
+        if (!verdicts.count(verdict)) bad("unknown verdict \"" + verdict + "\"");
+        if (r.at("problem").get<std::string>() != p.name) bad("a report of problem " + r.at("problem").dump());
+        const int score = r.at("score").get<int>(), max_score = r.at("max_score").get<int>();
+        if (max_score != p.max_score())
+            bad(fmt::format("max_score {} is not the problem's {}", max_score, p.max_score()));
+        if (score < 0 || score > max_score) bad(fmt::format("score {} is outside 0..{}", score, max_score));
+        // The tier is one a judge names (a forged "" or other word would hide the fallback warning).
+        const std::string tier = r.value("sandbox", "");
+        if (tier != "bubblewrap" && tier != "fallback" && !(tier.empty() && verdict == "missing"))
+            bad("sandbox \"" + printable(tier) + "\" is not a tier of this judge");
+        const json& traps = r.at("traps");
+        if (traps.size() != p.traps.size())
+            bad(fmt::format("{} traps; the problem has {}", traps.size(), p.traps.size()));
+        for (size_t i = 0; i < p.traps.size(); ++i) {
+            if (traps[i].at("id").get<std::string>() != p.traps[i].id) bad("unknown trap " + traps[i].at("id").dump());
+        }
+        int sum = 0;
+        for (const json& t : r.at("tests")) {
+            const int points = t.at("points").get<int>();
+            const auto spec =
+                std::find_if(p.tests.begin(), p.tests.end(), [&](const TestSpec& ts) { return ts.id == t.at("id"); });
+            if (spec == p.tests.end()) bad("unknown test " + t.at("id").dump());
+            if (points < 0 || points > spec->points)
+                bad(fmt::format("test {} scores {} of {}", spec->id, points, spec->points));
+            // A misconception is one of the problem's seeded bugs, in its own words.
+            if (t.contains("misconception") && !t["misconception"].is_null()) {
+                const json& m = t["misconception"];
+                const auto bug = std::find_if(bugs.begin(), bugs.end(), [&](const SeededBug& b) {
+                    return m.at("bug").get<std::string>() == b.name;
+                });
+                if (bug == bugs.end() || m.at("text").get<std::string>() != bug->misconception)
+                    bad("test " + spec->id + ": misconception " + printable(m.dump()) + " is none of the problem's");
+            }
+            sum += points;
+        }
+        if (sum != score) bad(fmt::format("score {} is not the sum of its tests' points, {}", score, sum));
+    } catch (const json::exception& e) {
+        bad(std::string("not a report of this judge: ") + e.what());
+    }
+}
+
+struct ShardMeta {
+    json meta;              // problem, seed, judge
+    unsigned k = 0, n = 0;  // 0/0: a run over the whole class
+};
+
+ShardMeta read_meta(const fs::path& in) {
+    const fs::path m = in / "grade.json";
+    const SafeRead text = read_below(in, "grade.json", max_shard_file, ReadPart::whole);
+    if (text.fault == ReadFault::missing)
+        throw InputError(m.string() + ": missing; is " + in.string() + " the --out of a judge grade run?");
+    if (!text.ok()) throw InputError(m.string() + ": " + describe(text.fault) + "; expected the grade run's file");
+    json j;
+    try {
+        j = json::parse(text.bytes);
+    } catch (const json::exception& e) {
+        throw InputError(m.string() + ": invalid JSON: " + e.what());
+    }
+    if (!j.is_object() || !j.contains("problem") || !j.contains("seed_sha256")) {
+        throw InputError(m.string() +
+                         ": needs \"problem\" and \"seed_sha256\"; it may be from an older judge: grade again");
+    }
+    if (!j.contains("judge") || !j.contains("shard")) {
+        throw InputError(m.string() + ": needs \"judge\" and \"shard\"; it was written by an older judge: grade again");
+    }
+    ShardMeta s;
+    const std::string shard = j["shard"].is_string() ? j["shard"].get<std::string>() : "";
+    if (shard != "all" && std::sscanf(shard.c_str(), "%u/%u", &s.k, &s.n) != 2) {
+        throw InputError(m.string() + ": shard: expected \"all\" or K/N, got " + j["shard"].dump());
+    }
+    j.erase("shard");
+    s.meta = j;
+    return s;
+}
+
+}  // namespace
+
+std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& out, const fs::path& course_root) {
+    if (inputs.empty()) throw InputError("merge: give at least one output directory to merge");
+    std::vector<ShardMeta> metas;
+    for (const fs::path& in : inputs) metas.push_back(read_meta(in));
+    const json& meta = metas.front().meta;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (metas[i].meta != meta) {
+            throw InputError((inputs[i] / "grade.json").string() + ": " + metas[i].meta.dump() + " differs from " +
+                             meta.dump() + " in " + (inputs.front() / "grade.json").string());
+        }
+    }
+    // The set: one run over the whole class, or shards 1..N of one N, each once.
+    const unsigned n = metas.front().n;
+    std::map<unsigned, fs::path> shards;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (metas[i].n != n || (n == 0 && inputs.size() > 1)) {
+            throw InputError("merge: " + inputs[i].string() + " is not a shard of the same split as " +
+                             inputs.front().string());
+        }
+        if (n > 0 && !shards.emplace(metas[i].k, inputs[i]).second) {
+            throw InputError(fmt::format("merge: shard {}/{} is given twice: {} and {}", metas[i].k, n,
+                                         shards[metas[i].k].string(), inputs[i].string()));
+        }
+    }
+    for (unsigned k = 1; k <= n; ++k) {
+        if (!shards.count(k))
+            throw InputError(fmt::format("merge: shard {}/{} is missing; give all {} shards", k, n, n));
+    }
+    // As the shards graded it: with or without the tests withheld until after the due date.
+    const Problem p =
+        released(load_problem(course_root, meta["problem"].get<std::string>()), meta.value("withheld", 0) == 0);
+    // A shard's folder came from elsewhere (a CI artifact): its files are read as a box's are (no
+    // link followed, regular, capped), and only what the checked report says is written.
+    const std::vector<SeededBug> bugs = p.packed ? PackedKey(p, course_root).bugs() : load_bugs(p);
+    const auto read_shard = [](const fs::path& dir, const char* name) {
+        const SafeRead r = read_below(dir, name, max_shard_file, ReadPart::whole);
+        if (!r.ok()) throw InputError((dir / name).string() + ": " + describe(r.fault) + "; expected a regular file");
+        return r.bytes;
+    };
+    std::map<std::string, fs::path> owner;
+    std::map<std::string, json> reports;
+    for (const fs::path& in : inputs) {
+        for (const auto& [id, dir] : student_folders(in)) {
+            if (owner.count(id))
+                throw InputError("merge: student " + printable(id) + " is in both " + owner[id].string() + " and " +
+                                 in.string());
+            owner[id] = in;
+            const fs::path file = dir / "report.json";
+            try {
+                reports[id] = json::parse(read_shard(dir, "report.json"));
+            } catch (const json::exception& ex) {
+                throw InputError(file.string() + ": invalid JSON: " + ex.what());
+            }
+            check_report(p, bugs, reports[id], file.string());
+        }
+    }
+    fs::create_directories(out);
+    for (const auto& [id, in] : owner) {
+        const fs::path from = student_dir(in, id), to = student_dir(out, id);
+        const json& report = reports[id];
+        if (student_folder(id) != student_id(student_folder(id)).value_or(""))
+            write_file_atomic(to / student_id_file, id);
+        write_file_atomic(to / "report.json", json_text(report) + "\n");
+        // results.json is rebuilt from the checked report; only its execution time is the shard's.
+        long seconds = 0;
+        if (fs::exists(from / "results.json")) {
+            const json r = json::parse(read_shard(from, "results.json"), nullptr, false);
+            if (r.is_object() && r.contains("execution_time") && r["execution_time"].is_number_integer())
+                seconds = std::clamp<long>(r["execution_time"].get<long>(), 0, 1000000);
+        }
+        write_file_atomic(to / "results.json", json_text(gradescope_results(p, report, seconds)) + "\n");
+        // The resume key: 64 hex digits, or the student is graded again on a rerun into `out`.
+        const SafeRead key = read_below(from, "key", 64, ReadPart::whole);
+        if (key.ok() && key.bytes.size() == 64 && key.bytes.find_first_not_of("0123456789abcdef") == std::string::npos)
+            write_file_atomic(to / "key", key.bytes);
+    }
+    json merged = meta;
+    merged["shard"] = "all";
+    write_file_atomic(out / "grade.json", merged.dump(2) + "\n");
+    write_class_files(p, out);
+    return p.name;
+}
+
+}  // namespace judge
