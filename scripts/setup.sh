@@ -32,7 +32,7 @@ for p in "${packages[@]}"; do
   # npm is only a command here: one from elsewhere (NodeSource's nodejs, which conflicts with
   # Debian's npm package) serves as well.
   if [ "$p" = npm ] && command -v npm >/dev/null; then continue; fi
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep "install ok installed" >/dev/null; then
     missing+=("$p")
   fi
 done

@@ -6,7 +6,7 @@ box_pids() {
     for p in /proc/[0-9]*; do
         [ "${p#/proc/}" = "$$" ] && continue
         case "$(readlink "$p/cwd" 2>/dev/null)" in "$dir"*) echo "${p#/proc/}"; continue ;; esac
-        tr '\0' ' ' 2>/dev/null <"$p/cmdline" | grep -qF -- "$dir" && echo "${p#/proc/}"
+        tr '\0' ' ' 2>/dev/null <"$p/cmdline" | grep -F -- "$dir" >/dev/null && echo "${p#/proc/}"
     done
     return 0
 }

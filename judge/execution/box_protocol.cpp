@@ -17,7 +17,7 @@ using nlohmann::json;
 std::string encode_plan(const Plan& plan) {
     json tests = json::array();
     for (const PlannedTest& t : plan.tests)
-        tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}, {"out", t.out}});
+        tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}, {"out", t.out}, {"cgroup", t.cgroup}});
     const Limits& l = plan.limits;
     return json({{"tests", tests},
                  {"limits",
@@ -34,7 +34,8 @@ Plan decode_plan(const std::string& text) {
         Plan plan;
         for (const json& t : j.at("tests"))
             plan.tests.push_back({t.at("id").get<std::string>(), t.at("function").get<std::string>(),
-                                  t.at("dir").get<std::string>(), t.at("out").get<std::string>()});
+                                  t.at("dir").get<std::string>(), t.at("out").get<std::string>(),
+                                  t.value("cgroup", "")});
         const json& l = j.at("limits");
         plan.limits.time_per_test_ms = l.at("time_per_test_ms").get<int>();
         plan.limits.memory_mb = l.at("memory_mb").get<int>();

@@ -54,8 +54,9 @@ inline constexpr int default_max_timeouts = 2;
 struct PlannedTest {
     std::string id;
     std::string function;
-    std::string dir;  // the test's folder under the box's /in: a random name no other test knows
-    std::string out;  // its folder under the box's out/: another random name, made by the judge
+    std::string dir;     // the test's folder under the box's /in: a random name no other test knows
+    std::string out;     // its folder under the box's out/: another random name, made by the judge
+    std::string cgroup;  // its cgroup under the box's /cgroup/*, made by the judge; "" = none
 };
 
 /// What the in-box runner is asked to do.

@@ -41,22 +41,23 @@ int run_box(const BoxRunPaths& paths) {
     ::prctl(PR_SET_DUMPABLE, 0);         // tests run as the same uid: they must not ptrace the runner
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);  // and what they leave behind is killed after each test
     const box::Plan plan = box::decode_plan(read_file(paths.plan));
-    // Already inside the box. Where the judge delegated the box's memory cgroup, each test gets a
-    // child of it with the test's own limit (process/cgroup.hpp).
+    // Already inside the box. Where the judge made each test a cgroup of its own, the test joins it
+    // (process/cgroup.hpp): its memory limit and its CPU time are its own processes' together.
     std::unique_ptr<Runner> runner = std::make_unique<PlainRunner>();
-    if (::access(delegated_memory_cgroup, W_OK) == 0)
-        runner = std::make_unique<CgroupRunner>(CgroupPlace{1, {}, delegated_memory_cgroup, "delegated"},
-                                                delegated_memory_cgroup);
+    if (::access(box_memory_cgroup, X_OK) == 0)
+        runner = std::make_unique<CgroupRunner>(box_memory_cgroup, box_cpuacct_cgroup);
     const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].dir; };
-    const InBox in_box{{"/tmp", "/dev/shm"}, true};
+    const InBox in_box{{"/tmp", "/dev/shm"}, true, ""};
     std::vector<box::TestStatus> statuses(plan.tests.size());
     const fs::path cutoff_file = paths.out / box::cutoff_file;
     box::reserve(cutoff_file);
     const size_t cutoff = run_in_order(
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
+            InBox this_test = in_box;
+            this_test.cgroup = plan.tests[t].cgroup;
             statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t),
-                                       paths.out / plan.tests[t].out, plan.limits, *runner, {}, in_box);
+                                       paths.out / plan.tests[t].out, plan.limits, *runner, {}, this_test);
             kill_adopted_orphans();
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); });

@@ -73,6 +73,7 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     ps.group_memory_mb = limits.memory_mb;   // all of the test's processes together (its cgroup, if any)
     ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
     ps.max_open_files = 64;
+    ps.test_cgroup = in_box.cgroup;
     const ProcessResult r = runner.run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}});
     if (!r.started) {
         // The box's own process limit, used up by this submission's other tests: its failure, not ours.
@@ -84,12 +85,16 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
         throw JudgeFailure(r.start_error);
     }
     box::TestStatus how;
-    if (r.timed_out)
-        how = {Kind::timed_out, limits.time_per_test_ms, {}};
-    else if (r.cpu_limited || r.signal == SIGXCPU)
-        how = {Kind::cpu_limit, limits.time_per_test_ms, {}};
-    else if (r.oom_kills > 0)  // one of its processes, maybe not the first, met its cgroup's limit
+    const bool out_of_time = r.timed_out || r.cpu_limited || r.signal == SIGXCPU;
+    // Memory first, whatever the load: one of its processes, maybe not the first, met its cgroup's
+    // limit (the OOM killer), or it was stopped for time while its processes were at that limit
+    // (reclaiming, which is slower the busier the machine).
+    if (r.oom_kills > 0 || (out_of_time && r.memory_at_limit))
         how = {Kind::memory_limit, limits.memory_mb, {}};
+    else if (r.timed_out)
+        how = {Kind::timed_out, limits.time_per_test_ms, {}};
+    else if (out_of_time)
+        how = {Kind::cpu_limit, limits.time_per_test_ms, {}};
     else if (r.signal == SIGXFSZ)
         how = {Kind::output_limit, limits.output_kb, {}};
     else if (r.signal != 0)

@@ -41,10 +41,12 @@ struct TestRun {
 };
 
 /// How the in-box runner runs a test (box_protocol.hpp): the extra places whose filling is the
-/// test's output_limit, and whether it gets its folders as descriptors instead of by name.
+/// test's output_limit, whether it gets its folders as descriptors instead of by name, and the
+/// cgroup the judge made for it ("" = none).
 struct InBox {
     std::vector<std::filesystem::path> also_bounded;
     bool folders_by_descriptor = false;
+    std::string cgroup;
 };
 
 /// Writes each input as <dir>/<param>.npy.

@@ -49,7 +49,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
                   const Sandbox& sandbox, size_t batch, const std::vector<std::string>& outs, bool& timed_out) {
     box::Plan plan;
     for (size_t t = 0; t < p.tests.size(); ++t)
-        plan.tests.push_back({p.tests[t].id, p.tests[t].function, inputs.name(t), outs[t]});
+        plan.tests.push_back({p.tests[t].id, p.tests[t].function, inputs.name(t), outs[t], random_name()});
     plan.limits = p.limits;
     plan.batch = batch;
     // The plan names every test's folder: it goes through a memfd that only the runner holds.
@@ -67,7 +67,9 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
     ps.wall_limit = total_budget(p, batch, plan.max_timeouts);
     // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts.
     ps.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256;
-    ps.delegate_cgroup = true;
+    // Each test's own cgroup, made by the judge under a name only the plan holds (process/cgroup.hpp).
+    for (const box::PlannedTest& t : plan.tests) ps.test_cgroups.push_back(t.cgroup);
+    ps.test_memory_mb = p.limits.memory_mb;
     // Smaller than a test's memory limit (tmpfs pages count against it): filling /tmp is a full
     // folder, output_limit, never the OOM killer first.
     ps.tmp_mb = std::max(16, p.limits.memory_mb / 4);
@@ -126,7 +128,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
     // The fallback tier: the judge runs each test itself, within the same overall budget as a box,
     // with the same folders: given as descriptors to a program the tests can run but not read.
     const fs::path prog = sandbox.exec_only(box / "prog", box);
-    const InBox by_descriptor{{}, true};
+    const InBox by_descriptor{{}, true, ""};
     const auto deadline = std::chrono::steady_clock::now() + total_budget(p, batch, box::default_max_timeouts);
     s.missing_verdict = Verdict::time_limit;
     s.missing_message = out_of_time;

@@ -5,6 +5,7 @@
 // Output goes straight to files: no pipe can fill up and block the child, and the judge never
 // reads more of it than it chooses to.
 #include "process/process.hpp"
+#include "process/cgroup.hpp"
 
 #include <fcntl.h>
 #include <grp.h>
@@ -54,6 +55,26 @@ void set_limit(int resource, rlim_t value) { set_limit(resource, value, value); 
 // that kill_adopted_orphans takes, so it never mistakes a just-started run for an orphan.
 std::mutex g_children_mutex;
 std::set<pid_t> g_children;
+
+// How long the task `pid` has waited, runnable, for a CPU (the second field of
+// /proc/<pid>/schedstat, in ns), in ms; 0 when the kernel does not say.
+long long run_delay_ms(pid_t pid) {
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%d/schedstat", static_cast<int>(pid));
+    std::ifstream in(path);
+    unsigned long long on_cpu = 0, waiting = 0;
+    return in >> on_cpu >> waiting ? static_cast<long long>(waiting / 1000000) : 0;
+}
+
+// The CPU time of `cpu_clock` (the child's own) in ms, or of its cgroup when `usage_file` names one,
+// whichever is more; -1 when neither can be read.
+long long cpu_used_ms(bool has_clock, clockid_t cpu_clock, const std::string& usage_file) {
+    long long ms = -1;
+    timespec used{};
+    if (has_clock && ::clock_gettime(cpu_clock, &used) == 0) ms = used.tv_sec * 1000LL + used.tv_nsec / 1000000;
+    if (!usage_file.empty()) ms = std::max<long long>(ms, cpu_usage_ms(usage_file));
+    return ms;
+}
 
 }  // namespace
 
@@ -185,7 +206,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
     rusage usage{};
     const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
     clockid_t cpu_clock{};
-    const bool watch_cpu = spec.cpu_limit.count() > 0 && ::clock_getcpuclockid(pid, &cpu_clock) == 0;
+    const bool has_clock = ::clock_getcpuclockid(pid, &cpu_clock) == 0;
+    const bool watch_cpu = spec.cpu_limit.count() > 0 && (has_clock || !spec.cpu_usage_file.empty());
     const auto kill_now = [&] {
         ::kill(-pid, SIGKILL);
         ::kill(pid, SIGKILL);
@@ -195,15 +217,16 @@ ProcessResult run_process(const ProcessSpec& spec) {
         const pid_t r = ::wait4(pid, &status, WNOHANG, &usage);
         if (r == pid) break;
         if (r < 0 && errno != EINTR) break;
-        const auto left = spec.wall_limit - (std::chrono::steady_clock::now() - t0);
+        // The wall clock counts only while the child is not waiting for a CPU: on a machine at any
+        // load, a sleeping child is stopped at the same point, and a starved one is not stopped.
+        const auto waited = std::chrono::milliseconds(run_delay_ms(pid));
+        const auto left = spec.wall_limit + waited - (std::chrono::steady_clock::now() - t0);
         if (left <= std::chrono::steady_clock::duration::zero()) {
             kill_now();
             result.timed_out = true;
             break;
         }
-        timespec used{};
-        if (watch_cpu && ::clock_gettime(cpu_clock, &used) == 0 &&
-            used.tv_sec * 1000LL + used.tv_nsec / 1000000 > spec.cpu_limit.count()) {
+        if (watch_cpu && cpu_used_ms(has_clock, cpu_clock, spec.cpu_usage_file) > spec.cpu_limit.count()) {
             kill_now();
             result.cpu_limited = true;
             break;
@@ -219,6 +242,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
     }
     const auto ms = [](const timeval& t) { return static_cast<long>(t.tv_sec) * 1000 + t.tv_usec / 1000; };
     result.cpu_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
+    // The cgroup counts the children it never waited for, too (read before the final kill below).
+    if (!spec.cpu_usage_file.empty()) result.cpu_ms = std::max(result.cpu_ms, cpu_usage_ms(spec.cpu_usage_file));
     if (spec.cpu_limit.count() > 0 && !result.timed_out && result.cpu_ms > spec.cpu_limit.count())
         result.cpu_limited = true;
     if (pidfd >= 0) ::close(pidfd);

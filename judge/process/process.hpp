@@ -15,35 +15,43 @@ struct ProcessSpec {
     std::filesystem::path cwd;
     std::filesystem::path stdout_path;  // truncated; "" means /dev/null
     std::filesystem::path stderr_path;  // truncated; "" means /dev/null
+    // Wall-clock time during which the child was not waiting for a CPU (its run-queue delay, from
+    // /proc/<pid>/schedstat, does not count): a busy machine never stops a child for time.
     std::chrono::milliseconds wall_limit{10000};
-    std::chrono::milliseconds cpu_limit{0};  // CPU time of the child and the children it waited for; 0 = none
-    int cpu_seconds = 0;                     // RLIMIT_CPU, per process (a backstop); 0 = unlimited
-    long long address_space_mb = 0;          // RLIMIT_AS; 0 = unlimited
-    long long file_size_bytes = 0;           // RLIMIT_FSIZE: no file written may grow past it; 0 = unlimited
+    // CPU time of the child and the children it waited for, or of its whole cgroup when
+    // cpu_usage_file names one (then children it never waited for count too); 0 = none.
+    std::chrono::milliseconds cpu_limit{0};
+    std::string cpu_usage_file;      // a cgroup's CPU time (cgroup.hpp: cpu_usage_ms); "" = none
+    int cpu_seconds = 0;             // RLIMIT_CPU, per process (a backstop); 0 = unlimited
+    long long address_space_mb = 0;  // RLIMIT_AS; 0 = unlimited
+    long long file_size_bytes = 0;   // RLIMIT_FSIZE: no file written may grow past it; 0 = unlimited
     std::vector<std::pair<std::string, std::string>> env;  // set on top of the judge's environment
     bool clear_env = false;                                // start from an empty environment instead
     long long max_processes = 0;                           // RLIMIT_NPROC; 0 = unlimited (binds only a non-root uid)
     long long max_open_files = 0;                          // RLIMIT_NOFILE; 0 = inherited
     int run_as_uid = -1;                                   // drop to this uid and gid before exec; -1 = stay
     std::vector<std::string> join_cgroups;                 // cgroup.procs files to join before exec
-    long long group_memory_mb = 0;  // memory of the whole run (a cgroup, where the Runner has one); 0 = none
-    bool delegate_cgroup = false;   // a box's test runner: it may divide the run's cgroup (cgroup.hpp)
-    long long tmp_mb = 0;           // the size of a box's /tmp, where the Runner makes one; 0 = its default
-    std::string seccomp_filter;     // a BPF program (struct sock_filter[]) the child installs last; "" = none
-    std::vector<int> inherit_fds;   // the judge's descriptors the child keeps across exec (all others close)
+    long long group_memory_mb = 0;          // memory of the whole run (a cgroup, where the Runner has one); 0 = none
+    std::vector<std::string> test_cgroups;  // a box's test runner: the judge makes a cgroup per test (cgroup.hpp)
+    long long test_memory_mb = 0;           // and limits each to this
+    std::string test_cgroup;                // in the box: the test's cgroup, made by the judge
+    long long tmp_mb = 0;                   // the size of a box's /tmp, where the Runner makes one; 0 = its default
+    std::string seccomp_filter;             // a BPF program (struct sock_filter[]) the child installs last; "" = none
+    std::vector<int> inherit_fds;           // the judge's descriptors the child keeps across exec (all others close)
 };
 
 /// How the child ended.
 struct ProcessResult {
     bool started = false;
-    std::string start_error;   // why it did not start
-    int start_errno = 0;       // and its errno (EAGAIN: a process limit was reached)
-    bool timed_out = false;    // the wall-clock timer killed it
-    bool cpu_limited = false;  // it used more CPU time than cpu_limit (killed then, or found at its exit)
-    long cpu_ms = 0;           // CPU time (user + system) of the child and the children it waited for
-    long oom_kills = 0;        // processes of the run the kernel's OOM killer ended (filled by the Runner)
-    int exit_code = -1;        // when it exited normally
-    int signal = 0;            // when a signal ended it
+    std::string start_error;       // why it did not start
+    int start_errno = 0;           // and its errno (EAGAIN: a process limit was reached)
+    bool timed_out = false;        // the wall-clock timer killed it
+    bool cpu_limited = false;      // it used more CPU time than cpu_limit (killed then, or found at its exit)
+    long cpu_ms = 0;               // CPU time (user + system) of the child and the children it waited for
+    long oom_kills = 0;            // processes of the run the kernel's OOM killer ended (filled by the Runner)
+    bool memory_at_limit = false;  // its processes together reached their cgroup's memory limit (the Runner)
+    int exit_code = -1;            // when it exited normally
+    int signal = 0;                // when a signal ended it
     double wall_seconds = 0.0;
 };
 

@@ -38,12 +38,17 @@ public:
     }
 
     ProcessResult run(ProcessSpec spec, const std::vector<Mount>& given) const override {
-        // A box of tests gets one cgroup; with v1 as root, its memory folder is handed to the box's
-        // uid and mounted at /cgroup/memory, where the test runner makes one child per test.
-        const bool delegate = spec.delegate_cgroup && m_probe.cgroups.version == 1 && m_probe.uid == 0;
-        const RunCgroup cg(m_probe.cgroups, max_processes, spec.group_memory_mb, delegate ? m_uid : -1);
+        // A box of tests gets one cgroup, in which the judge (root, v1) makes each test's own
+        // before the box starts; the box sees them at /cgroup and may only join them.
+        const RunCgroup cg(m_probe.cgroups, max_processes, spec.group_memory_mb);
         std::vector<Mount> mounts = given;
-        if (delegate && !cg.memory_dir().empty()) mounts.push_back({cg.memory_dir(), delegated_memory_cgroup, true});
+        bool per_test = !spec.test_cgroups.empty() && m_probe.cgroups.version == 1 && m_probe.uid == 0;
+        for (const std::string& name : spec.test_cgroups)
+            per_test = per_test && cg.add_test(name, spec.test_memory_mb, m_uid);
+        if (per_test) {
+            mounts.push_back({cg.memory_dir(), box_memory_cgroup, true});
+            if (!cg.cpuacct_dir().empty()) mounts.push_back({cg.cpuacct_dir(), box_cpuacct_cgroup, true});
+        }
         const SeccompPipe filter;
         spec.argv = bwrap_command(m_probe, spec, mounts);
         add_seccomp(spec, filter);
@@ -61,8 +66,10 @@ public:
         spec.clear_env = true;
         drop_root(spec);
         spec.join_cgroups = cg.procs_files();
+        spec.cpu_usage_file = cg.cpu_usage_file();
         ProcessResult r = run_process(spec);
         r.oom_kills = cg.oom_kills();
+        r.memory_at_limit = cg.memory_at_limit();
         reap_adopted_zombies();
         // bwrap reports a child killed by a signal as exit code 128 + signal.
         if (!r.timed_out && r.signal == 0 && r.exit_code > 128 && r.exit_code < 128 + 65) {

@@ -22,8 +22,10 @@ public:
         spec.seccomp_filter = seccomp_program();
         const RunCgroup cg(m_probe.cgroups, max_processes, spec.group_memory_mb);
         spec.join_cgroups = cg.procs_files();
+        spec.cpu_usage_file = cg.cpu_usage_file();  // every process of the test counts, waited for or not
         ProcessResult r = run_process(spec);
         r.oom_kills = cg.oom_kills();
+        r.memory_at_limit = cg.memory_at_limit();
         kill_adopted_orphans();  // orphans that left the process group with setsid
         return r;
     }

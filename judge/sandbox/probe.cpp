@@ -99,6 +99,10 @@ std::string doctor_report(const SandboxProbe& p) {
                                                : p.cgroups.version == 1 && p.uid == 0
                                                    ? "a cgroup per box, and one per test inside it (memory_mb)"
                                                    : "a cgroup per run (per box of tests in the bubblewrap tier)");
+    s += fmt::format("cpu:              {}\n",
+                     p.cgroups.cpuacct.empty()
+                         ? "each process's own CPU time; no cpu cgroup, so no fair share between boxes"
+                         : "an equal share per run, and each test's CPU time from its cgroup (children too)");
     s += "seccomp:          ptrace, mounts, new namespaces, keyrings, bpf, perf events, userfaultfd, io_uring\n"
          "                  and sockets other than AF_UNIX refused, in both tiers\n";
     s += fmt::format("tier:             {}{}\n",

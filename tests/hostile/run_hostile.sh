@@ -34,7 +34,7 @@ if [[ " $checks " == *" needs_root "* ]] && [ "$(id -u)" != 0 ]; then
     echo "skipped: $case_name needs root (as another user the $tier tier runs it as that user, who owns the cache)"
     exit 77
 fi
-if [ "$tier" = bubblewrap ] && ! JUDGE_SANDBOX= "$JUDGE" doctor 2>/dev/null | grep -q '^bubblewrap: *works'; then
+if [ "$tier" = bubblewrap ] && ! JUDGE_SANDBOX= "$JUDGE" doctor 2>/dev/null | grep '^bubblewrap: *works' >/dev/null; then
     echo "skipped: bubblewrap cannot create its namespaces here (a container without user namespaces?):"
     JUDGE_SANDBOX= "$JUDGE" doctor 2>&1 | grep '^bubblewrap:'
     exit 77
@@ -129,7 +129,7 @@ for c in $checks; do
             (( mem_mb < 700 )) || fail "the box's files took $mem_mb MB of the machine's memory" ;;
         cache_untouched)
             (cd "$JUDGE_CACHE" && sha1sum --quiet -c "$TMP/cache.sha1") || fail "the submission changed the judge's cache"
-            find "$JUDGE_CACHE" -name pwned | grep -q . && fail "the submission wrote into the judge's cache" ;;
+            [ -n "$(find "$JUDGE_CACHE" -name pwned)" ] && fail "the submission wrote into the judge's cache" ;;
         no_inherited_fds)
             [ -s "$TMP/hostfile" ] && fail "the submission wrote to a descriptor the judge inherited: $(head -c 100 "$TMP/hostfile")" ;;
         secret_not_in_report)

@@ -9,7 +9,7 @@ using Kind = box::TestStatus::Kind;
 
 TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]") {
     box::Plan plan;
-    plan.tests = {{"t1", "split_heads", "0a1b", "4e5f"}, {"t2", "mha", "2c3d", "6a7b"}};
+    plan.tests = {{"t1", "split_heads", "0a1b", "4e5f", "9c8d"}, {"t2", "mha", "2c3d", "6a7b", "1e2f"}};
     plan.limits.time_per_test_ms = 1500;
     plan.limits.memory_mb = 256;
     plan.limits.output_kb = 64;
@@ -21,6 +21,7 @@ TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]")
     CHECK(back.tests[1].function == "mha");
     CHECK(back.tests[1].dir == "2c3d");
     CHECK(back.tests[1].out == "6a7b");
+    CHECK(back.tests[1].cgroup == "1e2f");
     CHECK(back.limits.time_per_test_ms == 1500);
     CHECK(back.limits.memory_mb == 256);
     CHECK(back.limits.output_kb == 64);

@@ -81,7 +81,11 @@ TEST_CASE("the doctor says which tier and what bounds a fork bomb", "[sandbox]")
     CHECK(report.find("tier:             bubblewrap (isolated)\n") != std::string::npos);
     CHECK(report.find("memory:           RLIMIT_AS per process only (no writable memory cgroup)\n") !=
           std::string::npos);
-    p.cgroups = {1, "/sys/fs/cgroup/pids", "/sys/fs/cgroup/memory", "v1"};
+    CHECK(report.find("cpu:              each process's own CPU time; no cpu cgroup") != std::string::npos);
+    p.cgroups = {1,   "/sys/fs/cgroup/pids", "/sys/fs/cgroup/memory", "/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpuacct",
+                 "v1"};
+    CHECK(judge::doctor_report(p).find("cpu:              an equal share per run, and each test's CPU time") !=
+          std::string::npos);
     CHECK(judge::doctor_report(p).find(
               "memory:           a cgroup per box, and one per test inside it (memory_mb)\n") != std::string::npos);
     CHECK(judge::doctor_report(p).find("fork bombs:       pids.max 64 per run (cgroup)\n") != std::string::npos);
