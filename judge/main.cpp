@@ -6,10 +6,15 @@
 
 #include "cli/app.hpp"
 #include "core/errors.hpp"
+#include "util/interrupt.hpp"
 
 int main(int argc, char** argv) {
     try {
         return judge::run_cli(argc, argv);
+    } catch (const judge::Interrupted& i) {
+        // Every box, folder and cgroup was removed on the way here.
+        std::fprintf(stderr, "judge: stopped by signal %d; nothing of this run is left behind\n", i.signal);
+        return 128 + i.signal;
     } catch (const judge::InputError& e) {
         std::fprintf(stderr, "judge: error: %s\n", e.what());
         return static_cast<int>(judge::ExitCode::bad_input);

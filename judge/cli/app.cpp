@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "core/errors.hpp"
+#include "util/interrupt.hpp"
 
 #ifndef JUDGE_VERSION
 #define JUDGE_VERSION "0.0.0"
@@ -30,6 +31,7 @@ CLI::Validator seed_validator() {
 
 int run_cli(int argc, char** argv) {
     private_mount_namespace();  // first, while the judge has one thread
+    handle_interrupts();        // then SIGINT, SIGTERM and SIGHUP unwind the judge (util/interrupt.hpp)
     CLI::App app{
         "judge: a trap-aware judge for deep-learning exercises.\n"
         "Compiles a C++ submission, runs hidden and sample tests in a separate process, and reports\n"

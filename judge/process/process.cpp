@@ -6,6 +6,7 @@
 // reads more of it than it chooses to.
 #include "process/process.hpp"
 #include "process/cgroup.hpp"
+#include "util/interrupt.hpp"
 
 #include <fcntl.h>
 #include <grp.h>
@@ -66,6 +67,16 @@ long long run_delay_ms(pid_t pid) {
     return in >> on_cpu >> waiting ? static_cast<long long>(waiting / 1000000) : 0;
 }
 
+// The interrupt hook (util/interrupt.hpp): every run in progress ends now, so that each thread
+// waiting on one returns and throws Interrupted.
+void kill_all_runs() {
+    const std::lock_guard lock(g_children_mutex);
+    for (const pid_t pid : g_children) {
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+    }
+}
+
 // The CPU time of `cpu_clock` (the child's own) in ms, or of its cgroup when `usage_file` names one,
 // whichever is more; -1 when neither can be read.
 long long cpu_used_ms(bool has_clock, clockid_t cpu_clock, const std::string& usage_file) {
@@ -112,6 +123,9 @@ void kill_adopted_orphans() {
 }
 
 ProcessResult run_process(const ProcessSpec& spec) {
+    static const bool hooked = (on_interrupt(kill_all_runs), true);
+    (void)hooked;
+    throw_if_interrupted();
     ProcessResult result;
     std::filesystem::path exe = spec.argv.at(0);
     if (exe.is_relative() && exe.string().find('/') == std::string::npos) {
@@ -138,6 +152,9 @@ ProcessResult run_process(const ProcessSpec& spec) {
     for (const std::string& f : spec.join_cgroups) cgroup_procs.push_back(f.c_str());
     auto setup = [&spec, &cgroup_procs](auto&) {
         ::setsid();  // a new session and process group: no terminal, and one kill(-pid) reaches all
+        sigset_t none;  // the judge blocks SIGINT, SIGTERM and SIGHUP for its watcher; the child does not
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
         // If the judge dies (Ctrl-C, kill), the child dies with it; bwrap then takes its whole box along.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         for (const char* procs : cgroup_procs) {
@@ -178,6 +195,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const auto t0 = std::chrono::steady_clock::now();
     std::error_code ec;
     std::unique_lock spawn_lock(g_children_mutex);
+    throw_if_interrupted();  // under the lock: a run is either killed by the hook or never started
     bp::child child;
     if (spec.env.empty() && !spec.clear_env) {
         child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd,
@@ -258,6 +276,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
         if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
     }
+    throw_if_interrupted();  // killed by the hook: no result, and the whole judge unwinds
     return result;
 }
 

@@ -461,7 +461,11 @@ case_grade_errors() {
 }
 
 case_grade_interrupted() {
-    for tier in bubblewrap fallback; do
+    # Issue #20: SIGINT, SIGTERM and SIGHUP unwind the judge: no process, box folder or cgroup of
+    # its run is left behind, and it exits 128 + the signal.
+    local round
+    for round in "bubblewrap INT 130" "fallback TERM 143" "bubblewrap HUP 129"; do
+        read -r tier sig want <<<"$round"
         rm -rf "$TMP/class" "$TMP/g" "$TMP/t"
         mkdir -p "$TMP/t" && chmod 755 "$TMP" "$TMP/t"
         for s in s1 s2 s3 s4; do mkdir -p "$TMP/class/$s" && cp "$SUB/time_limit/solution.cpp" "$TMP/class/$s/"; done
@@ -479,14 +483,25 @@ case_grade_interrupted() {
         done
         [ -n "$found" ] || { cat "$TMP/err"; fail "no submission started ($tier)"; }
         sleep 0.5
-        kill -INT "$pid"
+        kill -"$sig" "$pid"
         wait "$pid"
+        local code=$?
+        [ "$code" = "$want" ] || { cat "$TMP/err"; fail "SIG$sig: exit $code, expected $want ($tier)"; }
+        expect_err "judge: stopped by signal"
         sleep 0.2
         if [ -n "$(box_pids "$TMP/t/")" ]; then
             ps -eo pid,ppid,user,cmd | grep "$TMP/t/" | grep -v grep
-            fail "processes survived Ctrl-C ($tier)"
+            fail "processes survived SIG$sig ($tier)"
         fi
+        [ -z "$(ls -A "$TMP/t")" ] || { ls -la "$TMP/t"; fail "SIG$sig left folders behind in TMPDIR ($tier)"; }
+        if [ -d /sys/fs/cgroup/memory ] && [ -n "$(find /sys/fs/cgroup -maxdepth 2 -name "judge-$pid-*" 2>/dev/null)" ]; then
+            find /sys/fs/cgroup -maxdepth 2 -name "judge-$pid-*"
+            fail "SIG$sig left cgroups behind ($tier)"
+        fi
+        # The students graded before the signal are kept; the others are graded on a rerun.
+        [ -e "$TMP/g/grades.csv" ] && fail "an interrupted grade wrote the class files"
     done
+    return 0
 }
 
 # Issue #9: links in the class folder, a Latin-1 student id and a formula id. Each student's result
