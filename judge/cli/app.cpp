@@ -131,13 +131,15 @@ int run_cli(int argc, char** argv) {
     grade->add_option("--out", grade_opts.out, "Output directory")->required();
     grade->add_option("--jobs", grade_opts.jobs, "Students graded in parallel (default 1)");
     grade->add_option("--shard", grade_opts.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
-    auto* grade_seed = grade->add_option("--seed", grade_opts.seed,
-                                         "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
-                                         "random inputs, so that what a student hard-coded from a pack fails")
+    auto* grade_seed = grade
+                           ->add_option("--seed", grade_opts.seed,
+                                        "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
+                                        "random inputs, so that what a student hard-coded from a pack fails")
                            ->check(seed_validator());
-    grade->add_option("--seed-from-env", grade_opts.seed_from_env,
-                      "Read the grading seed from this environment variable (a CI secret): it never appears in\n"
-                      "a log, and grade.json keeps only its SHA-256")
+    grade
+        ->add_option("--seed-from-env", grade_opts.seed_from_env,
+                     "Read the grading seed from this environment variable (a CI secret): it never appears in\n"
+                     "a log, and grade.json keeps only its SHA-256")
         ->excludes(grade_seed);
     grade->add_flag("--after-due-date", grade_opts.after_due_date,
                     "Release the tests withheld until after the due date (visibility after_due_date)");

@@ -101,13 +101,28 @@ std::optional<size_t> decode_cutoff(const std::string& text) {
 
 void reserve(const std::filesystem::path& file) { write_file_atomic(file, std::string(reserved_bytes, ' ')); }
 
+bool reserve_at(int dir, const std::string& name) {
+    ::unlinkat(dir, name.c_str(), 0);
+    const int fd = ::openat(dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return false;
+    const std::string spaces(reserved_bytes, ' ');
+    const bool ok = ::write(fd, spaces.data(), spaces.size()) == static_cast<ssize_t>(spaces.size());
+    ::close(fd);
+    return ok;
+}
+
 bool write_reserved(const std::filesystem::path& file, const std::string& line) {
-    // Everything relative to the folder, opened without following a link: the program may have
-    // replaced its own output folder, or the file, with a link (the fallback tier writes as root).
     // O_PATH: the folder may be one the writer can enter but not list (the box's out/).
     const int dir = ::open(file.parent_path().c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (dir < 0) return false;
-    const std::string name = file.filename().string();
+    const bool ok = write_reserved_at(dir, file.filename().string(), line);
+    ::close(dir);
+    return ok;
+}
+
+bool write_reserved_at(int dir, const std::string& name, const std::string& line) {
+    // Everything relative to the folder, opened without following a link: the program may have
+    // replaced the file with a link or a FIFO (the fallback tier writes as root).
     bool ok = false;
     if (line.size() <= reserved_bytes) {
         const int fd = ::openat(dir, name.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -129,7 +144,6 @@ bool write_reserved(const std::filesystem::path& file, const std::string& line) 
             ok = ok && ::renameat(dir, staged.c_str(), dir, name.c_str()) == 0;
         }
     }
-    ::close(dir);
     return ok;
 }
 

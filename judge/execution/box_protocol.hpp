@@ -110,6 +110,11 @@ void reserve(const std::filesystem::path& file);
 /// it with something that is not a regular file): then nothing is recorded.
 bool write_reserved(const std::filesystem::path& file, const std::string& line);
 
+/// reserve and write_reserved relative to the folder descriptor `dir` (never following a link):
+/// how a test's own judge_status is written, so that no path below a box is resolved.
+bool reserve_at(int dir, const std::string& name);
+bool write_reserved_at(int dir, const std::string& name, const std::string& line);
+
 /// nullopt when `text` is empty or not a number.
 std::optional<size_t> decode_cutoff(const std::string& text);
 

@@ -1,6 +1,7 @@
 #include "execution/test_process.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -30,9 +31,33 @@ struct FolderFd {
         fd = ::open(dir.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0) throw JudgeFailure(dir.string() + ": cannot open: " + std::strerror(errno));
     }
+    // `dir` below the trusted folder `base`, one component at a time, following no link on the way:
+    // the folders between may be the box user's, who could have replaced one with a link.
+    void open_below(const fs::path& base, const fs::path& dir) {
+        open(base);
+        for (const fs::path& part : fs::relative(dir, base)) {
+            if (part == ".") continue;
+            const int next = ::openat(fd, part.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            const int err = errno;
+            ::close(fd);
+            fd = next;
+            if (fd < 0) throw JudgeFailure(dir.string() + ": cannot open " + part.string() + ": " + std::strerror(err));
+        }
+    }
     ~FolderFd() {
         if (fd >= 0) ::close(fd);
     }
+};
+
+struct FileFd {
+    int fd = -1;
+    FileFd(int dir, const char* name)
+        : fd(::openat(dir, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644)) {
+        if (fd < 0) throw JudgeFailure(std::string(name) + ": cannot create: " + std::strerror(errno));
+    }
+    ~FileFd() { ::close(fd); }
+    FileFd(const FileFd&) = delete;
+    FileFd& operator=(const FileFd&) = delete;
 };
 
 }  // namespace
@@ -45,25 +70,37 @@ void write_inputs(const fs::path& dir, const InputArrays& inputs) {
 box::TestStatus execute_test(const fs::path& exe, const std::string& function, const fs::path& in_dir,
                              const fs::path& out_dir, const Limits& limits, const Runner& runner, const fs::path& box,
                              const InBox& in_box) {
-    fs::create_directories(out_dir);
-    const fs::path status_file = out_dir / box::status_file;
-    box::reserve(status_file);
-    runner.prepare_writable(out_dir);
+    // The test's output folder is opened once, and everything the judge does there (as root, in
+    // the fallback tier) is relative to that descriptor: no path below the box is resolved after
+    // the program could have planted a link. Folders made by the judge for the box (make_box_folder)
+    // exist already; a trusted run's, or `judge run`'s single one, is made here.
+    if (!fs::exists(out_dir)) {
+        fs::create_directories(out_dir);
+        runner.prepare_writable(out_dir);
+    }
+    FolderFd out_fd;
+    if (box.empty())
+        out_fd.open(out_dir);
+    else
+        out_fd.open_below(box, out_dir);
+    if (!box::reserve_at(out_fd.fd, box::status_file))
+        throw JudgeFailure((out_dir / box::status_file).string() + ": cannot create: " + std::strerror(errno));
+    const FileFd out_file(out_fd.fd, "stdout.txt"), err_file(out_fd.fd, "stderr.txt");
     ProcessSpec ps;
     ps.argv = {exe.string(), function, fs::absolute(in_dir).string(), fs::absolute(out_dir).string()};
     // In a box, the folders go by descriptor: their names stay off the command line, which any
     // other process of the box could read.
-    FolderFd in_fd, out_fd;
+    FolderFd in_fd;
     if (in_box.folders_by_descriptor) {
         in_fd.open(in_dir);
-        out_fd.open(out_dir);
         ps.argv[2] = "/proc/self/fd/" + std::to_string(in_fd.fd);
         ps.argv[3] = "/proc/self/fd/" + std::to_string(out_fd.fd);
         ps.inherit_fds = {in_fd.fd, out_fd.fd};
     }
-    ps.cwd = out_dir;
-    ps.stdout_path = out_dir / "stdout.txt";
-    ps.stderr_path = out_dir / "stderr.txt";
+    ps.cwd = out_dir;  // by name only where a sandbox rewrites it for inside the box; cwd_fd wins
+    ps.cwd_fd = out_fd.fd;
+    ps.stdout_fd = out_file.fd;
+    ps.stderr_fd = err_file.fd;
     // CPU time is what counts; the wall clock only stops a test that waits. RLIMIT_CPU is a per-process
     // backstop for the children a test does not wait for.
     ps.cpu_limit = std::chrono::milliseconds(limits.time_per_test_ms);
@@ -79,7 +116,7 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
         // The box's own process limit, used up by this submission's other tests: its failure, not ours.
         if (r.start_errno == EAGAIN) {
             const box::TestStatus how{Kind::not_started, r.start_errno, {}};
-            box::write_reserved(status_file, box::encode_status(how));
+            box::write_reserved_at(out_fd.fd, box::status_file, box::encode_status(how));
             return how;
         }
         throw JudgeFailure(r.start_error);
@@ -102,30 +139,30 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     else
         how = {Kind::exited, r.exit_code, {}};
     // A program that ignores SIGXFSZ is stopped at the cap all the same: a full stdout or stderr counts.
-    const auto full = [&](const char* f) {
-        std::error_code ec;
-        return fs::file_size(out_dir / f, ec) >= static_cast<uintmax_t>(ps.file_size_bytes);
+    const auto full = [&](int fd) {
+        struct stat st {};
+        return ::fstat(fd, &st) == 0 && st.st_size >= ps.file_size_bytes;
     };
-    const bool output_full = full("stdout.txt") || full("stderr.txt");
+    const bool output_full = full(out_file.fd) || full(err_file.fd);
     if (how.kind == Kind::exited && output_full) how = {Kind::output_limit, limits.output_kb, {}};
     // A test that filled a place it may write (its output folder, the box's /tmp) hit a limit too,
     // whatever became of its own process.
     if (!how.hit_time_limit() && how.kind != Kind::memory_limit) {
-        std::vector<fs::path> places = in_box.also_bounded;
-        places.push_back(out_dir);
-        for (const fs::path& place : places) {
-            struct statvfs v {};
-            if (::statvfs(place.c_str(), &v) == 0 && v.f_blocks > 0 && v.f_bavail == 0) {
-                how = {Kind::disk_full, static_cast<long>((v.f_blocks * v.f_frsize) >> 20), {}};
-                break;
-            }
-        }
+        const auto filled = [&](const struct statvfs& v) {
+            if (v.f_blocks == 0 || v.f_bavail != 0) return false;
+            how = {Kind::disk_full, static_cast<long>((v.f_blocks * v.f_frsize) >> 20), {}};
+            return true;
+        };
+        struct statvfs v {};
+        bool full_place = ::fstatvfs(out_fd.fd, &v) == 0 && filled(v);
+        for (const fs::path& place : in_box.also_bounded)
+            full_place = full_place || (::statvfs(place.c_str(), &v) == 0 && filled(v));
     }
     // Time wins over output (first match in the verdict table), but the message says both.
     if (how.hit_time_limit() && output_full) how.output_kb = limits.output_kb;
     // When even that fails (the program removed its status file and filled the folder), the test
     // has no result, as if its runner had been stopped: the program's own doing.
-    box::write_reserved(status_file, box::encode_status(how));
+    box::write_reserved_at(out_fd.fd, box::status_file, box::encode_status(how));
     return how;
 }
 

@@ -151,12 +151,16 @@ ProcessResult run_process(const ProcessSpec& spec) {
     std::vector<const char*> cgroup_procs;
     for (const std::string& f : spec.join_cgroups) cgroup_procs.push_back(f.c_str());
     auto setup = [&spec, &cgroup_procs](auto&) {
-        ::setsid();  // a new session and process group: no terminal, and one kill(-pid) reaches all
+        ::setsid();     // a new session and process group: no terminal, and one kill(-pid) reaches all
         sigset_t none;  // the judge blocks SIGINT, SIGTERM and SIGHUP for its watcher; the child does not
         sigemptyset(&none);
         ::sigprocmask(SIG_SETMASK, &none, nullptr);
         // If the judge dies (Ctrl-C, kill), the child dies with it; bwrap then takes its whole box along.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        // The caller's descriptors, before everything above stderr is marked close-on-exec.
+        if (spec.cwd_fd >= 0 && ::fchdir(spec.cwd_fd) != 0) ::_exit(123);
+        if (spec.stdout_fd >= 0 && ::dup2(spec.stdout_fd, STDOUT_FILENO) < 0) ::_exit(123);
+        if (spec.stderr_fd >= 0 && ::dup2(spec.stderr_fd, STDERR_FILENO) < 0) ::_exit(123);
         for (const char* procs : cgroup_procs) {
             const int fd = ::open(procs, O_WRONLY | O_CLOEXEC);
             if (fd < 0 || ::write(fd, "0", 1) != 1) ::_exit(125);
@@ -194,17 +198,19 @@ ProcessResult run_process(const ProcessSpec& spec) {
 
     const auto t0 = std::chrono::steady_clock::now();
     std::error_code ec;
+    // With a cwd descriptor, the child starts in / and moves there by fchdir (in `setup`).
+    const std::filesystem::path start_dir = spec.cwd_fd >= 0 ? std::filesystem::path("/") : spec.cwd;
     std::unique_lock spawn_lock(g_children_mutex);
     throw_if_interrupted();  // under the lock: a run is either killed by the hook or never started
     bp::child child;
     if (spec.env.empty() && !spec.clear_env) {
-        child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd,
+        child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = start_dir,
                           bp::std_in<"/dev/null", bp::std_out> out, bp::std_err > err,
                           bp::extend::on_exec_setup = setup, ec);
     } else {
         bp::environment env = spec.clear_env ? bp::environment() : bp::environment(boost::this_process::environment());
         for (const auto& [k, v] : spec.env) env[k] = v;
-        child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = spec.cwd,
+        child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = start_dir,
                           bp::std_in<"/dev/null", bp::std_out> out, bp::std_err > err, bp::env = env,
                           bp::extend::on_exec_setup = setup, ec);
     }

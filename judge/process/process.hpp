@@ -15,6 +15,11 @@ struct ProcessSpec {
     std::filesystem::path cwd;
     std::filesystem::path stdout_path;  // truncated; "" means /dev/null
     std::filesystem::path stderr_path;  // truncated; "" means /dev/null
+    // Descriptors the caller opened instead (stdout, stderr, and a folder to start in), so that no
+    // path below a box is ever resolved as root: they win over the paths and cwd above; -1 = none.
+    int stdout_fd = -1;
+    int stderr_fd = -1;
+    int cwd_fd = -1;
     // Wall-clock time during which the child was not waiting for a CPU (its run-queue delay, from
     // /proc/<pid>/schedstat, does not count): a busy machine never stops a child for time.
     std::chrono::milliseconds wall_limit{10000};

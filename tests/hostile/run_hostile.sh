@@ -107,6 +107,10 @@ for c in $checks; do
         output_capped)
             grep -q "its output had reached the limit of 64 KB" "$TMP/out" || fail "the report does not mention the output cap" ;;
         needs_root) ;;
+        planted_target_empty)
+            t=/tmp/judge-hostile-target-$tag
+            if [ -n "$(ls -A "$t" 2>/dev/null)" ]; then ls -la "$t"; rm -rf "$t"; fail "the judge wrote into the folder a planted link named"; fi
+            rm -rf "$t" ;;
         same_under_load)
             # The same case again beside three busy loops (on two cores): the same report.
             # Each in a session of its own: with autogroup scheduling, loops in one session would share one
