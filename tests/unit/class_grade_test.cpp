@@ -124,3 +124,24 @@ TEST_CASE("student folders are upload-safe and map back to exactly one id", "[gr
     CHECK_FALSE(judge::student_id("a:b"));    // not what student_folder makes
     CHECK_FALSE(judge::student_id(""));
 }
+
+TEST_CASE("a long student id gets a capped folder that names it in its id file (issue #20)", "[grade]") {
+    const std::string bangs(90, '!');  // 270 bytes encoded: more than a path component may have
+    const std::string folder = judge::student_folder(bangs);
+    CHECK(folder.size() <= 100);
+    CHECK(folder.find('~') != std::string::npos);
+    CHECK(folder.rfind("%21", 0) == 0);
+    CHECK(folder.find("%2~") == std::string::npos);  // the prefix never cuts a %XX
+    CHECK(judge::student_folder(bangs + "?") != folder);
+    CHECK_FALSE(judge::student_id(folder));  // not decodable: its id file says who it is
+    judge::TempDir out("judge-long-id");
+    std::filesystem::create_directories(out.path() / folder);
+    CHECK_FALSE(judge::student_id_in(out.path(), folder));  // no id file yet
+    judge::write_file_atomic(out.path() / folder / judge::student_id_file, bangs);
+    CHECK(judge::student_id_in(out.path(), folder) == bangs);
+    judge::write_file_atomic(out.path() / folder / judge::student_id_file, "someone else");
+    CHECK_FALSE(judge::student_id_in(out.path(), folder));  // an id that maps elsewhere
+    std::filesystem::remove(out.path() / folder / judge::student_id_file);
+    std::filesystem::create_symlink("/etc/hostname", out.path() / folder / judge::student_id_file);
+    CHECK_FALSE(judge::student_id_in(out.path(), folder));  // never through a link
+}
