@@ -35,13 +35,16 @@ struct FolderFd {
     // the folders between may be the box user's, who could have replaced one with a link.
     void open_below(const fs::path& base, const fs::path& dir) {
         open(base);
-        for (const fs::path& part : fs::relative(dir, base)) {
+        // Lexically: fs::relative would resolve the very links this refuses to follow.
+        for (const fs::path& part : dir.lexically_relative(base)) {
             if (part == ".") continue;
+            if (part == ".." || part.empty()) throw BoxFolderGone(dir.string() + ": not below " + base.string());
             const int next = ::openat(fd, part.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             const int err = errno;
             ::close(fd);
             fd = next;
-            if (fd < 0) throw JudgeFailure(dir.string() + ": cannot open " + part.string() + ": " + std::strerror(err));
+            if (fd < 0)
+                throw BoxFolderGone(dir.string() + ": cannot open " + part.string() + ": " + std::strerror(err));
         }
     }
     ~FolderFd() {
@@ -291,7 +294,7 @@ TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in
                  const Limits& limits, const Runner& runner, const fs::path& box) {
     const box::TestStatus how = execute_test(exe, fn.name, in_dir, out_dir, limits, runner, box);
     // The box is the trusted folder: the program may have replaced anything inside it.
-    return box.empty() ? read_run(fn, out_dir, ".", how) : read_run(fn, box, fs::relative(out_dir, box), how);
+    return box.empty() ? read_run(fn, out_dir, ".", how) : read_run(fn, box, out_dir.lexically_relative(box), how);
 }
 
 }  // namespace judge

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "core/errors.hpp"
 #include "execution/box_protocol.hpp"
 #include "judge/protocol/npy.hpp"
 #include "problem/inputs.hpp"
@@ -47,6 +48,12 @@ struct InBox {
     std::vector<std::filesystem::path> also_bounded;
     bool folders_by_descriptor = false;
     std::string cgroup;
+};
+
+/// The test's output folder in the box is gone or no longer a folder (the submission's other
+/// processes replaced it, with a link say) before the test started: that test has no result.
+struct BoxFolderGone : JudgeFailure {
+    using JudgeFailure::JudgeFailure;
 };
 
 /// Writes each input as <dir>/<param>.npy.

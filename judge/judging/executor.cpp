@@ -138,7 +138,15 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const TestI
             if (std::chrono::steady_clock::now() >= deadline) return;
             const FunctionSpec& fn = p.function(p.tests[t].function);
             const fs::path dir = fs::path(out_name) / outs[t];
-            execute_test(prog, fn.name, inputs.dir(t), box / dir, p.limits, sandbox, box, by_descriptor);
+            try {
+                execute_test(prog, fn.name, inputs.dir(t), box / dir, p.limits, sandbox, box, by_descriptor);
+            } catch (const BoxFolderGone&) {
+                TestRun gone;  // an earlier test of the same submission moved or replaced it
+                gone.status = TestRun::Status::bad_output;
+                gone.detail = "its output folder was moved or replaced (by a link?) before it ran";
+                s.runs[t] = gone;
+                return;
+            }
             s.runs[t] = read_finished_run(fn, box, dir);
         },
         [&](size_t t) { return s.runs[t] && s.runs[t]->hit_time_limit(); });

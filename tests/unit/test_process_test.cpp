@@ -49,3 +49,21 @@ TEST_CASE("any other failure to start a test is the judge's", "[test_process]") 
                                         FailingRunner(ENOENT), tmp.path()),
                     judge::JudgeFailure);
 }
+
+TEST_CASE("a test's output folder replaced by a link is never written through (issue #20)", "[test_process][hostile]") {
+    // The fallback tier runs as root: a link planted for a test's folder, or for a folder above it,
+    // must not take the judge's judge_status, stdout.txt or stderr.txt elsewhere.
+    judge::TempDir tmp("judge-test-process-test");
+    const judge::Problem p = fixtures::problem();
+    const std::filesystem::path box = tmp.path() / "box", elsewhere = tmp.path() / "elsewhere";
+    std::filesystem::create_directories(box / "out");
+    std::filesystem::create_directories(elsewhere / "t1");
+    std::filesystem::create_symlink(elsewhere / "t1", box / "out" / "t1");  // the test's own folder
+    std::filesystem::create_symlink(elsewhere, box / "out2");               // a folder above it
+    for (const std::filesystem::path& dir : {box / "out" / "t1", box / "out2" / "t1"}) {
+        CHECK_THROWS_AS(
+            judge::execute_test(box / "prog", "f", tmp.path() / "in", dir, p.limits, FailingRunner(EAGAIN), box),
+            judge::BoxFolderGone);
+    }
+    CHECK(std::filesystem::is_empty(elsewhere / "t1"));
+}
