@@ -11,6 +11,8 @@ packages=(
   python3   # the tests parse the grading outputs with Python's csv, xml.etree and json, and check the layers
   bc        # tests/hostile/run_hostile.sh times each run
   time      # /usr/bin/time: the e2e tests measure the judge's memory
+  procps    # pgrep and pkill: the hostile and unit tests look for, and stop, the processes they start
+  util-linux  # taskset: the unit test of a starved child pins it to one CPU beside busy loops
   npm       # installs action-validator, which checks the workflows in docs/ (tests/ecosystem)
 )
 
