@@ -77,7 +77,8 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     // the fallback tier) is relative to that descriptor: no path below the box is resolved after
     // the program could have planted a link. Folders made by the judge for the box (make_box_folder)
     // exist already; a trusted run's, or `judge run`'s single one, is made here.
-    if (!fs::exists(out_dir)) {
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(out_dir, ec))) {  // a link, even a dangling one, is not followed
         fs::create_directories(out_dir);
         runner.prepare_writable(out_dir);
     }

@@ -58,12 +58,14 @@ TEST_CASE("a test's output folder replaced by a link is never written through (i
     const std::filesystem::path box = tmp.path() / "box", elsewhere = tmp.path() / "elsewhere";
     std::filesystem::create_directories(box / "out");
     std::filesystem::create_directories(elsewhere / "t1");
-    std::filesystem::create_symlink(elsewhere / "t1", box / "out" / "t1");  // the test's own folder
-    std::filesystem::create_symlink(elsewhere, box / "out2");               // a folder above it
-    for (const std::filesystem::path& dir : {box / "out" / "t1", box / "out2" / "t1"}) {
+    std::filesystem::create_symlink(elsewhere / "t1", box / "out" / "t1");   // the test's own folder
+    std::filesystem::create_symlink(elsewhere, box / "out2");                // a folder above it
+    std::filesystem::create_symlink(elsewhere / "new", box / "out" / "t2");  // a link to nothing yet
+    for (const std::filesystem::path& dir : {box / "out" / "t1", box / "out2" / "t1", box / "out" / "t2"}) {
         CHECK_THROWS_AS(
             judge::execute_test(box / "prog", "f", tmp.path() / "in", dir, p.limits, FailingRunner(EAGAIN), box),
             judge::BoxFolderGone);
     }
     CHECK(std::filesystem::is_empty(elsewhere / "t1"));
+    CHECK_FALSE(std::filesystem::exists(elsewhere / "new"));  // not made through the link
 }
