@@ -9,11 +9,8 @@
 
 #include "core/errors.hpp"
 #include "grade/class_grade.hpp"
-#include "judging/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
-#include "report/render.hpp"
-#include "traps/seeded_bugs.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
 #include "util/safe_read.hpp"
@@ -90,6 +87,10 @@ std::optional<std::string> student_id(const std::string& folder) {
     }
     if (id.empty() || student_folder(id) != folder) return std::nullopt;  // only the one spelling
     return id;
+}
+
+void write_student_id(const fs::path& dir, const std::string& id) {
+    if (student_folder(id).find('~') != std::string::npos) write_file_atomic(dir / student_id_file, id);
 }
 
 std::optional<std::string> student_id_in(const fs::path& students, const std::string& folder) {

@@ -216,8 +216,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             const long seconds =
                 std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
             // Atomic per file; the key goes last, so a half-written student is graded again.
-            if (student_folder(id) != student_id(student_folder(id)).value_or(""))
-                write_file_atomic(dir / student_id_file, id);  // a long id's folder names it here
+            write_student_id(dir, id);  // a long id's folder names it here
             write_file_atomic(dir / "report.json", json_text(report) + "\n");
             write_file_atomic(dir / "results.json", json_text(gradescope_results(p, report, seconds)) + "\n");
             if (!judge_failed) write_file_atomic(dir / "key", key);  // a judge failure is retried on a rerun

@@ -73,6 +73,9 @@ std::filesystem::path student_dir(const std::filesystem::path& out, const std::s
 /// The id a plain student folder stands for; nullopt when `folder` is not one student_folder makes.
 std::optional<std::string> student_id(const std::string& folder);
 
+/// Writes the id file into `dir` (the student's folder) when the id's folder is a capped one.
+void write_student_id(const std::filesystem::path& dir, const std::string& id);
+
 /// The id the folder `folder` of `students` stands for, long ids' folders included (their id file
 /// is read without following a link); nullopt when it is none of student_folder's.
 std::optional<std::string> student_id_in(const std::filesystem::path& students, const std::string& folder);

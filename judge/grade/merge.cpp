@@ -173,8 +173,7 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
     for (const auto& [id, in] : owner) {
         const fs::path from = student_dir(in, id), to = student_dir(out, id);
         const json& report = reports[id];
-        if (student_folder(id) != student_id(student_folder(id)).value_or(""))
-            write_file_atomic(to / student_id_file, id);
+        write_student_id(to, id);
         write_file_atomic(to / "report.json", json_text(report) + "\n");
         // results.json is rebuilt from the checked report; only its execution time is the shard's.
         long seconds = 0;
