@@ -1,5 +1,7 @@
 #include "checks/compare.hpp"
 
+#include "util/text.hpp"
+
 #include <fmt/core.h>
 #include <cmath>
 #include <optional>
@@ -23,7 +25,7 @@ bool close(double g, double w, const Tolerance& tol, bool nan_match) {
     return std::fabs(g - w) <= tol.atol + tol.rtol * std::fabs(w);
 }
 
-std::string fmt_value(float v) { return fmt::format("{:.6g}", v); }
+std::string fmt_value(float v) { return float_text(v, 6); }
 
 // "example 0, head 1, position 2" from the output's axis names (all but the last axis).
 std::string position_words(const DescribeOptions& how, const std::vector<int64_t>& idx) {
@@ -215,6 +217,9 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
         const auto flat = static_cast<int64_t>(i);
         const std::optional<size_t> l = length_at(flat);
         if (!l) break;
+        // Under the NaN policy `match`, a NaN is the value comparison's to judge (a row with no
+        // valid key is NaN in PyTorch's masked softmax): it is not a masked key's weight.
+        if (how.nan_match && std::isnan(got.f32[i])) continue;
         if (flat % keys >= lens.values[*l] && got.f32[i] != 0.0f) {
             ++bad;
             if (first < 0) {
@@ -233,8 +238,9 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
         how.show_values ? fmt::format(" ({}[{}] = {})", lens.name, at, lens.values[first_len]) : "";
     const std::string key = axis_word(how, got.shape.size(), 1, "key");
     return {false,
-            fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} masked weights are not 0)",
-                        pos, key, idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
+            fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} not 0)", pos, key,
+                        idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]),
+                        count_words(bad, "masked weight is", "masked weights are"))};
 }
 
 CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array& got, int64_t offset,
@@ -258,9 +264,10 @@ CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array&
     const std::string query = axis_word(how, got.shape.size(), 2, "query");
     const std::string when = offset == 0 ? "" : fmt::format(" + {}", offset);
     return {false, fmt::format("{}: {} {} comes after {} {}{} (a causal mask hides it) but has weight {}; expected "
-                               "exactly 0 ({} future weights are not 0)",
+                               "exactly 0 ({} not 0)",
                                pos, key, idx.back(), query, idx[idx.size() - 2], when,
-                               fmt_value(got.f32[static_cast<size_t>(first)]), bad)};
+                               fmt_value(got.f32[static_cast<size_t>(first)]),
+                               count_words(bad, "future weight is", "future weights are"))};
 }
 
 CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got, double tolerance,
@@ -291,8 +298,9 @@ CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got
     }
     const std::string axis = how.axes.empty() ? "the last axis" : "the " + how.axes.back() + " axis";
     return {false,
-            fmt::format("{}: the weights over {} sum to {}; expected 1 ({} of {} rows do not)", pos, axis,
-                        fmt_value(static_cast<float>(first_sum)), bad, static_cast<int64_t>(got.f32.size() / width))};
+            fmt::format("{}: the weights over {} sum to {}; expected 1 ({} of {} rows {})", pos, axis,
+                        fmt_value(static_cast<float>(first_sum)), bad, static_cast<int64_t>(got.f32.size() / width),
+                        bad == 1 ? "does not" : "do not")};
 }
 
 }  // namespace judge

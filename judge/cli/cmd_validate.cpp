@@ -26,6 +26,7 @@
 #include "traps/mutants.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -245,12 +246,14 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
         if (killed == 0) {
             problem(label + ": no test catches this seeded bug");
         } else if (on_trap == 0) {
-            problem(fmt::format("{}: caught by {} tests, but none of trap {}", label, killed, bug.trap));
+            problem(fmt::format("{}: caught by {}, but none of trap {}", label, count_words(killed, "test", "tests"),
+                                bug.trap));
         } else {
             const bool alone = traps.failed == std::vector<std::string>{bug.trap};
-            print(fmt::format("  {} {}: caught by {} tests, {} of them {}; fails {} trap{}, blocks {}",
-                              alone ? paint("✓", "green") : paint("!", "yellow"), label, killed, on_trap, bug.trap,
-                              traps.failed.size(), traps.failed.size() == 1 ? "" : "s", traps.blocked.size()));
+            print(fmt::format("  {} {}: caught by {}, {} of them {}; fails {} trap{}, blocks {}",
+                              alone ? paint("✓", "green") : paint("!", "yellow"), label,
+                              count_words(killed, "test", "tests"), on_trap, bug.trap, traps.failed.size(),
+                              traps.failed.size() == 1 ? "" : "s", traps.blocked.size()));
         }
     }
     // The matrix lint needs every bug's run of every test (cached by the runs above).

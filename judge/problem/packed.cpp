@@ -65,6 +65,7 @@ json test_json(const TestSpec& t) {
             json cj = {{"kind", c.kind}, {"output", c.output}};
             if (c.kind == "zero_beyond_lens") cj["lens"] = c.lens;
             if (c.kind == "zero_above_diagonal") cj["offset"] = c.offset;
+            if (!c.when.empty()) cj["when"] = c.when;
             checks.push_back(cj);
         }
         j["checks"] = checks;

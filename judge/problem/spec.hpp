@@ -39,6 +39,28 @@ struct OutputSpec {
     std::vector<std::string> axes;
     OutputType type = OutputType::tensor;
     NanPolicy nan = NanPolicy::never;
+    // An integer output's largest value, as the statement allows it ("max"): the lint wants a
+    // test past 2^31 and 2^53 when the domain reaches them.
+    std::optional<int64_t> max;
+};
+
+/// An input's extent, "scores[2]": the tensor `input`, axis `axis` (>= 0).
+struct Extent {
+    std::string input;
+    int64_t axis = 0;
+    std::string text() const { return input + "[" + std::to_string(axis) + "]"; }
+};
+
+/// What the statement allows a function's inputs to be ("domain", issue #21). validate checks
+/// every test against it, and its lint warns about a boundary that no test of a trap reaches.
+struct LengthDomain {
+    std::string param;          // an int_tensor or int_list of lengths
+    int64_t min = 0;            // the smallest length allowed: 0 means a row may see no key
+    std::optional<Extent> max;  // at most this extent of another input, e.g. scores[2]
+};
+struct QueryKeyDomain {
+    Extent queries, keys;  // e.g. scores[1] and scores[2]
+    bool differ = true;    // the statement lets Lq differ from Lk
 };
 
 struct FunctionSpec {
@@ -46,6 +68,8 @@ struct FunctionSpec {
     ReturnType returns = ReturnType::single;
     std::vector<Param> params;
     std::vector<OutputSpec> outputs;  // one for single, two for pair, 2 to 4 for tuple
+    std::vector<LengthDomain> lengths;
+    std::optional<QueryKeyDomain> query_key;
 
     /// The C++ declaration, e.g. "judge::Tensor split_heads(const judge::Tensor& x, int64_t num_heads)".
     std::string signature() const;
@@ -99,6 +123,7 @@ struct PropertyCheck {
     std::string output;  // which output
     std::string lens;    // zero_beyond_lens: the parameter holding the lengths, per example (1-D) or per query (2-D)
     int64_t offset = 0;  // zero_above_diagonal: key k of query q must be 0 when k > q + offset
+    std::string when;    // a bool parameter: the check applies only where it is true ("" always)
 };
 
 struct TestSpec {

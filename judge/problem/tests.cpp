@@ -252,8 +252,8 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     if (f.has("shape_only")) t.shape_only = f.child("shape_only").boolean();
     if (f.has("checks")) {
         for (const Field& c : f.child("checks").items()) {
-            c.only_keys({"kind", "output", "lens", "offset"});
-            PropertyCheck pc{c.at("kind").str(), c.at("output").str(), "", 0};
+            c.only_keys({"kind", "output", "lens", "offset", "when"});
+            PropertyCheck pc{c.at("kind").str(), c.at("output").str(), "", 0, ""};
             if (pc.kind != "zero_beyond_lens" && pc.kind != "rows_sum_to_one" && pc.kind != "zero_above_diagonal")
                 c.at("kind").fail("unknown check \"" + pc.kind +
                                   "\" (expected zero_beyond_lens, zero_above_diagonal or rows_sum_to_one)");
@@ -272,6 +272,13 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
                 if (c.has("offset")) pc.offset = c.child("offset").integer();
             } else if (c.has("offset")) {
                 c.child("offset").fail(pc.kind + " takes no offset");
+            }
+            if (c.has("when")) {
+                const Field w = c.child("when");
+                pc.when = w.str();
+                const Param* flag = fn.param(pc.when);
+                if (flag == nullptr || flag->type != ParamType::boolean)
+                    w.fail("\"" + pc.when + "\" is not a bool parameter of " + fn.name);
             }
             t.checks.push_back(pc);
         }

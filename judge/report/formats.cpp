@@ -17,7 +17,10 @@ std::string compact_value(const std::string& name, const json& v) {
         std::string s = "[";
         for (size_t i = 0; i < values.size(); ++i) {
             s += i == 0 ? "" : ", ";
-            s += values[i].is_number_float() ? fmt::format("{:.4g}", values[i].get<double>()) : values[i].dump();
+            // NaN and the infinities are the strings "nan", "inf" and "-inf" (shown_json).
+            s += values[i].is_string()         ? values[i].get<std::string>()
+                 : values[i].is_number_float() ? float_text(values[i].get<double>(), 4)
+                                               : values[i].dump();
         }
         return s + "]";
     };

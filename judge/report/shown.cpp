@@ -1,8 +1,10 @@
 #include "report/shown.hpp"
 
 #include <fmt/core.h>
+#include <cmath>
 
 #include "judge/protocol/shape.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -10,9 +12,7 @@ namespace {
 
 std::string number(const npy::Array& a, size_t i) {
     if (a.dtype == npy::Dtype::int64) return std::to_string(a.i64.at(i));
-    const float f = a.f32.at(i);
-    if (f == 0.0f) return "0";  // not "-0"
-    return fmt::format("{:.4g}", f);
+    return float_text(a.f32.at(i), 4);  // "nan" and "-inf" as PyTorch prints them, never "-0"
 }
 
 // The elements from `first` in block `dim` of `a`, nested in brackets; rows after the first go on
@@ -61,8 +61,10 @@ nlohmann::json shown_json(const ShownValue& v) {
     for (size_t i = 0; i < static_cast<size_t>(a.numel()); ++i) {
         if (a.dtype == npy::Dtype::int64)
             values.push_back(a.i64.at(i));
-        else
+        else if (std::isfinite(a.f32.at(i)))
             values.push_back(a.f32.at(i));
+        else  // JSON has no NaN or infinity: "nan", "inf" and "-inf", as PyTorch prints them
+            values.push_back(float_text(a.f32.at(i), 4));
     }
     if (v.tensor) return {{"shape", a.shape}, {"values", values}};
     return a.shape.empty() ? values.at(0) : values;

@@ -45,8 +45,10 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
         }
     }
     for (const PropertyCheck& pc : test.checks) {
+        if (!check_applies(test, pc)) continue;
         DescribeOptions how = how_base;
         how.axes = fn.output(pc.output)->axes;
+        how.nan_match = fn.output(pc.output)->nan == NanPolicy::match;
         const npy::Array& out = run.outputs.at(pc.output);
         CheckResult c;
         if (pc.kind == "rows_sum_to_one") {
@@ -89,6 +91,12 @@ TestOutcome outcome_of(const TestSpec& ts) {
 }
 
 }  // namespace
+
+bool check_applies(const TestSpec& test, const PropertyCheck& pc) {
+    if (pc.when.empty()) return true;
+    const auto it = test.inputs.find(pc.when);
+    return it != test.inputs.end() && it->second.int_value != 0;
+}
 
 std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test) {
     std::string s;

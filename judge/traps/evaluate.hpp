@@ -23,6 +23,9 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
 /// A test that produced no run to evaluate: not compiled, cut off, or lost with its runner.
 TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message);
 
+/// Whether a property check applies to a test: always, or where its `when` flag is true.
+bool check_applies(const TestSpec& test, const PropertyCheck& pc);
+
 /// A one-line summary of a test's inputs: "x (2, 5, 12) from randn, num_heads = 3".
 std::string summarize_inputs(const FunctionSpec& fn, const TestSpec& test);
 

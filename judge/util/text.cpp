@@ -1,5 +1,6 @@
 #include "util/text.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 namespace judge {
@@ -83,6 +84,19 @@ std::string printable(std::string_view s) {
         }
     }
     return out;
+}
+
+std::string float_text(double v, int digits) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+    if (v == 0.0) return "0";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
+std::string count_words(long long n, std::string_view singular, std::string_view plural) {
+    return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
 }
 
 }  // namespace judge

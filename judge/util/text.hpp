@@ -14,4 +14,11 @@ std::string valid_utf8(std::string_view s);
 /// "\x7f"), so that no terminal escape, carriage return or NUL reaches a report.
 std::string printable(std::string_view s);
 
+/// A float as PyTorch prints it: "nan", "inf", "-inf", "0" (never "-0"), else `digits`
+/// significant digits ("%.*g").
+std::string float_text(double v, int digits);
+
+/// "1 masked weight" and "3 masked weights": n, then the singular or the plural.
+std::string count_words(long long n, std::string_view singular, std::string_view plural);
+
 }  // namespace judge
