@@ -178,6 +178,11 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
         if (w.level != "info") ++v.warnings;
     };
     for (const LintWarning& w : lint_spec(p)) warn(w);
+    if (ref.verdict == Verdict::accepted) {
+        std::vector<const TestRun*> ref_runs;
+        for (size_t t = 0; t < p.tests.size(); ++t) ref_runs.push_back(&judge.key().reference(t));
+        for (const LintWarning& w : lint_domains(p, ref_runs)) warn(w);
+    }
     for (const auto& [fn, i] : unusable_small_inputs(p, judge.key()))
         warn({"small_input_unused", "warning",
               fmt::format("{}: {} small input {} can never be a counterexample: on it the reference fails the "
@@ -223,6 +228,9 @@ Validation validate_one(const CourseRoot& root, const std::string& name, Builder
     for (size_t b = 0; b < bugs.size(); ++b) {
         const SeededBug& bug = bugs[b];
         const std::string label = fmt::format("{:>2}. {} [{}]", b + 1, bug.name, bug.trap);
+        if (const std::string form = misconception_form_problem(bug.misconception); !form.empty())
+            problem(fmt::format("{}: the misconception \"{}\" does not fit the sentence the student reads: {}",
+                                display(p, bug.path), bug.misconception, form));
         if (!builds[b].ok) {
             problem(label + ": " + display(p, bug.path) + " does not compile:\n" + builds[b].log);
             continue;

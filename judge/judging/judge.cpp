@@ -137,6 +137,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
         if (!evidence[t].bug_fails[*x] || outcomes[t].passed()) continue;
         outcomes[t].misconception = bugs[*x].misconception;
         outcomes[t].misconception_bug = bugs[*x].name;
+        if (outcomes[t].trap == bugs[*x].trap) outcomes[t].evidence = "seeded_bug";
     }
 }
 

@@ -49,16 +49,11 @@ std::string compact_counterexample(const json& c) {
 
 }  // namespace
 
-std::string trap_status(const json& trap) {
-    return trap.value("status", trap["passed"].get<bool>() ? "passed" : "failed");
-}
+namespace {
 
-std::string trap_diagnosis(const json& report, const json& trap) {
-    const std::string status = trap_status(trap);
-    if (status == "passed") return "passed";
-    if (status == "blocked") return blocked_words(trap["blocked_by"].get<std::vector<std::string>>());
-    // The test that speaks for the trap, as in the text report: a sample one, else a hidden one
-    // with a counterexample, else the first.
+// The test that speaks for the trap, as in the text report (speaker_rank): a sample one, else a
+// hidden one with a counterexample, else the first.
+const json* speaker_of(const json& report, const json& trap) {
     const json* speaker = nullptr;
     const auto rank = [](const json& t) {
         return !t["hidden"].get<bool>() ? 2 : t.contains("counterexample") && !t["counterexample"].is_null() ? 1 : 0;
@@ -67,6 +62,33 @@ std::string trap_diagnosis(const json& report, const json& trap) {
         if (t["trap"] != trap["id"] || t["passed"].get<bool>()) continue;
         if (speaker == nullptr || rank(t) > rank(*speaker)) speaker = &t;
     }
+    return speaker;
+}
+
+// The Fix first line and its hint, from a report's JSON, as the text report says them.
+std::string first_fix_text(const json& report, const json& trap) {
+    TrapOutcome t;
+    t.id = trap["id"].get<std::string>();
+    t.title = trap["title"].get<std::string>();
+    t.explained = trap.value("explained", true);
+    const json* speaker = speaker_of(report, trap);
+    if (speaker != nullptr) t.failed_test = (*speaker)["id"].get<std::string>();
+    std::string s = fix_first_words(t, speaker != nullptr ? (*speaker)["verdict"].get<std::string>() : "");
+    if (t.explained) s += "\nhint: " + trap["hint"].get<std::string>();
+    return s;
+}
+
+}  // namespace
+
+std::string trap_status(const json& trap) {
+    return trap.value("status", trap["passed"].get<bool>() ? "passed" : "failed");
+}
+
+std::string trap_diagnosis(const json& report, const json& trap) {
+    const std::string status = trap_status(trap);
+    if (status == "passed") return "passed";
+    if (status == "blocked") return blocked_words(trap["blocked_by"].get<std::vector<std::string>>());
+    const json* speaker = speaker_of(report, trap);
     std::string s;
     if (speaker == nullptr) {
         s = trap["message"].get<std::string>();
@@ -76,11 +98,13 @@ std::string trap_diagnosis(const json& report, const json& trap) {
                         t["verdict"] == "wrong_answer" ? "" : ", " + t["verdict"].get<std::string>(),
                         t["message"].get<std::string>());
         if (t.contains("misconception") && !t["misconception"].is_null())
-            s += "\nThis is exactly what " + t["misconception"]["text"].get<std::string>() + " produces.";
+            s += "\n" + misconception_sentence(t["misconception"]["text"].get<std::string>());
         if (t.contains("counterexample") && !t["counterexample"].is_null())
             s += "\n" + compact_counterexample(t["counterexample"]);
         if (t.contains("rerun")) s += "\nrerun: " + t["rerun"].get<std::string>();
     }
+    // A hint names the trap's mistake: given only when the failure looks like it.
+    if (!trap.value("explained", true)) return s;
     return s + "\nhint: " + trap["hint"].get<std::string>();
 }
 
@@ -110,9 +134,7 @@ json gradescope_results(const Problem& p, const json& report, long seconds) {
                                      report["score"].get<int>(), report["max_score"].get<int>());
     if (report.contains("first_fix") && !report["first_fix"].is_null()) {
         for (const json& trap : report["traps"])
-            if (trap["id"] == report["first_fix"])
-                output += "\nFix first: " + trap["id"].get<std::string>() + " (" + trap["title"].get<std::string>() +
-                          ")\nhint: " + trap["hint"].get<std::string>();
+            if (trap["id"] == report["first_fix"]) output += "\nFix first: " + first_fix_text(report, trap);
     }
     if (!report["compile"]["ok"].get<bool>() && report["verdict"] == "compile_error") {
         output += "\n\nThe compiler said:\n" + report["compile"]["log"].get<std::string>();

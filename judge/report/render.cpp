@@ -29,11 +29,9 @@ std::string test_head(const TestOutcome& t) {
 std::string trap_details(const Report& r, const TrapOutcome& t, const Style& style, bool with_hint) {
     const TestOutcome* first = nullptr;
     int more = 0;
-    // Which failing test speaks: a sample one, else a hidden one with a counterexample, else the first.
-    const auto rank = [](const TestOutcome& x) { return !x.hidden ? 2 : x.counterexample ? 1 : 0; };
     for (const TestOutcome& test : r.tests) {
         if (test.trap != t.id || test.passed()) continue;
-        if (first == nullptr || rank(test) > rank(*first)) first = &test;
+        if (first == nullptr || speaker_rank(test) > speaker_rank(*first)) first = &test;
         ++more;
     }
     if (first == nullptr) return with_hint ? "    " + style.paint("hint: ", "bold") + t.hint + "\n" : "";
@@ -43,7 +41,7 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     if (!first->inputs.empty()) s += "      inputs: " + first->inputs + "\n";
     if (const std::string cmd = rerun_command(r, *first); !cmd.empty()) s += "      rerun: " + cmd + "\n";
     if (!first->misconception.empty()) {
-        s += "      " + style.paint("This is exactly what " + first->misconception + " produces.", "yellow") + "\n";
+        s += "      " + style.paint(misconception_sentence(first->misconception), "yellow") + "\n";
     }
     if (first->counterexample) {
         s += indent("counterexample: " + counterexample_text(*first->counterexample), "      ") + "\n";
@@ -85,14 +83,16 @@ std::string render_text(const Report& r, const Style& style) {
     const auto top = std::max_element(matches.begin(), matches.end(),
                                       [](const auto& a, const auto& b) { return a.second < b.second; });
     if (top != matches.end()) {
-        s += paint(fmt::format("Your output on {} test{} is exactly what {} produces.", top->second,
-                               top->second == 1 ? "" : "s", top->first),
-                   "yellow") +
-             "\n\n";
+        s += paint(misconception_summary(top->second, top->first), "yellow") + "\n\n";
     }
     if (const TrapOutcome* fix = r.first_fix()) {
-        s += paint("Fix first: ", "bold") + fix->id + " (" + fix->title + ")\n";
-        s += "    " + paint("hint: ", "bold") + fix->hint + "\n\n";
+        const auto speaker = std::find_if(r.tests.begin(), r.tests.end(),
+                                          [&](const TestOutcome& t) { return t.id == fix->failed_test; });
+        s += paint("Fix first: ", "bold") +
+             fix_first_words(*fix, speaker == r.tests.end() ? "" : to_string(speaker->verdict)) + "\n";
+        // A hint names the trap's mistake: given only when the failure looks like it.
+        if (fix->explained) s += "    " + paint("hint: ", "bold") + fix->hint + "\n";
+        s += "\n";
     }
     size_t width = 0;
     for (const TrapOutcome& t : r.traps) width = std::max(width, t.id.size());
@@ -104,7 +104,7 @@ std::string render_text(const Report& r, const Style& style) {
             s += "    " + paint(blocked_words(t.blocked_by), "dim") + "\n";
             continue;
         }
-        s += trap_details(r, t, style, &t != r.first_fix());
+        s += trap_details(r, t, style, &t != r.first_fix() && t.explained);
     }
     int passed = 0, blocked = 0;
     for (const TrapOutcome& t : r.traps) {
@@ -134,6 +134,7 @@ nlohmann::json render_json(const Report& r) {
                          {"status", t.status()},
                          {"passed", t.passed},
                          {"blocked_by", t.blocked_by},
+                         {"explained", t.explained},
                          {"message", t.message},
                          {"hint", t.hint}});
     }
@@ -166,6 +167,7 @@ nlohmann::json render_json(const Report& r) {
                 {"seed", r.seed},
                 {"sandbox", r.sandbox},
                 {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
+                {"first_fix_explained", r.first_fix() ? json(r.first_fix()->explained) : json(nullptr)},
                 {"traps", traps},
                 {"tests", tests},
                 {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};

@@ -1,5 +1,7 @@
 #include "report/report.hpp"
 
+#include <fmt/core.h>
+
 namespace judge {
 
 std::string to_string(Verdict v) {
@@ -51,6 +53,24 @@ std::string rerun_command(const Report& r, const TestOutcome& t) {
     return "judge run " + shell_word(r.problem) + " --test " + shell_word(t.id) + " --file " +
            shell_word(r.submission) + " --outputs " + shell_word(t.id) +
            (r.seed != 0 ? " --seed " + std::to_string(r.seed) : "");
+}
+
+int speaker_rank(const TestOutcome& t) { return !t.hidden ? 2 : t.counterexample ? 1 : 0; }
+
+std::string misconception_sentence(const std::string& text) {
+    return "This is exactly the output of this mistake: " + text + ".";
+}
+
+std::string misconception_summary(int tests, const std::string& text) {
+    return fmt::format("Your output on {} test{} is exactly the output of this mistake: {}.", tests,
+                       tests == 1 ? "" : "s", text);
+}
+
+std::string fix_first_words(const TrapOutcome& t, const std::string& verdict) {
+    if (t.explained) return t.id + " (" + t.title + ")";
+    const std::string how = verdict == "wrong_answer" ? "its output differs" : verdict;
+    return fmt::format("test {} of trap {} fails ({}); no known mistake of {} explains it", t.failed_test, t.id, how,
+                       t.id);
 }
 
 const TrapOutcome* Report::first_fix() const {

@@ -59,6 +59,11 @@ struct TestOutcome {
     std::string misconception;                     // set when the trap's failures are exactly one seeded bug's
     std::string misconception_bug;                 // and that bug's id
     std::string inputs;                            // a summary of the inputs, for sample tests only
+    // Why the failure looks like its trap's mistake, or "" when nothing says so: "property" (a
+    // property check of the test failed), "throws" (the exception the test expects), "shape" (a
+    // test of shapes only), "intervention" (inputs that must change nothing changed the output),
+    // "seeded_bug" (one of the trap's seeded bugs gives exactly this output).
+    std::string evidence;
     std::optional<Counterexample> counterexample;  // for a failed hidden test, when one was found
     int counterexample_tried = 0;                  // fresh cases tried for it (0: not searched)
     bool passed() const { return verdict == Verdict::accepted; }
@@ -75,6 +80,9 @@ struct TrapOutcome {
     // counted as a mistake of its own. blocked_by names those failed traps, in list order.
     bool blocked = false;
     std::vector<std::string> blocked_by;
+    // A failing test of it shows evidence of the trap's own mistake (TestOutcome::evidence). When
+    // none does, the report does not name the trap as the mistake, nor give its hint.
+    bool explained = true;
     /// "passed", "failed" or "blocked".
     std::string status() const { return passed ? "passed" : blocked ? "blocked" : "failed"; }
 };
@@ -96,6 +104,20 @@ struct Report {
     /// nullptr when none failed, or when nothing ran (a compile error).
     const TrapOutcome* first_fix() const;
 };
+
+/// Which failing test of a trap speaks for it: a sample one (its words are whole, and it can be
+/// rerun) ranks 2, a hidden one with a counterexample 1, another 0; the first of the highest rank.
+int speaker_rank(const TestOutcome& t);
+
+/// The sentence that names a misconception: "This is exactly the output of this mistake: <text>."
+std::string misconception_sentence(const std::string& text);
+
+/// The same at the top of a report, for `tests` tests: "Your output on 3 tests is exactly ...".
+std::string misconception_summary(int tests, const std::string& text);
+
+/// What the "Fix first" line says of a failed trap: "<id> (<title>)" when it is explained, else
+/// "test <t> of trap <id> fails (its output differs); no known mistake of <id> explains it".
+std::string fix_first_words(const TrapOutcome& t, const std::string& verdict);
 
 /// What a blocked trap says: "not assessed until chunk_order passes" ("a and b pass" for two).
 std::string blocked_words(const std::vector<std::string>& blocked_by);

@@ -29,7 +29,7 @@ std::string exception_words(const TestRun& run, bool hidden) {
 // wrong shape first (nothing else is meaningful then), then properties such as "key 3 is masked
 // but has weight 0.2", which say more than a value diff, then the values themselves.
 std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const TestRun& run, const TestRun& ref,
-                             const DescribeOptions& how_base) {
+                             const DescribeOptions& how_base, std::string& evidence) {
     std::vector<std::string> looked_at = test.compare;
     for (const PropertyCheck& pc : test.checks) looked_at.push_back(pc.output);
     for (const std::string& name : looked_at) {
@@ -59,7 +59,10 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
             const InputSpec& lens = test.inputs.at(pc.lens);
             c = check_zero_beyond_lens(pc.output, out, {pc.lens, *lengths_shape(lens), lens.ints}, how);
         }
-        if (!c.passed) return c.message;
+        if (!c.passed) {
+            evidence = "property";
+            return c.message;
+        }
     }
     if (test.shape_only) return "";
     std::optional<TraceSource> trace;
@@ -76,6 +79,11 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
         if (!c.passed) return c.message;
     }
     return "";
+}
+
+bool is_intervention(const TestSpec& test) {
+    return std::any_of(test.inputs.begin(), test.inputs.end(),
+                       [](const auto& kv) { return kv.second.type == ParamType::tensor && !kv.second.gen.beyond.empty(); });
 }
 
 // An outcome for test `ts` with its identity filled in, accepted and with no points yet.
@@ -149,6 +157,7 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
                 break;
             }
             if (test.throws) {
+                o.evidence = "throws";
                 fail(Verdict::wrong_answer, exception_words(run, test.hidden) + "; expected std::" + *test.throws);
             } else {
                 fail(Verdict::runtime_error, exception_words(run, test.hidden));
@@ -156,6 +165,7 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
             break;
         case TestRun::Status::ok: {
             if (test.throws) {
+                o.evidence = "throws";
                 fail(Verdict::wrong_answer, "returned normally; expected it to throw std::" + *test.throws);
                 break;
             }
@@ -165,8 +175,13 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
                     "reference/" + p.name + "/solution.cpp: fails test " + test.id + ": " +
                     (ref->status == TestRun::Status::exception ? exception_words(*ref, false) : ref->detail));
             }
-            const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base);
-            if (!problem.empty()) fail(Verdict::wrong_answer, problem);
+            const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base, o.evidence);
+            if (!problem.empty()) {
+                fail(Verdict::wrong_answer, problem);
+                // A test of shapes only, or inputs that must not matter and did: the trap's own mistake.
+                if (o.evidence.empty() && test.shape_only) o.evidence = "shape";
+                if (o.evidence.empty() && is_intervention(test)) o.evidence = "intervention";
+            }
             break;
         }
     }

@@ -28,6 +28,15 @@ struct LintWarning {
 ///   no_sample_test, no_hidden_test  a trap without one.
 std::vector<LintWarning> lint_spec(const Problem& p);
 
+/// The domain lint (traps/domain_lint.cpp), over the spec's "domain" and the reference's run of
+/// each test (by test index; nullptr when unknown):
+///   outside_domain        a test's lengths outside what the domain allows;
+///   boundary_not_reached  a boundary the domain allows that no test of a trap, or of the traps
+///                         after it, reaches: a length of 0 (for traps checking zero_beyond_lens
+///                         on those lengths), Lq != Lk under a causal check, and an integer output
+///                         past 2^31 and 2^53 (on any test comparing it).
+std::vector<LintWarning> lint_domains(const Problem& p, const std::vector<const TestRun*>& reference);
+
 /// What validate knows of one seeded bug: its run of each test (nullptr when it did not build, or
 /// for a test not run) and whether each test rejects it.
 struct BugEvidence {

@@ -1,6 +1,7 @@
 #include "traps/seeded_bugs.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "core/errors.hpp"
@@ -78,6 +79,22 @@ std::vector<SeededBug> load_bugs(const Problem& p) {
     }
     std::sort(bugs.begin(), bugs.end(), [](const SeededBug& a, const SeededBug& b) { return a.name < b.name; });
     return bugs;
+}
+
+std::string misconception_form_problem(const std::string& text) {
+    if (text.empty() || !std::islower(static_cast<unsigned char>(text.front())))
+        return "it must start with a lower-case letter, as a phrase that follows \"this mistake:\"";
+    if (text.size() > 160) return "it is " + std::to_string(text.size()) + " characters; keep it to 160";
+    for (size_t i = 0; i < text.size(); ++i) {
+        const bool end = text[i] == '.' || text[i] == '!' || text[i] == '?';
+        if (end && (i + 1 == text.size() || text[i + 1] == ' '))
+            return "it must be one phrase, with no sentence end ('" + std::string(1, text[i]) + "')";
+    }
+    std::string lower;
+    for (const char c : " " + text + " ") lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* you : {" you ", " your ", " you're "})
+        if (lower.find(you) != std::string::npos) return "it describes the mistake, not the student: no \"you\"";
+    return "";
 }
 
 }  // namespace judge

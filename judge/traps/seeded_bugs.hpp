@@ -28,6 +28,12 @@ struct SeededBug {
 /// naming the file and line for a missing or unknown declaration.
 std::vector<SeededBug> load_bugs(const Problem& p);
 
+/// What is wrong with a misconception's text for the sentence it goes into ("This is exactly the
+/// output of this mistake: <text>."), or "" when nothing is: it starts with a lower-case letter (a
+/// phrase such as "tiling valid_lens with repeat ..."), holds no sentence end ('.', '!' or '?'
+/// followed by a space, or at its end), says no "you", and is at most 160 characters.
+std::string misconception_form_problem(const std::string& text);
+
 /// The accepted alternatives of `p` (reference/<problem>/accepted/*.cpp: other correct solutions,
 /// in other styles, that validate must accept), sorted by name; none when the folder does not exist.
 std::vector<std::filesystem::path> load_accepted(const Problem& p);

@@ -41,14 +41,23 @@ Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome>
     r.max_score = p.max_score();
     r.withheld = p.withheld;
     for (const TrapSpec& trap : p.traps) {
-        TrapOutcome to{trap.id, trap.title, trap.hint, true, "", "", false, {}};
+        TrapOutcome to;
+        to.id = trap.id;
+        to.title = trap.title;
+        to.hint = trap.hint;
+        to.explained = false;
+        const TestOutcome* speaker = nullptr;
         for (const TestOutcome& t : tests) {
             if (t.trap != trap.id || t.passed()) continue;
-            if (to.passed) {
-                to.passed = false;
-                to.message = t.message;
-                to.failed_test = t.id;
-            }
+            if (speaker == nullptr || speaker_rank(t) > speaker_rank(*speaker)) speaker = &t;
+            to.explained = to.explained || !t.evidence.empty();
+        }
+        if (speaker != nullptr) {
+            to.passed = false;
+            to.message = speaker->message;
+            to.failed_test = speaker->id;
+        } else {
+            to.explained = true;
         }
         r.traps.push_back(std::move(to));
     }
