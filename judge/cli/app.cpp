@@ -106,13 +106,16 @@ int run_cli(int argc, char** argv) {
         "run",
         "Run one function on your own .npy inputs (one file per parameter: float32 tensors, 0-d int64 for\n"
         "ints, 1-D int64 for int lists) and write its outputs as .npy; or rerun a sample test with --test.\n"
-        "Without --file, runs the reference. Shows what the program printed.");
+        "Without --file, runs the reference. With --file and --inputs, runs the reference on the same\n"
+        "inputs too and says whether yours gives the same (exit 0) or where it differs (exit 1).\n"
+        "Shows what the program printed.");
     run->add_option("problem", run_opts.problem, "Problem name")->required();
     auto* run_test_opt = run->add_option(
         "--test", run_opts.test,
         "A sample test: writes its inputs (inputs/), the reference's outputs (expected/) and, with --file,\n"
         "yours (got/) under --outputs, and says whether it passes. Hidden tests are refused");
-    run->add_option("--function", run_opts.function, "The function to call, e.g. split_heads")->excludes(run_test_opt);
+    run->add_option("--function", run_opts.function,
+                    "The function to call, e.g. split_heads (needed only when the problem has several)")->excludes(run_test_opt);
     run->add_option("--inputs", run_opts.inputs, "Folder with <param>.npy files")->excludes(run_test_opt);
     run->add_option("--outputs", run_opts.outputs, "Folder to write <output>.npy files into")->required();
     run->add_option("--file", run_opts.file, "A solution file (default: the reference)");

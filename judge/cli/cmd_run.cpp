@@ -17,6 +17,7 @@
 #include "judging/pack_format.hpp"
 #include "judging/packed_key.hpp"
 #include "problem/inputs.hpp"
+#include "problem/packed.hpp"
 #include "problem/types.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/evaluate.hpp"
@@ -107,6 +108,39 @@ void print_program_output(const TestRun& run) {
         fmt::print("its stderr (the end):\n{}{}", run.stderr_tail, run.stderr_tail.back() == '\n' ? "" : "\n");
 }
 
+// judge run --inputs with --file: the submission's run against the reference's on the same
+// inputs, evaluated as a sample test of the function that compares every output.
+int compare_with_reference(const Problem& p, const FunctionSpec& fn, const InputArrays& given, const TestRun& run,
+                           const TestRun& ref) {
+    if (ref.status == TestRun::Status::exception) {
+        const bool same = run.status == TestRun::Status::exception && run.exception_type == ref.exception_type;
+        fmt::print("the reference throws std::{} on these inputs: {}\n{}\n", ref.exception_type,
+                   ref.exception_message, same ? "same as the reference" : "not the same as the reference");
+        return code(same ? ExitCode::ok : ExitCode::not_passed);
+    }
+    if (ref.status != TestRun::Status::ok) {
+        fmt::print("the reference fails on these inputs ({}): not compared\n", ref.detail);
+        return code(ExitCode::not_passed);
+    }
+    Problem q = p;
+    TestSpec ts;
+    ts.id = "your_inputs";
+    ts.function = fn.name;
+    ts.hidden = false;
+    for (const OutputSpec& out : fn.outputs) ts.compare.push_back(out.name);
+    q.tests = {ts};
+    std::map<std::string, PackedInput> inputs;
+    for (const auto& [name, a] : given) inputs[name] = {a, std::nullopt};
+    fill_packed_inputs(q, 0, inputs, "--inputs");
+    const TestOutcome out = evaluate_spec(q, q.tests[0], run, &ref);
+    if (out.passed()) {
+        fmt::print("same as the reference\n");
+        return code(ExitCode::ok);
+    }
+    fmt::print("differs from the reference ({}): {}\n", to_string(out.verdict), out.message);
+    return code(ExitCode::not_passed);
+}
+
 }  // namespace
 
 int cmd_run(const GlobalOptions& g, const RunOptions& o) {
@@ -119,10 +153,12 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         if (!o.function.empty() || !o.inputs.empty())
             throw InputError("--test: give either --test, or --function with --inputs, not both");
         test = sample_test(p, *o.test);
-    } else if (o.function.empty() || o.inputs.empty()) {
-        throw InputError("run: give --test ID (a sample test), or --function and --inputs");
+    } else if (o.inputs.empty() || (o.function.empty() && p.functions.size() != 1)) {
+        throw InputError("run: give --test ID (a sample test), or --inputs DIR" +
+                         std::string(p.functions.size() == 1 ? "" : " and --function NAME"));
     }
-    const FunctionSpec& fn = named_function(p, test ? p.tests[*test].function : o.function);
+    const std::string fn_name = test ? p.tests[*test].function : o.function.empty() ? p.functions[0].name : o.function;
+    const FunctionSpec& fn = named_function(p, fn_name);
     InputArrays given;
     if (!test) given = read_inputs(fn, o.inputs);
     if (o.file && !fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
@@ -172,12 +208,20 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         return code(out.passed() ? ExitCode::ok : ExitCode::not_passed);
     }
     switch (run.status) {
-        case TestRun::Status::ok: write_outputs(fn, run, o.outputs); return code(ExitCode::ok);
+        case TestRun::Status::ok: write_outputs(fn, run, o.outputs); break;
         case TestRun::Status::exception:
             fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
-            return code(ExitCode::not_passed);
-        default: fmt::print("{} {}\n", fn.name, run.detail); return code(ExitCode::not_passed);
+            break;
+        default: fmt::print("{} {}\n", fn.name, run.detail); break;
     }
+    if (!o.file || p.packed) {
+        if (o.file) spdlog::info("a student pack has no reference to run: the outputs are not compared");
+        return code(run.status == TestRun::Status::ok ? ExitCode::ok : ExitCode::not_passed);
+    }
+    // Your inputs, the reference's answer: the verdict a sample test would give.
+    const TestRun ref = run_test(judge.trusted().reference_exe(), fn, in_copy, box.path() / "ref-out", p.limits,
+                                 PlainRunner());
+    return compare_with_reference(p, fn, given, run, ref);
 }
 
 }  // namespace judge

@@ -207,15 +207,9 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key,
             if (!outputs_small(got) || same_outputs(fn, got, r)) continue;
             const TestOutcome e = evaluate_spec(p, spec, got, test.throws ? nullptr : &r);
             if (e.passed() || e.verdict != o.verdict) continue;
-            Counterexample c;
-            c.function = fn.name;
-            const InputArrays arrays = make_inputs(spec, seed);
-            for (const Param& prm : fn.params)
-                c.inputs.push_back(
-                    {prm.name, type_info(prm.type).rank < 0, arrays.at(prm.name), prm.type == ParamType::boolean});
-            c.expected = shown_outputs(fn, r);
-            if (test.throws) c.expected_exception = *test.throws;
-            c.got = shown_outputs(fn, got);
+            std::optional<Counterexample> shown_c = shown_case(p, spec, seed, got, test.throws ? nullptr : &r);
+            if (!shown_c) continue;
+            Counterexample c = std::move(*shown_c);
             // A counterexample whose printed values are the same shows nothing (a difference
             // below the printed digits): a later case may show it.
             if (!test.throws && shown(c.expected) == shown(c.got)) continue;
@@ -226,6 +220,25 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key,
         spdlog::debug("counterexample for {}: {} after {} cases", test.id, o.counterexample ? "found" : "none",
                       per_test[f].size());
     }
+}
+
+std::optional<Counterexample> shown_case(const Problem& p, const TestSpec& test, uint64_t seed, const TestRun& got,
+                                         const TestRun* ref) {
+    const FunctionSpec& fn = p.function(test.function);
+    Counterexample c;
+    c.function = fn.name;
+    const InputArrays arrays = make_inputs(test, seed);
+    for (const Param& prm : fn.params) {
+        const npy::Array& a = arrays.at(prm.name);
+        if (elements(a.shape) > max_shown_elements) return std::nullopt;
+        c.inputs.push_back({prm.name, type_info(prm.type).rank < 0, a, prm.type == ParamType::boolean});
+    }
+    if (ref != nullptr && !outputs_small(*ref)) return std::nullopt;
+    if (ref != nullptr) c.expected = shown_outputs(fn, *ref);
+    if (test.throws) c.expected_exception = *test.throws;
+    if (got.status == TestRun::Status::ok && !outputs_small(got)) return std::nullopt;
+    c.got = shown_outputs(fn, got);
+    return c;
 }
 
 Problem candidate_problem(const Problem& p) {

@@ -54,6 +54,12 @@ std::vector<TestSpec> all_candidates(const Problem& p);
 /// row under "nan": "never", lengths a property check cannot pass). Runs the reference through `key`.
 std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem& p, AnswerKey& key);
 
+/// A test's inputs and outputs shown whole (Counterexample without a message), when every input
+/// and output has at most max_shown_elements elements: for a failing sample test, whose inputs are
+/// the student's to see. `ref` is the reference's run (nullptr for a test that expects an exception).
+std::optional<Counterexample> shown_case(const Problem& p, const TestSpec& test, uint64_t seed, const TestRun& got,
+                                         const TestRun* ref);
+
 /// The reference's run `ref` on `candidate` can serve as a counterexample's expectation: it passes
 /// the candidate's checks (NaN policy, properties) against itself, or throws what it must.
 bool reference_passes(const Problem& p, const TestSpec& candidate, const TestRun& ref);

@@ -57,6 +57,28 @@ Report Judge::too_large(unsigned long long bytes, const std::string& display_nam
     return r;
 }
 
+namespace {
+
+// The compiler names the box's copy, solution.cpp: the student knows the file by the name given.
+std::string with_file_name(const std::string& log, const std::string& display_name) {
+    const std::string box_name = "solution.cpp:";
+    if (display_name.empty() || display_name.find('\n') != std::string::npos) return log;
+    std::string out;
+    size_t i = 0;
+    while (i < log.size()) {
+        const bool at_start = i == 0 || log[i - 1] == '\n' || log[i - 1] == ' ';
+        if (at_start && log.compare(i, box_name.size(), box_name) == 0) {
+            out += display_name + ":";
+            i += box_name.size();
+        } else {
+            out += log[i++];
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& shared) {
     // This box's own uid (when root): a neighbour's fork bomb cannot take this box's processes.
     // Declared before the box, so the uid is given back only after the box is gone.
@@ -86,13 +108,17 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
         name_misconceptions(outcomes, runs);
+        // A failed sample test shows its own values when they are small, as a counterexample does.
+        for (size_t t = 0; t < m_p.tests.size() && t < runs.cutoff; ++t)
+            if (!outcomes[t].passed() && !outcomes[t].hidden && runs.runs[t])
+                outcomes[t].values = shown_case(m_p, m_p.tests[t], m_seed, *runs.runs[t], reference_for(t));
         if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {
         r = compile_error_report(m_p, m_seed, br.log);
     }
-    r.compile_log = br.log;
+    r.compile_log = with_file_name(br.log, display_name);
     r.submission = display_name;
     return r;
 }

@@ -137,4 +137,7 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base);
 /// A test's or a trap's "visibility": "sample", "hidden" or "after_due_date".
 std::string visibility_word(const Field& v);
 
+/// Parses a function's "domain" (problem/domain.cpp) into fn.lengths and fn.query_key.
+void parse_domain(const Field& f, FunctionSpec& fn);
+
 }  // namespace judge

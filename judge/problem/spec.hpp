@@ -140,6 +140,9 @@ struct TestSpec {
     std::optional<std::string> throws;  // expected exception type, e.g. "invalid_argument"
     std::vector<PropertyCheck> checks;
     std::string trace;  // an arange tensor input whose values identify source positions
+    // Inputs that must not change the output (a "beyond_lens" generator, or "intervention": true):
+    // a failure is then the trap's own mistake.
+    bool intervention = false;
     Tolerance tolerance;
 };
 

@@ -208,7 +208,7 @@ std::string visibility_word(const Field& v) {
 
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     f.only_keys({"id", "function", "trap", "description", "points", "visibility", "inputs", "compare", "throws",
-                 "checks", "trace", "tolerance", "shape_only"});
+                 "checks", "trace", "tolerance", "shape_only", "intervention"});
     TestSpec t;
     t.id = identifier(f.at("id"));
     const Field fn_field = f.at("function");
@@ -250,6 +250,10 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
         for (const OutputSpec& o : fn.outputs) t.compare.push_back(o.name);
     }
     if (f.has("shape_only")) t.shape_only = f.child("shape_only").boolean();
+    t.intervention = std::any_of(t.inputs.begin(), t.inputs.end(), [](const auto& kv) {
+        return kv.second.type == ParamType::tensor && !kv.second.gen.beyond.empty();
+    });
+    if (f.has("intervention")) t.intervention = f.child("intervention").boolean();
     if (f.has("checks")) {
         for (const Field& c : f.child("checks").items()) {
             c.only_keys({"kind", "output", "lens", "offset", "when"});

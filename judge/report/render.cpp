@@ -39,6 +39,11 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     std::string s = indent(test_head(*first) + first->message, "    ") + "\n";
     if (!first->description.empty() && !first->hidden) s += "      checks: " + first->description + "\n";
     if (!first->inputs.empty()) s += "      inputs: " + first->inputs + "\n";
+    if (first->values) {
+        std::string v = values_text(*first->values);
+        if (!v.empty() && v.back() == '\n') v.pop_back();
+        s += indent(v, "        ") + "\n";
+    }
     if (const std::string cmd = rerun_command(r, *first); !cmd.empty()) s += "      rerun: " + cmd + "\n";
     if (!first->misconception.empty()) {
         s += "      " + style.paint(misconception_sentence(first->misconception), "yellow") + "\n";
@@ -48,9 +53,13 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     } else if (first->counterexample_tried > 0) {
         s += fmt::format("      no counterexample found among {} fresh small inputs\n", first->counterexample_tried);
     }
+    // Tests that failed otherwise than by a wrong answer (a crash, a time-out) say so, sample and
+    // hidden alike (a hidden one's words say nothing of its inputs): one of them may give the
+    // overall verdict. At most three.
+    int listed = 0;
     for (const TestOutcome& test : r.tests) {
-        if (&test == first || test.trap != t.id || test.passed() || test.hidden) continue;
-        if (test.verdict == Verdict::wrong_answer) continue;
+        if (&test == first || test.trap != t.id || test.passed() || test.verdict == Verdict::wrong_answer) continue;
+        if (++listed > 3) break;
         s += indent(test_head(test) + test.message, "      ") + "\n";
         --more;
     }
@@ -112,8 +121,17 @@ std::string render_text(const Report& r, const Style& style) {
         blocked += t.blocked ? 1 : 0;
     }
     const char* colour = r.verdict == Verdict::accepted ? "green" : "red";
-    s += fmt::format("\n{}: {}, {}/{} points, {}/{} traps passed{}\n", r.problem, paint(to_string(r.verdict), colour),
-                     r.score, r.max_score, passed, r.traps.size(),
+    // The test that gives the overall verdict, when it is not a wrong answer: the crash is named.
+    std::string where;
+    if (r.verdict != Verdict::accepted && r.verdict != Verdict::wrong_answer) {
+        const auto it = std::find_if(r.tests.begin(), r.tests.end(),
+                                     [&](const TestOutcome& t) { return t.verdict == r.verdict; });
+        if (it != r.tests.end() && r.compile_ok && r.verdict != Verdict::invalid_submission &&
+            r.verdict != Verdict::judge_error)
+            where = " (test " + it->id + ")";
+    }
+    s += fmt::format("\n{}: {}{}, {}/{} points, {}/{} traps passed{}\n", r.problem, paint(to_string(r.verdict), colour),
+                     where, r.score, r.max_score, passed, r.traps.size(),
                      blocked > 0 ? fmt::format(" ({} not assessed yet)", blocked) : "");
     if (r.withheld > 0)
         s += fmt::format("{} more test{} withheld until after the due date\n", r.withheld,
@@ -153,6 +171,11 @@ nlohmann::json render_json(const Report& r) {
             {"misconception",
              t.misconception.empty() ? json(nullptr) : json{{"bug", t.misconception_bug}, {"text", t.misconception}}}};
         if (!t.hidden) j["inputs"] = t.inputs;
+        if (t.values) {
+            nlohmann::json v = counterexample_json(*t.values);
+            v.erase("message");
+            j["values"] = v;
+        }
         if (const std::string cmd = rerun_command(r, t); !cmd.empty()) j["rerun"] = cmd;
         if (t.counterexample_tried > 0) {
             j["counterexample"] = t.counterexample ? counterexample_json(*t.counterexample) : json(nullptr);

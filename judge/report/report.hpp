@@ -65,6 +65,7 @@ struct TestOutcome {
     // "seeded_bug" (one of the trap's seeded bugs gives exactly this output).
     std::string evidence;
     std::optional<Counterexample> counterexample;  // for a failed hidden test, when one was found
+    std::optional<Counterexample> values;          // a failed sample test's own inputs and outputs, when small
     int counterexample_tried = 0;                  // fresh cases tried for it (0: not searched)
     bool passed() const { return verdict == Verdict::accepted; }
 };

@@ -20,6 +20,9 @@ nlohmann::json shown_json(const ShownValue& v);
 /// diagnosis. No colour, no indentation of its own.
 std::string counterexample_text(const Counterexample& c);
 
+/// A failed sample test's values: each input, what was expected and what was found.
+std::string values_text(const Counterexample& c);
+
 /// {"function", "inputs", "expected", "got", "message"} (docs/report.md).
 nlohmann::json counterexample_json(const Counterexample& c);
 

@@ -114,7 +114,8 @@ void lint_counts(const Problem& p, const FunctionSpec& fn, const OutputSpec& o,
     std::set<std::string> traps;
     for (size_t t = 0; t < p.tests.size() && t < reference.size(); ++t) {
         const TestSpec& test = p.tests[t];
-        if (test.function != fn.name || std::find(test.compare.begin(), test.compare.end(), o.name) == test.compare.end())
+        if (test.function != fn.name ||
+            std::find(test.compare.begin(), test.compare.end(), o.name) == test.compare.end())
             continue;
         traps.insert(test.trap);
         const TestRun* r = reference[t];

@@ -3,7 +3,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 #include <set>
+#include <string_view>
 
 #include "checks/compare.hpp"
 #include "core/errors.hpp"
@@ -15,11 +17,32 @@ namespace {
 
 // What a run threw. The message, and a type the harness does not write, are the submission's own
 // words: on a hidden test they could carry the hidden inputs out, so only the type is said.
-std::string exception_words(const TestRun& run, bool hidden) {
+// The tensor header's own messages: "<operation>: <words, shapes and numbers>", e.g. "reshape:
+// cannot reshape a tensor of shape (2, 3) (6 elements) into (4, -1)". On a hidden test they are
+// shown: their numbers are shapes and indices, no more than a hidden test's diagnosis already
+// says (an output's shape), and the header's words are fixed.
+bool header_words(const std::string& m) {
+    static const std::set<std::string> ops = {"IntTensor", "Tensor",    "arange",    "at",        "cat",
+                                              "full",      "matmul",    "narrow",    "permute",   "repeat",
+                                              "reshape",   "size",      "softmax",   "transpose", "repeat_interleave",
+                                              "operator+", "operator-", "operator*", "operator/"};
+    const size_t colon = m.find(": ");
+    if (colon == std::string::npos || !ops.count(m.substr(0, colon)) || m.size() > 240) return false;
+    return std::all_of(m.begin(), m.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               std::string_view(" ,()[]-:=<>_.'+*/").find(c) != std::string_view::npos;
+    });
+}
+
+std::string exception_words(const TestRun& run, bool hidden, const std::string& function) {
     static const std::set<std::string> harness_types = {"invalid_argument", "out_of_range", "logic_error", "bad_alloc",
                                                         "runtime_error",    "exception",    "unknown"};
-    if (hidden)
-        return harness_types.count(run.exception_type) ? "threw std::" + run.exception_type : "threw an exception";
+    if (hidden) {
+        if (!harness_types.count(run.exception_type)) return function + " threw an exception";
+        std::string s = function + " threw std::" + run.exception_type;
+        if (header_words(run.exception_message)) return s + ": " + run.exception_message;
+        return s + " (its words are shown on sample tests only)";
+    }
     std::string s = "threw std::" + run.exception_type;
     if (!run.exception_message.empty()) s += ": " + run.exception_message;
     return s;
@@ -79,11 +102,6 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
         if (!c.passed) return c.message;
     }
     return "";
-}
-
-bool is_intervention(const TestSpec& test) {
-    return std::any_of(test.inputs.begin(), test.inputs.end(),
-                       [](const auto& kv) { return kv.second.type == ParamType::tensor && !kv.second.gen.beyond.empty(); });
 }
 
 // An outcome for test `ts` with its identity filled in, accepted and with no points yet.
@@ -158,9 +176,10 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
             }
             if (test.throws) {
                 o.evidence = "throws";
-                fail(Verdict::wrong_answer, exception_words(run, test.hidden) + "; expected std::" + *test.throws);
+                fail(Verdict::wrong_answer,
+                     exception_words(run, test.hidden, test.function) + "; expected std::" + *test.throws);
             } else {
-                fail(Verdict::runtime_error, exception_words(run, test.hidden));
+                fail(Verdict::runtime_error, exception_words(run, test.hidden, test.function));
             }
             break;
         case TestRun::Status::ok: {
@@ -171,16 +190,17 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
             }
             if (ref == nullptr) throw JudgeFailure("evaluate: test " + test.id + " needs the reference's run");
             if (ref->status != TestRun::Status::ok) {
-                throw InputError(
-                    "reference/" + p.name + "/solution.cpp: fails test " + test.id + ": " +
-                    (ref->status == TestRun::Status::exception ? exception_words(*ref, false) : ref->detail));
+                throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + ": " +
+                                 (ref->status == TestRun::Status::exception
+                                      ? exception_words(*ref, false, test.function)
+                                      : ref->detail));
             }
             const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base, o.evidence);
             if (!problem.empty()) {
                 fail(Verdict::wrong_answer, problem);
                 // A test of shapes only, or inputs that must not matter and did: the trap's own mistake.
                 if (o.evidence.empty() && test.shape_only) o.evidence = "shape";
-                if (o.evidence.empty() && is_intervention(test)) o.evidence = "intervention";
+                if (o.evidence.empty() && test.intervention) o.evidence = "intervention";
             }
             break;
         }

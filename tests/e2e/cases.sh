@@ -74,7 +74,7 @@ case_template_stub_rejected() {
     [ $? = 1 ] || fail "the stub should exit 1"
     expect_err "judging the shipped student template"
     expect_out "threw std::logic_error: split_heads: not implemented yet"
-    expect_out "problem_mha: runtime_error, 0/32 points, 0/9 traps passed"
+    expect_out "problem_mha: runtime_error (test shapes_d2l_per_head), 0/32 points, 0/9 traps passed"
 }
 
 case_default_submission_in_cwd() {
@@ -109,8 +109,8 @@ failed = {c.attrib["name"]: c.find("failure") for c in cases if c.find("failure"
 assert list(failed) == ["projections", "cross_attention", "masking", "mask_head_alignment"], failed
 assert failed["projections"].attrib["type"] == "wrong_answer"
 body = failed["projections"].text
-assert "This is exactly what leaving out the output projection W_o produces." in body, body
-assert "counterexample on fresh small inputs: multi_head_attention(" in body and "hint: " in body, body
+assert "This is exactly the output of this mistake: leaving out the output projection W_o." in body, body
+assert "rerun: judge run problem_mha --test projections_self_wide" in body and "hint: " in body, body
 for t in ["cross_attention", "masking", "mask_head_alignment"]:
     assert failed[t].attrib["type"] == "blocked" and failed[t].attrib["message"] == "not assessed until projections passes"
 PY
@@ -122,7 +122,7 @@ assert isinstance(r["execution_time"], int) and r["output_format"] == "text"
 assert r["score"] == sum(x["score"] for x in r["tests"]) and r["score"] < 32
 t = {x["name"].split(":")[0]: x for x in r["tests"]}
 assert t["projections"]["status"] == "failed" and t["projections"]["max_score"] == 2 and t["projections"]["score"] == 0
-assert "hint: " in t["projections"]["output"] and "counterexample on fresh small inputs" in t["projections"]["output"]
+assert "hint: " in t["projections"]["output"] and "test projections_self_wide (sample)" in t["projections"]["output"]
 assert t["masking"]["status"] == "failed" and t["masking"]["output"] == "not assessed until projections passes"
 assert r["output"].startswith("problem_mha: wrong_answer, ") and "\nFix first: projections (" in r["output"], r["output"]
 assert t["shapes"]["status"] == "passed" and t["shapes"]["score"] == t["shapes"]["max_score"]
@@ -176,20 +176,23 @@ case_hidden_tests_hide_data() {
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/bugs/scale_by_sqrt_D.cpp"
     expect_out "test per_head_random (hidden): output[0,0,0,0] differs from the expected value"
     expect_no_out "per_head_random (hidden): output[0,0,0,0] is"
-    expect_out "This is exactly what scaling the scores by the square root of the full width D instead of d_k produces."
+    expect_out "This is exactly the output of this mistake: scaling the scores by the square root of the full width D instead of d_k."
 }
 
 case_validate() {
     expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
     expect_out "reference passes all 32 tests"
     expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
-    expect_out "validate: ok (6 problems, "
+    expect_out "validate: ok (6 problems)"
     # Every problem ships at least two accepted alternatives.
     [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 6 ] || fail "a problem has fewer than 2 accepted"
     expect_out "student template compiles and is rejected"
     expect_out "Kill matrix"
     expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
     expect_out "validate: ok"
+    # Issue #21: the shipped course carries no warning at all.
+    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --strict
+    expect_no_out "  ! "
     expect_exit 2 "$JUDGE" --root "$ROOT" validate
     expect_err "judge: error: validate: give a problem name or --all (not both)"
 }
@@ -270,7 +273,7 @@ case_seeded_bug() {
     mis=$(sed -n 's|^// misconception: ||p' "$header" | head -1)
     expect_exit 1 "$JUDGE" --root "$ROOT" submit "$problem" --file "$file"
     expect_out "✗ $bug_trap "
-    expect_out "This is exactly what $mis produces."
+    expect_out "This is exactly the output of this mistake: $mis."
     # Issue #11: the mistake fails its own trap alone, and is the one to fix first.
     expect_out "Fix first: $bug_trap ("
     local failed
@@ -581,7 +584,7 @@ case_realistic_mistakes() {
     for m in values_from_keys keys_from_values wq_transposed k_transpose_slip lens_by_head; do
         cmp -s "$ref" "$TMP/$m.cpp" && fail "$m: the edit did not apply"
         expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/$m.cpp"
-        grep -q "This is exactly what" "$TMP/out" && { cat "$TMP/out"; fail "$m was told it made a seeded bug's mistake"; }
+        grep -q "This is exactly the output of this mistake" "$TMP/out" && { cat "$TMP/out"; fail "$m was told it made a seeded bug's mistake"; }
     done
     return 0
 }
@@ -799,14 +802,13 @@ PY
 case_counterexample_reproduces() {
     local bug="$ROOT/reference/problem_mha/bugs/merge_without_permute.cpp" d="$TMP/cx/merge_order_arange"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --save-counterexamples "$TMP/cx"
-    expect_out "counterexample: merge_heads(x) on fresh small inputs:"
-    expect_out "x (1, 2, 2, 2) = [[[[0, 1],"
-    expect_out "expected output (1, 2, 4) = [[[0, 1, 4, 5],"
-    expect_out "got      output (1, 2, 4) = [[[0, 1, 2, 3],"
-    expect_err "saved 9 counterexamples under $TMP/cx"
+    # The trap speaks through its sample test; the hidden one's counterexample is saved.
+    expect_out "test merge_order_two_heads (sample): example 0, position 0, feature 4:8 holds x[0,0,1,0:4]"
+    expect_err "saved 6 counterexamples under $TMP/cx"
     [ -f "$d/inputs/x.npy" ] && [ -f "$d/expected/output.npy" ] && [ -f "$d/got/output.npy" ] ||
         fail "the counterexample's folders are incomplete"
-    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function merge_heads --inputs "$d/inputs" --file "$bug" --outputs "$TMP/again"
+    expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --function merge_heads --inputs "$d/inputs" --file "$bug" --outputs "$TMP/again"
+    expect_out "differs from the reference (wrong_answer)"
     cmp "$TMP/again/output.npy" "$d/got/output.npy" || fail "judge run does not reproduce the submission's output"
     expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function merge_heads --inputs "$d/inputs" --outputs "$TMP/ref"
     cmp "$TMP/ref/output.npy" "$d/expected/output.npy" || fail "judge run does not reproduce the expected output"
@@ -866,8 +868,18 @@ case_run_sample_test() {
         [ -f "$TMP/s/$f" ] || fail "judge run --test wrote no $f"
     done
     # The inputs it wrote are the test's: judge run --inputs on them gives the same outputs.
-    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/s/inputs" --file "$bug" --outputs "$TMP/o"
+    # Issue #21: it runs the reference on them too, and says where the two differ (exit 1).
+    expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/s/inputs" --file "$bug" --outputs "$TMP/o"
     cmp "$TMP/o/output.npy" "$TMP/s/got/output.npy" || fail "--test's inputs are not the test's"
+    expect_out "differs from the reference (wrong_answer): output[0,0,1,0] is 4, expected 8"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/s/inputs" \
+        --file "$ROOT/reference/problem_mha/accepted/index_loops.cpp" --outputs "$TMP/o2"
+    expect_out "same as the reference"
+    # A problem with one function needs no --function.
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_masks --test pad_d2l --outputs "$TMP/m"
+    bug_source "$ROOT" problem_masks no_padding_mask "$TMP/nopad.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" run problem_masks --inputs "$TMP/m/inputs" --file "$TMP/nopad.cpp" --outputs "$TMP/m2"
+    expect_out "differs from the reference (wrong_answer): weights[0,0,0] is 0.161147, expected 0.463074"
     # The reference passes it; without --file only the inputs and the expected outputs are written.
     expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_sample --file "$ROOT/reference/problem_mha/solution.cpp" --outputs "$TMP/r"
     expect_out "test chunk_order_sample: passed"
@@ -875,12 +887,12 @@ case_run_sample_test() {
     [ -f "$TMP/n/expected/weights.npy" ] && [ ! -e "$TMP/n/got" ] || fail "without --file: expected/ only"
     expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_arange --outputs "$TMP/h"
     expect_err "judge: error: --test: chunk_order_arange is a hidden test of problem_mha; its inputs are not shown"
-    expect_err "Sample tests: shapes_d2l_per_head, shapes_d2l_block, chunk_order_sample, masking_sample"
+    expect_err "Sample tests: shapes_d2l_per_head, shapes_d2l_block, chunk_order_sample, merge_order_two_heads,"
     [ ! -e "$TMP/h" ] || fail "a refused hidden test wrote files"
     expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --test nope --outputs "$TMP/h"
     expect_err 'judge: error: --test: problem_mha has no test "nope"; its sample tests are:'
     expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --outputs "$TMP/h"
-    expect_err "judge: error: run: give --test ID (a sample test), or --function and --inputs"
+    expect_err "judge: error: run: give --test ID (a sample test), or --inputs DIR and --function NAME"
 }
 
 # Issue #11: a crash keeps its words: the exception text and stderr of a sample test in the text
@@ -944,7 +956,7 @@ for path in sys.argv[1:3]:
 submit = ET.parse(sys.argv[1]).getroot()
 assert [s.attrib["name"] for s in submit] == [sys.argv[3]], [s.attrib["name"] for s in submit]
 body = next(f.text for f in submit.iter("failure") if f.attrib["type"] == "wrong_answer")
-assert "\n" in body and "This is exactly what leaving out the output projection W_o produces." in body, body
+assert "\n" in body and "This is exactly the output of this mistake: leaving out the output projection W_o." in body, body
 PY
 }
 
@@ -1115,12 +1127,12 @@ case_integer_types() {
     bug_source "$ROOT" problem_attention_cost no_biases "$TMP/no_biases.cpp"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_attention_cost --file "$TMP/no_biases.cpp"
     expect_out "test bias_bert_large (sample): params is 4194304, expected 4198400"
-    expect_out "inputs: batch = 1, length = 512, d_model = 1024, num_heads = 16, bias = true"
+    expect_out "inputs: batch = 1, length = 128, d_model = 1024, num_heads = 16, bias = true"
     # An int_tensor's values are shown in full, and its .npy round-trips through judge run.
     bug_source "$ROOT" problem_mha_d2l repeat_tiles "$TMP/tiles.cpp"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha_d2l --file "$TMP/tiles.cpp"
     expect_out "inputs: valid_lens = [2, 3], num_heads = 2"
-    expect_out "test lens_d2l (sample): lens[1] is 3, expected 2 (2 of 4 elements differ)"
+    expect_out "test lens_d2l (sample): lens[1] is 3, expected 2: higher by 1 (2 of 4 elements differ)"
     expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha_d2l --test lens_d2l --file "$TMP/tiles.cpp" --outputs "$TMP/l"
     expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha_d2l --function repeat_lens --inputs "$TMP/l/inputs" \
         --file "$ROOT/reference/problem_mha_d2l/solution.cpp" --outputs "$TMP/lr"
@@ -1150,7 +1162,7 @@ case_patch_bugs() {
     expect_exit 2 "$JUDGE" --root "$TMP/course" validate problem_masks
     expect_err "reference/problem_masks/bugs/d2l_fill.patch: d2l_fill.cpp exists too; a seeded bug is one file or the other"
     expect_exit 2 "$JUDGE" --root "$ROOT" show problem_masks --bug nope
-    expect_err 'judge: error: --bug: problem_masks has no seeded bug "nope"; its seeded bugs are: causal_hides_diagonal,'
+    expect_err 'judge: error: --bug: problem_masks has no seeded bug "nope"; its seeded bugs are: causal_bottom_right, causal_hides_diagonal,'
 }
 
 # Issue #12: every output type through the real harness, in a problem written in schema 2 with a

@@ -71,12 +71,12 @@ TEST_CASE("masked keys must have weight exactly 0", "[compare][masking]") {
         judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), lens, how);
     // A hidden test names the position only: the length is an input.
     CHECK(r.message ==
-          "example 0, query 0: key 1 is masked but has weight 0.1; expected exactly 0 (1 masked weights are not 0)");
+          "example 0, query 0: key 1 is masked but has weight 0.1; expected exactly 0 (1 masked weight is not 0)");
     const judge::DescribeOptions sample{{"example", "query", "key"}, true};
     CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), lens, sample)
               .message ==
           "example 0, query 0: key 1 is masked (valid_lens[0] = 1) but has weight 0.1; expected exactly 0 (1 masked "
-          "weights are not 0)");
+          "weight is not 0)");
     CHECK_FALSE(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 1e-30f, 0, 0, 0, 1}), lens, how).passed);
 }
 
@@ -88,7 +88,7 @@ TEST_CASE("per-query lengths (2-D) mask each query's own keys, named with the pa
     const auto r = judge::check_zero_beyond_lens("w", arr({1, 2, 3}, {1, 0, 0, 0.5f, 0.25f, 0.25f}), lens, sample);
     CHECK(r.message ==
           "example 0, query 1: key 2 is masked (dec_valid_lens[0, 1] = 2) but has weight 0.25; expected "
-          "exactly 0 (1 masked weights are not 0)");
+          "exactly 0 (1 masked weight is not 0)");
     // Lengths that do not fit the output are the spec's mistake, said as such.
     const judge::Lengths wrong{"lens", {1, 3}, {1, 1, 1}};
     CHECK_FALSE(judge::check_zero_beyond_lens("w", arr({1, 2, 3}, {1, 0, 0, 1, 0, 0}), wrong, sample).passed);
@@ -100,7 +100,7 @@ TEST_CASE("a causal mask leaves nothing above the diagonal", "[compare][masking]
     const auto r = judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 0, how);
     CHECK(r.message ==
           "example 0, query 0: key 1 comes after query 0 (a causal mask hides it) but has weight 0.5; "
-          "expected exactly 0 (1 future weights are not 0)");
+          "expected exactly 0 (1 future weight is not 0)");
     // An offset of 1 lets each query see one key ahead.
     CHECK(judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 1, how).passed);
 }
@@ -112,7 +112,7 @@ TEST_CASE("integer outputs are compared exactly", "[compare]") {
     want.i64 = {128};
     const judge::Tolerance tol;
     CHECK(judge::compare_output("flops", got, want, tol, {{}, true}, std::nullopt).message ==
-          "flops is 120, expected 128");
+          "flops is 120, expected 128: lower by 8");
     CHECK(judge::compare_output("flops", got, want, tol, {{}, false}, std::nullopt).message ==
           "flops is lower than expected");
     want.i64 = {120};
@@ -155,7 +155,7 @@ TEST_CASE("rows of weights must sum to 1 over the last axis", "[compare]") {
     CHECK(judge::check_rows_sum_to_one("weights", arr({1, 2, 2}, {0.5f, 0.5f, 0.25f, 0.75f}), 1e-4, how).passed);
     // A softmax over the queries: columns sum to 1, rows do not.
     const auto r = judge::check_rows_sum_to_one("weights", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.9f}), 1e-4, how);
-    CHECK(r.message == "example 0, query 1: the weights over the key axis sum to 1.4; expected 1 (1 of 2 rows do not)");
+    CHECK(r.message == "example 0, query 1: the weights over the key axis sum to 1.4; expected 1 (1 of 2 rows does not)");
     const auto nan = judge::check_rows_sum_to_one("w", arr({2, 1}, {1, std::nanf("")}), 1e-4, {});
-    CHECK(nan.message == "w[1,:]: the weights over the last axis sum to nan; expected 1 (1 of 2 rows do not)");
+    CHECK(nan.message == "w[1,:]: the weights over the last axis sum to nan; expected 1 (1 of 2 rows does not)");
 }

@@ -84,19 +84,29 @@ TEST_CASE("exceptions: expected, unexpected, out of memory", "[evaluate]") {
     SECTION("another exception where one is expected") {
         const auto o = judge::evaluate(prob(), t_throws, fixtures::exception_run("logic_error", "todo"), nullptr);
         CHECK(o.verdict == Verdict::wrong_answer);
-        CHECK(o.message == "threw std::logic_error; expected std::invalid_argument");  // hidden: the type only
+        // hidden: the type only
+        CHECK(o.message ==
+              "f threw std::logic_error (its words are shown on sample tests only); expected std::invalid_argument");
     }
     SECTION("an exception where none is expected: its words on a sample test, its type on a hidden one") {
         const auto o = judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "bad"), &ref);
         CHECK(o.verdict == Verdict::runtime_error);
-        CHECK(o.message == "threw std::invalid_argument");
+        CHECK(o.message == "f threw std::invalid_argument (its words are shown on sample tests only)");
+        // The tensor header's own words are shown on a hidden test too; words of another form are not.
+        CHECK(judge::evaluate(prob(), t_values,
+                              fixtures::exception_run("invalid_argument", "reshape: cannot reshape (2, 3) into (4)"), &ref)
+                  .message == "f threw std::invalid_argument: reshape: cannot reshape (2, 3) into (4)");
+        CHECK(judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "reshape: x=\"0.1\""), &ref)
+                  .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
+        CHECK(judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "mine: 0.1 0.2"), &ref)
+                  .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
         CHECK(judge::evaluate(prob(), t_sample, fixtures::exception_run("invalid_argument", "bad"), &ref).message ==
               "threw std::invalid_argument: bad");
     }
     SECTION("a hidden test never shows text the submission wrote") {
         // A forged status whose "type" line carries the hidden inputs out.
         CHECK(judge::evaluate(prob(), t_values, fixtures::exception_run("x=[0.1, 0.2]", ""), &ref).message ==
-              "threw an exception");
+              "f threw an exception");
         TestRun bad;
         bad.status = TestRun::Status::bad_output;
         bad.detail = "its output out.npy could not be read: out.npy: unsupported dtype 'x=[0.1, 0.2]'";

@@ -24,6 +24,7 @@ judge::Report report() {
         judge::not_run(prob().tests[1], Verdict::accepted, ""), judge::not_run(prob().tests[2], Verdict::accepted, "")};
     tests[0].misconception = "tiling with repeat";
     tests[0].misconception_bug = "lens_repeat";
+    tests[0].evidence = "seeded_bug";
     tests[1].points = 1;
     tests[2].points = 1;
     judge::Report r = judge::assemble_report(prob(), 0, tests);
@@ -38,14 +39,34 @@ TEST_CASE("the text report: the misconception, what to fix first and its hint, a
           "[render]") {
     CHECK(judge::render_text(report(), judge::Style{false}) ==
           "Submission: ada/solution.cpp\n"
-          "Your output on 1 test is exactly what tiling with repeat produces.\n\n"
+          "Your output on 1 test is exactly the output of this mistake: tiling with repeat.\n\n"
           "Fix first: values (Values are right)\n"
           "    hint: Look at the values.\n\n"
           "✗ values  Values are right\n"
           "    test t_values (hidden): out[0,1] differs <here> & there\n"
-          "      This is exactly what tiling with repeat produces.\n"
+          "      This is exactly the output of this mistake: tiling with repeat.\n"
           "✓ errors  Bad input throws\n"
           "\nfixture: wrong_answer, 2/4 points, 1/2 traps passed\n");
+}
+
+TEST_CASE("a failure no known mistake of its trap explains: Fix first names the test, and no hint is given",
+          "[render]") {
+    std::vector<judge::TestOutcome> tests = {
+        judge::not_run(prob().tests[0], Verdict::wrong_answer, "out[0,1] differs"),
+        judge::not_run(prob().tests[1], Verdict::accepted, ""), judge::not_run(prob().tests[2], Verdict::accepted, "")};
+    const judge::Report r = judge::assemble_report(prob(), 0, tests);
+    CHECK_FALSE(r.traps[0].explained);
+    CHECK(judge::render_text(r, judge::Style{false}) ==
+          "Fix first: test t_values of trap values fails (its output differs); no known mistake of values explains "
+          "it\n\n"
+          "✗ values  Values are right\n"
+          "    test t_values (hidden): out[0,1] differs\n"
+          "✓ errors  Bad input throws\n"
+          "\nfixture: wrong_answer, 0/4 points, 1/2 traps passed\n");
+    const nlohmann::json j = judge::render_json(r);
+    CHECK(j["first_fix"] == "values");
+    CHECK(j["first_fix_explained"] == false);
+    CHECK(j["traps"][0]["explained"] == false);
 }
 
 TEST_CASE("a blocked trap says what it waits for; a failing sample test says how to rerun it", "[render]") {
@@ -138,8 +159,8 @@ TEST_CASE("Gradescope: one test per trap, worth its tests' points", "[formats]")
     CHECK(g["tests"][0]["max_score"] == 3);
     CHECK(g["tests"][0]["status"] == "failed");
     CHECK(g["tests"][0]["output"] ==
-          "test t_values (hidden): out[0,1] differs <here> & there\nThis is exactly what tiling with repeat "
-          "produces.\nhint: Look at the values.");
+          "test t_values (hidden): out[0,1] differs <here> & there\nThis is exactly the output of this mistake: "
+          "tiling with repeat.\nhint: Look at the values.");
     CHECK(g["tests"][1]["status"] == "passed");
 }
 
@@ -150,7 +171,7 @@ TEST_CASE("JUnit: a suite per student, a case per trap, XML escaped", "[formats]
           "  <testsuite name=\"ada\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"0\">\n"
           "    <testcase classname=\"ada\" name=\"values\" time=\"0\">\n"
           "      <failure type=\"wrong_answer\" message=\"out[0,1] differs &lt;here&gt; &amp; there\">test t_values "
-          "(hidden): out[0,1] differs &lt;here&gt; &amp; there\nThis is exactly what tiling with repeat produces.\n"
+          "(hidden): out[0,1] differs &lt;here&gt; &amp; there\nThis is exactly the output of this mistake: tiling with repeat.\n"
           "hint: Look at the values.</failure>\n"
           "    </testcase>\n"
           "    <testcase classname=\"ada\" name=\"errors\" time=\"0\"></testcase>\n"
@@ -192,6 +213,7 @@ TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]
     c.message = "out[1] differs";
     tests[0].counterexample = c;
     tests[0].counterexample_tried = 5;
+    tests[0].evidence = "property";
     judge::Report r = judge::assemble_report(p, 0, tests);
     const nlohmann::json j = judge::render_json(r);
     CHECK(j["tests"][0]["counterexample"]["inputs"]["x"] == nlohmann::json{{"shape", {2}}, {"values", {1.0, 2.5}}});
