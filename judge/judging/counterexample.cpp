@@ -94,14 +94,17 @@ std::vector<ShownValue> shown_outputs(const FunctionSpec& fn, const TestRun& run
     return out;
 }
 
-// A case exercises what the test does only when it sets every flag as the test does (a causal
-// test's mistake needs a causal case) and gives every integer tensor (lengths) the test's rank
-// (2-D lengths per query are another code path than 1-D ones).
+// A case exercises what the test does only when it sets the flags its checks depend on as the
+// test does (a causal test's mistake needs a causal case: "when") and gives every integer tensor
+// (lengths) the test's rank (2-D lengths per query are another code path than 1-D ones).
 bool like_the_test(const TestSpec& test, const Inputs& in) {
+    std::set<std::string> flags;
+    for (const PropertyCheck& pc : test.checks)
+        if (!pc.when.empty()) flags.insert(pc.when);
     for (const auto& [name, spec] : test.inputs) {
         const auto it = in.find(name);
         if (it == in.end()) continue;
-        if (spec.type == ParamType::boolean && it->second.int_value != spec.int_value) return false;
+        if (flags.count(name) && it->second.int_value != spec.int_value) return false;
         if (spec.type == ParamType::int_tensor && it->second.int_shape.size() != spec.int_shape.size()) return false;
     }
     return true;
@@ -234,10 +237,17 @@ std::optional<Counterexample> shown_case(const Problem& p, const TestSpec& test,
         c.inputs.push_back({prm.name, type_info(prm.type).rank < 0, a, prm.type == ParamType::boolean});
     }
     if (ref != nullptr && !outputs_small(*ref)) return std::nullopt;
-    if (ref != nullptr) c.expected = shown_outputs(fn, *ref);
-    if (test.throws) c.expected_exception = *test.throws;
     if (got.status == TestRun::Status::ok && !outputs_small(got)) return std::nullopt;
-    c.got = shown_outputs(fn, got);
+    // The outputs the test looks at: the others say nothing of this failure.
+    std::set<std::string> looked_at(test.compare.begin(), test.compare.end());
+    for (const PropertyCheck& pc : test.checks) looked_at.insert(pc.output);
+    const auto only_looked_at = [&](std::vector<ShownValue> v) {
+        std::erase_if(v, [&](const ShownValue& x) { return !looked_at.count(x.name); });
+        return v;
+    };
+    if (ref != nullptr) c.expected = only_looked_at(shown_outputs(fn, *ref));
+    if (test.throws) c.expected_exception = *test.throws;
+    c.got = only_looked_at(shown_outputs(fn, got));
     return c;
 }
 

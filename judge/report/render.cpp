@@ -42,7 +42,7 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     if (first->values) {
         std::string v = values_text(*first->values);
         if (!v.empty() && v.back() == '\n') v.pop_back();
-        s += indent(v, "        ") + "\n";
+        s += "      values:\n" + indent(v, "        ") + "\n";
     }
     if (const std::string cmd = rerun_command(r, *first); !cmd.empty()) s += "      rerun: " + cmd + "\n";
     if (!first->misconception.empty()) {

@@ -1247,12 +1247,21 @@ case_pack_same_reports() {
         "$JUDGE" -q --root "$ROOT" submit "$p" --file "$f" --format json >"$TMP/full.json" 2>/dev/null
         JUDGE_CACHE="$TMP/cold" "$JUDGE" -q --root "$TMP/pack" submit "$p" --file "$f" --format json >"$TMP/packed.json" 2>"$TMP/err"
         diff "$TMP/full.json" "$TMP/packed.json" >"$TMP/diff" || { head -30 "$TMP/diff"; fail "$(basename "$f"): the pack's report differs"; }
+        # Issue #21: a counterexample (or a failed sample test's values) always shows a difference.
+        python3 - "$TMP/full.json" <<'PY' || fail "$(basename "$f"): a counterexample shows expected == got"
+import json, sys
+for t in json.load(open(sys.argv[1]))["tests"]:
+    for key in ("counterexample", "values"):
+        c = t.get(key)
+        if c and not c.get("expected_exception"):
+            assert c["expected"] != c["got"], (t["id"], key, c)
+PY
         n=$((n + 1))
     done
     # Nothing trusted was compiled or run for the pack: no program but the submissions' own objects.
     [ -d "$TMP/cold/runs" ] && fail "a submit on the pack ran a trusted program (cache runs/)"
     [ -d "$TMP/cold/bin" ] && [ -n "$(ls -A "$TMP/cold/bin")" ] && fail "a submit on the pack built a trusted program (cache bin/)"
-    echo "  $n submissions of $p: the same JSON report on the pack as on the full root"
+    echo "  $n submissions of $p: the same JSON report on the pack as on the full root, no counterexample without a difference"
 }
 
 # What a pack holds: no line of any reference, accepted or bug source, no hidden test's seed or
@@ -1559,4 +1568,108 @@ PY
     expect_err "is not a tier of this judge"
     [ -e "$TMP/m3/summary.md" ] || [ -e "$TMP/m4/summary.md" ] && fail "a refused merge wrote a summary"
     return 0
+}
+
+# Issue #21: the domain lint finds the boundaries no test reaches. A copy of problem_masks whose
+# causal tests are all square, a copy of problem_mha_d2l with no length 0, and a copy of
+# problem_attention_cost whose counts stay under 2^31: each is a warning, and --strict fails.
+case_validate_domains() {
+    make_course
+    python3 - "$TMP/course/problems" <<'PY'
+import json, sys
+root = sys.argv[1]
+def edit(name, change):
+    path = f"{root}/{name}/problem.json"
+    p = json.load(open(path))
+    change(p)
+    json.dump(p, open(path, "w"), indent=1)
+def square(p):
+    for t in p["tests"]:
+        s = t["inputs"]["scores"]
+        if t["inputs"]["causal"] and isinstance(s, str):
+            dims = s[s.index("(") + 1:s.index(")")].split(", ")
+            t["inputs"]["scores"] = f"randn({dims[0]}, {dims[1]}, {dims[1]})"
+            n = int(dims[1])
+            v = t["inputs"]["valid_lens"]
+            t["inputs"]["valid_lens"] = [[min(x, n) for x in r] if isinstance(r, list) else min(r, n) for r in v]
+def no_zero(p):
+    p["tests"] = [t for t in p["tests"] if t["id"] != "mask_zero_length"]
+def small(p):
+    p["tests"] = [t for t in p["tests"] if t["id"] != "large"]
+    p["traps"] = [t for t in p["traps"] if t["id"] != "large_counts"]
+edit("problem_masks", square)
+edit("problem_mha_d2l", no_zero)
+edit("problem_attention_cost", small)
+PY
+    rm "$TMP"/course/reference/problem_masks/bugs/causal_bottom_right.patch
+    rm "$TMP"/course/reference/problem_mha_d2l/bugs/neg_inf_fill.patch
+    rm "$TMP"/course/reference/problem_attention_cost/bugs/counts_in_*.cpp
+    expect_exit 0 "$JUDGE" --root "$TMP/course" validate problem_masks
+    expect_out "! trap causal: every causal test of it, and of the traps after it, has scores[1] = scores[2], though its domain lets them differ: a causal mask aligned bottom-right would pass"
+    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_masks --strict
+    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_mha_d2l --strict
+    expect_out "! trap folded_masking: no test of it, or of a trap after it, has a length 0 in valid_lens of folded_attention, which its domain allows (min 0): a wrong fill value (-inf for -1e6) would pass"
+    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_attention_cost --strict --format json
+    python3 - "$TMP/out" <<'PY' || fail "the count warnings are not in the JSON"
+import json, sys
+r = json.load(open(sys.argv[1]))
+w = [x["message"] for x in r["warnings"] if x["kind"] == "boundary_not_reached"]
+for out in ["params", "projection_flops", "attention_flops", "activations"]:
+    for bits, who in [(31, "a 32-bit int"), (53, "a double")]:
+        assert any(m.startswith(out + " of attention_cost: no test") and f"past 2^{bits}" in m and who in m for m in w), (out, bits, w)
+PY
+    # A test outside the domain is a warning too; a domain that names no parameter is a spec error.
+    make_course
+    python3 - "$TMP/course/problems/problem_masks/problem.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+next(t for t in p["tests"] if t["id"] == "pad_mixed")["inputs"]["valid_lens"] = [1, 7, 3]
+json.dump(p, open(sys.argv[1], "w"), indent=1)
+PY
+    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_masks --strict
+    expect_out "! test pad_mixed: valid_lens holds 7, outside its domain (0 to scores[2])"
+    python3 - "$TMP/course/problems/problem_masks/problem.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["functions"][0]["domain"]["lengths"]["valid_lens"]["max"] = "scores[x]"
+json.dump(p, open(sys.argv[1], "w"), indent=1)
+PY
+    expect_exit 2 "$JUDGE" --root "$TMP/course" validate problem_masks
+    expect_err "problem.json: functions[0].domain.lengths.valid_lens.max: expected a tensor parameter of masked_softmax and an axis, e.g. \"scores[2]\", got \"scores[x]\""
+}
+
+# Issue #21: the misconception text must fit the sentence the student reads.
+case_validate_misconception_form() {
+    make_course
+    sed -i 's|^// misconception: .*|// misconception: You forgot the mask. Add it.|' "$TMP/course/reference/problem_masks/bugs/no_padding_mask.patch"
+    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_masks
+    expect_out "no_padding_mask.patch: the misconception \"You forgot the mask. Add it.\" does not fit the sentence the student reads: it must start with a lower-case letter"
+}
+
+# Issue #21: realistic mistakes on the four new problems (tests/e2e/mistakes.tsv, each an edit of
+# the reference). Every one is rejected, and a "Fix first" that names its trap with confidence
+# names one the mistake belongs to; where none is listed ("-"), the report must say less.
+case_trial_mistakes() {
+    local prob name traps script n=0
+    while IFS=$'\t' read -r prob name traps script; do
+        case "$prob" in '#'* | '') continue ;; esac
+        sed "$script" "$ROOT/reference/$prob/solution.cpp" >"$TMP/$prob-$name.cpp"
+        cmp -s "$TMP/$prob-$name.cpp" "$ROOT/reference/$prob/solution.cpp" && fail "$prob/$name: the edit did not apply"
+        expect_exit 1 "$JUDGE" --root "$ROOT" submit "$prob" --file "$TMP/$prob-$name.cpp" --format json
+        python3 - "$TMP/out" "$traps" "$prob/$name" <<'PY' || fail "$prob/$name: the report is not what its mistake deserves"
+import json, sys
+r, allowed, who = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
+assert r["verdict"] != "accepted", who
+fix, sure = r["first_fix"], r["first_fix_explained"]
+if allowed == "-":
+    assert not sure, f"{who}: a confident Fix first: {fix}"
+else:
+    assert fix in allowed.split(","), f"{who}: Fix first {fix}, expected one of {allowed}"
+for t in r["tests"]:
+    c = t.get("counterexample")
+    assert not c or c["expected"] != c["got"] or c.get("expected_exception"), (who, t["id"])
+PY
+        n=$((n + 1))
+    done <"$ROOT/tests/e2e/mistakes.tsv"
+    echo "  $n realistic mistakes rejected, none with a wrong confident Fix first"
 }
