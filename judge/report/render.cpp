@@ -171,6 +171,7 @@ nlohmann::json render_json(const Report& r) {
             {"misconception",
              t.misconception.empty() ? json(nullptr) : json{{"bug", t.misconception_bug}, {"text", t.misconception}}}};
         if (!t.hidden) j["inputs"] = t.inputs;
+        if (!t.passed()) j["evidence"] = t.evidence.empty() ? json(nullptr) : json(t.evidence);
         if (t.values) {
             nlohmann::json v = counterexample_json(*t.values);
             v.erase("message");

@@ -159,3 +159,13 @@ TEST_CASE("rows of weights must sum to 1 over the last axis", "[compare]") {
     const auto nan = judge::check_rows_sum_to_one("w", arr({2, 1}, {1, std::nanf("")}), 1e-4, {});
     CHECK(nan.message == "w[1,:]: the weights over the last axis sum to nan; expected 1 (1 of 2 rows does not)");
 }
+
+TEST_CASE("under the NaN policy match, a NaN row is the value comparison's, not a masked weight", "[compare][masking]") {
+    const judge::Lengths lens{"valid_lens", {2}, {0, 3}};
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    judge::DescribeOptions how{{"example", "query", "key"}, false};
+    const auto weights = arr({2, 1, 3}, {nan, nan, nan, 0.2f, 0.3f, 0.5f});
+    CHECK_FALSE(judge::check_zero_beyond_lens("weights", weights, lens, how).passed);
+    how.nan_match = true;
+    CHECK(judge::check_zero_beyond_lens("weights", weights, lens, how).passed);
+}

@@ -5,7 +5,11 @@
 #include "fixtures.hpp"
 #include "traps/evaluate.hpp"
 #include "traps/misconception.hpp"
+#include "traps/seeded_bugs.hpp"
 #include "traps/trap_report.hpp"
+#include "util/text.hpp"
+
+#include <limits>
 
 using judge::TestRun;
 using judge::Verdict;
@@ -263,4 +267,43 @@ TEST_CASE("a failing trap after a failed one is blocked by it, through chains", 
     CHECK(traps[3].status() == "failed");  // it comes after nothing
     const auto before = judge::traps_before(p);
     CHECK(before[2] == std::set<size_t>{0, 1});
+}
+
+TEST_CASE("a check with \"when\" applies only where its flag is true (issue #21)", "[evaluate]") {
+    judge::TestSpec t;
+    judge::PropertyCheck causal{"zero_above_diagonal", "weights", "", 0, "causal"};
+    judge::InputSpec flag;
+    flag.type = judge::ParamType::boolean;
+    flag.int_value = 0;
+    t.inputs["causal"] = flag;
+    CHECK_FALSE(judge::check_applies(t, causal));
+    t.inputs["causal"].int_value = 1;
+    CHECK(judge::check_applies(t, causal));
+    CHECK(judge::check_applies(t, {"rows_sum_to_one", "weights", "", 0, ""}));
+}
+
+TEST_CASE("a misconception's text fits the sentence the student reads (issue #21)", "[bugs]") {
+    CHECK(judge::misconception_form_problem("tiling valid_lens with repeat (e.g [1, 2]) instead of repeat_interleave")
+              .empty());
+    CHECK(judge::misconception_form_problem("Tiling with repeat") ==
+          "it must start with a lower-case letter, as a phrase that follows \"this mistake:\"");
+    CHECK(judge::misconception_form_problem("tiling with repeat.") ==
+          "it must be one phrase, with no sentence end ('.')");
+    CHECK(judge::misconception_form_problem("forgetting the mask. Add it") ==
+          "it must be one phrase, with no sentence end ('.')");
+    CHECK(judge::misconception_form_problem("forgetting your mask") ==
+          "it describes the mistake, not the student: no \"you\"");
+    CHECK(judge::misconception_form_problem(std::string(161, 'a')) == "it is 161 characters; keep it to 160");
+    CHECK(judge::misconception_sentence("tiling with repeat") ==
+          "This is exactly the output of this mistake: tiling with repeat.");
+}
+
+TEST_CASE("floats print as PyTorch prints them; counts agree with their nouns", "[text]") {
+    CHECK(judge::float_text(std::numeric_limits<double>::quiet_NaN(), 4) == "nan");
+    CHECK(judge::float_text(-std::numeric_limits<double>::infinity(), 4) == "-inf");
+    CHECK(judge::float_text(std::numeric_limits<double>::infinity(), 6) == "inf");
+    CHECK(judge::float_text(-0.0, 4) == "0");
+    CHECK(judge::float_text(0.333333333, 4) == "0.3333");
+    CHECK(judge::count_words(1, "masked weight is", "masked weights are") == "1 masked weight is");
+    CHECK(judge::count_words(3, "masked weight is", "masked weights are") == "3 masked weights are");
 }

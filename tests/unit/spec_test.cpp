@@ -294,3 +294,39 @@ TEST_CASE("output types, NaN policies and checks are validated with the field na
               std::vector<int64_t>{2, 3});
     }
 }
+
+TEST_CASE("a function's domain: lengths, query and key extents, integer maxima (issue #21)", "[spec][domain]") {
+    json j = minimal();
+    j["functions"][0]["params"].push_back({{"name", "lens"}, {"type", "int_list"}});
+    j["tests"][0]["inputs"]["lens"] = json::array({1, 2});
+    j["functions"][0]["domain"] = {{"lengths", {{"lens", {{"min", 0}, {"max", "x[1]"}}}}},
+                                   {"query_key", {{"queries", "x[0]"}, {"keys", "x[1]"}, {"differ", true}}}};
+    const judge::Problem p = judge::parse_problem(j.dump(), "p.json");
+    const judge::FunctionSpec& fn = p.functions[0];
+    REQUIRE(fn.lengths.size() == 1);
+    CHECK(fn.lengths[0].param == "lens");
+    CHECK(fn.lengths[0].min == 0);
+    CHECK(fn.lengths[0].max->text() == "x[1]");
+    REQUIRE(fn.query_key);
+    CHECK(fn.query_key->queries.text() == "x[0]");
+    SECTION("each mistake names its field") {
+        j["functions"][0]["domain"]["lengths"]["lens"]["max"] = "k[0]";
+        CHECK(error_of(j) == "problems/p/problem.json: functions[0].domain.lengths.lens.max: expected a tensor "
+                             "parameter of scale and an axis, e.g. \"scores[2]\", got \"k[0]\"");
+        j["functions"][0]["domain"]["lengths"] = {{"k", {{"min", 0}}}};
+        CHECK(error_of(j) == "problems/p/problem.json: functions[0].domain.lengths.k: \"k\" is not an int_tensor or "
+                             "int_list parameter of scale");
+        j["functions"][0]["domain"] = {{"length", {}}};
+        CHECK(error_of(j) == "problems/p/problem.json: functions[0].domain: unknown field 'length' (allowed: "
+                             "lengths, query_key)");
+    }
+    SECTION("a largest value belongs to an integer output") {
+        j["functions"][0]["outputs"][0]["max"] = 100;
+        CHECK(error_of(j) == "problems/p/problem.json: functions[0].outputs[0].max: only an integer output has a "
+                             "largest value");
+    }
+    SECTION("a check's \"when\" names a bool parameter") {
+        j["tests"][0]["checks"] = json::array({{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"when", "k"}}});
+        CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].when: \"k\" is not a bool parameter of scale");
+    }
+}
