@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # The trial's figures (issue #21): the judge tried as students would, on every shipped seeded bug,
-# the realistic mistakes of tests/e2e/mistakes.tsv and the accepted alternatives.
+# the realistic mistakes of tests/e2e/mistakes.tsv, the e2e suite's broken submissions and the
+# accepted alternatives.
 #
 #   bash bench/trial.sh [JUDGE] [ROOT]     (default: build/dev/bin/judge and this checkout)
 #
 # Per problem, it prints:
-#   submissions   how many were judged (bugs + mistakes + accepted alternatives)
+#   submissions   how many were judged (bugs + mistakes + e2e submissions + accepted alternatives)
 #   false_rejects accepted alternatives that were rejected (must be 0)
 #   missed        wrong submissions that were accepted (must be 0)
 #   fix_right     wrong submissions whose "Fix first" names their own trap with confidence
 #   said_less     ... whose "Fix first" names no known mistake (first_fix_explained false)
 #   fix_wrong     ... whose confident "Fix first" names another trap (must be 0)
+#   no_fix        ... with no "Fix first" at all (nothing ran: a compile error)
 #   collateral    traps failed, not blocked, besides the first one, summed over wrong submissions
 #   named         wrong submissions whose report names a misconception
 #   cx_shown      failed hidden tests (wrong answer or crash) that came with a counterexample / all
@@ -37,6 +39,10 @@ while IFS=$'\t' read -r p name traps script; do
     sed "$script" "$ROOT/reference/$p/solution.cpp" >"$TMP/$p-mistake-$name.cpp"
     printf '%s\tmistake %s\t%s\t%s\n' "$p" "$name" "$traps" "$TMP/$p-mistake-$name.cpp" >>"$list"
 done <"$ROOT/tests/e2e/mistakes.tsv"
+# The e2e suite's broken submissions (a crash, a NaN, a time-out...): no trap's mistake ("-").
+for f in "$ROOT"/tests/e2e/submissions/*/solution.cpp; do
+    printf 'problem_mha\te2e %s\t-\t%s\n' "$(basename "$(dirname "$f")")" "$f" >>"$list"
+done
 n=$(wc -l <"$list")
 i=0
 while IFS=$'\t' read -r p name traps file; do
@@ -66,7 +72,9 @@ for line in open(sys.argv[1]):
         continue
     s["wrong"] += 1
     fix, sure = r["first_fix"], r.get("first_fix_explained")
-    if fix is not None and not sure:
+    if fix is None:
+        s["no_fix"] += 1  # nothing ran: a compile error
+    elif not sure:
         s["said_less"] += 1
     elif traps == "-" or fix not in traps.split(","):
         s["fix_wrong"] += 1
@@ -84,7 +92,8 @@ for line in open(sys.argv[1]):
                 s["cx_shown"] += 1
                 if not c.get("expected_exception") and c["expected"] == c["got"]:
                     s["cx_same"] += 1
-cols = ["submissions", "false_rejects", "missed", "fix_right", "said_less", "fix_wrong", "collateral", "named"]
+cols = ["submissions", "false_rejects", "missed", "fix_right", "said_less", "fix_wrong", "no_fix", "collateral",
+        "named"]
 print("| problem | " + " | ".join(cols) + " | cx_shown | cx_same |")
 print("|---" * (len(cols) + 3) + "|")
 total = collections.Counter()

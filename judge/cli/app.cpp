@@ -115,7 +115,8 @@ int run_cli(int argc, char** argv) {
         "A sample test: writes its inputs (inputs/), the reference's outputs (expected/) and, with --file,\n"
         "yours (got/) under --outputs, and says whether it passes. Hidden tests are refused");
     run->add_option("--function", run_opts.function,
-                    "The function to call, e.g. split_heads (needed only when the problem has several)")->excludes(run_test_opt);
+                    "The function to call, e.g. split_heads (needed only when the problem has several)")
+        ->excludes(run_test_opt);
     run->add_option("--inputs", run_opts.inputs, "Folder with <param>.npy files")->excludes(run_test_opt);
     run->add_option("--outputs", run_opts.outputs, "Folder to write <output>.npy files into")->required();
     run->add_option("--file", run_opts.file, "A solution file (default: the reference)");

@@ -1673,3 +1673,56 @@ PY
     done <"$ROOT/tests/e2e/mistakes.tsv"
     echo "  $n realistic mistakes rejected, none with a wrong confident Fix first"
 }
+
+# Issue #21: what a student reads. A failing sample test shows its values when they are small; a
+# compile error names the student's own file; NaN prints as PyTorch prints it; the overall line
+# names the test behind a crash verdict; a hidden test's crash says which function threw.
+case_student_details() {
+    bug_source "$ROOT" problem_masks d2l_fill "$TMP/d2l.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_masks --file "$TMP/d2l.cpp"
+    expect_out "      values:"
+    expect_out "        expected weights (2, 2, 3) = [[[nan, nan, nan],"
+    expect_out "        got      weights (2, 2, 3) = [[[0.3333, 0.3333, 0.3333],"
+    expect_no_out "-nan"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_masks --file "$TMP/d2l.cpp" --format json
+    python3 - "$TMP/out" <<'PY' || fail "a sample test's values are not in the JSON"
+import json, sys
+t = next(t for t in json.load(open(sys.argv[1]))["tests"] if t["id"] == "empty_example")
+assert t["values"]["expected"]["weights"]["values"][:3] == ["nan", "nan", "nan"], t["values"]
+assert t["values"]["inputs"]["valid_lens"]["values"] == [0, 2] and t["evidence"] == "seeded_bug", t
+PY
+    printf '#include <judge/tensor.hpp>\njudge::Tensor merge_heads(const judge::Tensor& x) { return x }\n' >"$TMP/bad.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/bad.cpp"
+    expect_out "    $TMP/bad.cpp:2:"
+    expect_no_out " solution.cpp:"
+    # A crash in the cross-attention: every test of the one function throws. The overall line
+    # names the test, and a hidden test says which function threw, not the student's words.
+    sed 's|    Tensor cross_scores = scores_of(Y, enc_outputs);|    throw std::runtime_error("secret " + std::to_string(X.at({0, 0, 0})));\n    Tensor cross_scores = scores_of(Y, enc_outputs);|' \
+        "$ROOT/reference/problem_decoder/solution.cpp" >"$TMP/throws.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_decoder --file "$TMP/throws.cpp"
+    expect_out "Fix first: test causal_small of trap causal_leak fails (runtime_error); no known mistake of causal_leak explains it"
+    expect_out "test causal_batch (hidden, runtime_error): decoder_attention threw std::runtime_error (its words are shown on sample tests only)"
+    expect_out "problem_decoder: runtime_error (test causal_small), 0/17 points"
+    expect_no_out "    hint: "
+    [ "$(grep -c 'secret' "$TMP/out")" = 1 ] || fail "a hidden test showed the submission's words"
+}
+
+# Issue #21: judge run --inputs with --file says whether the outputs are the reference's, also
+# where the reference throws; on a student pack there is no reference to compare with.
+case_run_compares() {
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_masks --test bad_lens_count --outputs "$TMP/b"
+    expect_exit 0 "$JUDGE" --root "$ROOT" run problem_masks --inputs "$TMP/b/inputs" --outputs "$TMP/o" \
+        --file "$ROOT/reference/problem_masks/accepted/loops.cpp"
+    expect_out "the reference throws std::invalid_argument on these inputs: valid_lens must be (B,) or (B, Lq)"
+    expect_out "same as the reference"
+    bug_source "$ROOT" problem_masks no_shape_check "$TMP/noshape.cpp"
+    expect_exit 1 "$JUDGE" --root "$ROOT" run problem_masks --inputs "$TMP/b/inputs" --outputs "$TMP/o2" --file "$TMP/noshape.cpp"
+    expect_out "not the same as the reference"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --inputs "$TMP/b/inputs" --outputs "$TMP/o3"
+    expect_err "judge: error: run: give --test ID (a sample test), or --inputs DIR and --function NAME"
+    expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_masks --out "$TMP/pack"
+    # (loops.cpp throws on these inputs, as it must: exit 1, as without a comparison before)
+    expect_exit 1 "$JUDGE" --root "$TMP/pack" run problem_masks --inputs "$TMP/b/inputs" --outputs "$TMP/o4" \
+        --file "$ROOT/reference/problem_masks/accepted/loops.cpp"
+    expect_err "a student pack has no reference to run: the outputs are not compared"
+}
