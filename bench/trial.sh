@@ -13,7 +13,7 @@
 #   said_less     ... whose "Fix first" names no known mistake (first_fix_explained false)
 #   fix_wrong     ... whose confident "Fix first" names another trap (must be 0)
 #   no_fix        ... with no "Fix first" at all (nothing ran: a compile error)
-#   collateral    traps failed, not blocked, besides the first one, summed over wrong submissions
+#   collateral    traps failed, not blocked, besides the first one, summed over the bugs and mistakes
 #   named         wrong submissions whose report names a misconception
 #   cx_shown      failed hidden tests (wrong answer or crash) that came with a counterexample / all
 #   cx_same       counterexamples whose expected and got values are the same (must be 0)
@@ -71,7 +71,7 @@ for line in open(sys.argv[1]):
         bad.append(f"{p} {name}: accepted")
         continue
     s["wrong"] += 1
-    fix, sure = r["first_fix"], r.get("first_fix_explained")
+    fix, sure = r["first_fix"], r.get("first_fix_explained", True)  # before #21 every one was
     if fix is None:
         s["no_fix"] += 1  # nothing ran: a compile error
     elif not sure:
@@ -82,7 +82,8 @@ for line in open(sys.argv[1]):
     else:
         s["fix_right"] += 1
     failed = [t["id"] for t in r["traps"] if t["status"] == "failed"]
-    s["collateral"] += max(0, len(failed) - 1)
+    if traps != "-":  # a crash everywhere fails every trap: not one mistake told of another
+        s["collateral"] += max(0, len(failed) - 1)
     s["named"] += any(t["misconception"] for t in r["tests"])
     for t in r["tests"]:
         if t["hidden"] and t["verdict"] in ("wrong_answer", "runtime_error"):
