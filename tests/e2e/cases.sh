@@ -1603,7 +1603,7 @@ edit("problem_attention_cost", small)
 PY
     rm "$TMP"/course/reference/problem_masks/bugs/causal_bottom_right.patch
     rm "$TMP"/course/reference/problem_mha_d2l/bugs/neg_inf_fill.patch
-    rm "$TMP"/course/reference/problem_attention_cost/bugs/counts_in_*.cpp
+    rm "$TMP"/course/reference/problem_attention_cost/bugs/counts_in_*.patch
     expect_exit 0 "$JUDGE" --root "$TMP/course" validate problem_masks
     expect_out "! trap causal: every causal test of it, and of the traps after it, has scores[1] = scores[2], though its domain lets them differ: a causal mask aligned bottom-right would pass"
     expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_masks --strict
