@@ -174,7 +174,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         warn_if_not_isolated(*sandbox);
         const BuildResult br = builder.build_submission(p, box.path(), *sandbox);
         if (!br.ok) {
-            fmt::print(stderr, "{}", br.log);
+            fmt::print(stderr, "{}", with_file_name(br.log, *o.file));
             throw InputError("--file: " + *o.file + " does not compile (the compiler's words are above)");
         }
         exe = br.exe;

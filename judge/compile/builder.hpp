@@ -31,6 +31,10 @@ inline constexpr size_t max_source_bytes = 1 << 20;
 /// The compile log of a source file of `bytes` bytes, over max_source_bytes (never read).
 std::string source_too_large(unsigned long long bytes);
 
+/// A submission's compile log with the box's name for it ("solution.cpp:", at a line's start or
+/// after a space) replaced by the name the student gave (`display_name`, unless it holds a newline).
+std::string with_file_name(const std::string& log, const std::string& display_name);
+
 class Builder {
 public:
     /// Writes the embedded headers into `cache` once per content (their precompiled header is made

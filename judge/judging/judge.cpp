@@ -57,28 +57,6 @@ Report Judge::too_large(unsigned long long bytes, const std::string& display_nam
     return r;
 }
 
-namespace {
-
-// The compiler names the box's copy, solution.cpp: the student knows the file by the name given.
-std::string with_file_name(const std::string& log, const std::string& display_name) {
-    const std::string box_name = "solution.cpp:";
-    if (display_name.empty() || display_name.find('\n') != std::string::npos) return log;
-    std::string out;
-    size_t i = 0;
-    while (i < log.size()) {
-        const bool at_start = i == 0 || log[i - 1] == '\n' || log[i - 1] == ' ';
-        if (at_start && log.compare(i, box_name.size(), box_name) == 0) {
-            out += display_name + ":";
-            i += box_name.size();
-        } else {
-            out += log[i++];
-        }
-    }
-    return out;
-}
-
-}  // namespace
-
 Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& shared) {
     // This box's own uid (when root): a neighbour's fork bomb cannot take this box's processes.
     // Declared before the box, so the uid is given back only after the box is gone.

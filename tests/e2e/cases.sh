@@ -1695,6 +1695,8 @@ PY
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/bad.cpp"
     expect_out "    $TMP/bad.cpp:2:"
     expect_no_out " solution.cpp:"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --test merge_order_two_heads --file "$TMP/bad.cpp" --outputs "$TMP/r"
+    expect_err "$TMP/bad.cpp:2:"
     # A crash in the cross-attention: every test of the one function throws. The overall line
     # names the test, and a hidden test says which function threw, not the student's words.
     sed 's|    Tensor cross_scores = scores_of(Y, enc_outputs);|    throw std::runtime_error("secret " + std::to_string(X.at({0, 0, 0})));\n    Tensor cross_scores = scores_of(Y, enc_outputs);|' \
