@@ -63,9 +63,10 @@ json test_json(const TestSpec& t) {
     if (!t.checks.empty()) {
         json checks = json::array();
         for (const PropertyCheck& c : t.checks) {
-            json cj = {{"kind", c.kind}, {"output", c.output}};
-            if (c.kind == "zero_beyond_lens") cj["lens"] = c.lens;
-            if (c.kind == "zero_above_diagonal") cj["offset"] = c.offset;
+            const CheckKindInfo& row = check_info(c.kind);
+            json cj = {{"kind", row.spec_name}, {"output", c.output}};
+            if (row.takes_lens) cj["lens"] = c.lens;
+            if (row.takes_offset) cj["offset"] = c.offset;
             if (!c.when.empty()) cj["when"] = c.when;
             checks.push_back(cj);
         }

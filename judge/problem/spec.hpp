@@ -117,9 +117,12 @@ struct Tolerance {
     double atol = 1e-5;
 };
 
+/// The property checks (problem/types.hpp has a row for each).
+enum class CheckKind { zero_beyond_lens, zero_above_diagonal, rows_sum_to_one };
+
 /// A property every correct output has, checked in addition to (or instead of) the reference.
 struct PropertyCheck {
-    std::string kind;    // zero_beyond_lens, zero_above_diagonal or rows_sum_to_one
+    CheckKind kind = CheckKind::rows_sum_to_one;
     std::string output;  // which output
     std::string lens;    // zero_beyond_lens: the parameter holding the lengths, per example (1-D) or per query (2-D)
     int64_t offset = 0;  // zero_above_diagonal: key k of query q must be 0 when k > q + offset

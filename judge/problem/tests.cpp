@@ -257,25 +257,26 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     if (f.has("checks")) {
         for (const Field& c : f.child("checks").items()) {
             c.only_keys({"kind", "output", "lens", "offset", "when"});
-            PropertyCheck pc{c.at("kind").str(), c.at("output").str(), "", 0, ""};
-            if (pc.kind != "zero_beyond_lens" && pc.kind != "rows_sum_to_one" && pc.kind != "zero_above_diagonal")
-                c.at("kind").fail("unknown check \"" + pc.kind +
-                                  "\" (expected zero_beyond_lens, zero_above_diagonal or rows_sum_to_one)");
+            const std::string kind = c.at("kind").str();
+            const CheckKindInfo* row = find_check_kind(kind);
+            if (row == nullptr)
+                c.at("kind").fail("unknown check \"" + kind + "\" (expected " + check_kind_names() + ")");
+            PropertyCheck pc{row->kind, c.at("output").str(), "", 0, ""};
             const OutputSpec* out = fn.output(pc.output);
             if (!out) c.at("output").fail("\"" + pc.output + "\" is not an output of " + fn.name);
             if (out->type != OutputType::tensor) c.at("output").fail("\"" + pc.output + "\" is not a float tensor");
-            if (pc.kind == "zero_beyond_lens") {
+            if (row->takes_lens) {
                 pc.lens = c.at("lens").str();
                 const auto it = t.inputs.find(pc.lens);
                 if (!packed_hidden && (it == t.inputs.end() || !lengths_shape(it->second)))
                     c.at("lens").fail(lengths_words(pc.lens, fn));
             } else if (c.has("lens")) {
-                c.child("lens").fail(pc.kind + " takes no lens");
+                c.child("lens").fail(kind + " takes no lens");
             }
-            if (pc.kind == "zero_above_diagonal") {
+            if (row->takes_offset) {
                 if (c.has("offset")) pc.offset = c.child("offset").integer();
             } else if (c.has("offset")) {
-                c.child("offset").fail(pc.kind + " takes no offset");
+                c.child("offset").fail(kind + " takes no offset");
             }
             if (c.has("when")) {
                 const Field w = c.child("when");

@@ -121,6 +121,13 @@ const std::vector<OutputTypeInfo> output_table = {
     {OutputType::float32, "float", "float", 0},
 };
 
+// In CheckKind's order.
+const std::vector<CheckKindInfo> check_table = {
+    {CheckKind::zero_beyond_lens, "zero_beyond_lens", true, false},
+    {CheckKind::zero_above_diagonal, "zero_above_diagonal", false, true},
+    {CheckKind::rows_sum_to_one, "rows_sum_to_one", false, false},
+};
+
 // "a, b or c": the spec names of a table's rows, for error messages.
 template <class Row>
 std::string spec_names(const std::vector<Row>& rows) {
@@ -155,6 +162,17 @@ const OutputTypeInfo* find_output_type(std::string_view name) {
 }
 
 std::string output_type_names() { return spec_names(output_table); }
+
+const CheckKindInfo& check_info(CheckKind k) { return check_table.at(static_cast<size_t>(k)); }
+
+const CheckKindInfo* find_check_kind(std::string_view name) {
+    for (const CheckKindInfo& row : check_table) {
+        if (row.spec_name == name) return &row;
+    }
+    return nullptr;
+}
+
+std::string check_kind_names() { return spec_names(check_table); }
 
 std::vector<int64_t> shape_of(const InputSpec& in) {
     switch (in.type) {

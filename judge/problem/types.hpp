@@ -63,6 +63,22 @@ const OutputTypeInfo* find_output_type(std::string_view name);
 /// "tensor, int_tensor, int or float".
 std::string output_type_names();
 
+/// One row per property check kind: its name in problem.json, and the fields it takes.
+struct CheckKindInfo {
+    CheckKind kind;
+    std::string_view spec_name;  // "zero_beyond_lens"
+    bool takes_lens;             // "lens": the parameter holding the lengths
+    bool takes_offset;           // "offset": of the diagonal
+};
+
+const CheckKindInfo& check_info(CheckKind k);
+
+/// The row whose spec name is `name`, or nullptr.
+const CheckKindInfo* find_check_kind(std::string_view name);
+
+/// "zero_beyond_lens, zero_above_diagonal or rows_sum_to_one".
+std::string check_kind_names();
+
 /// The shape of a test's value: a tensor's or an int_tensor's, (n,) for an int_list, () for a scalar.
 std::vector<int64_t> shape_of(const InputSpec& in);
 

@@ -34,7 +34,7 @@ std::optional<int64_t> extent(const TestSpec& test, const Extent& e) {
     return shape[static_cast<size_t>(e.axis)];
 }
 
-bool has_check(const TestSpec& test, const std::string& kind, const std::string& lens = "") {
+bool has_check(const TestSpec& test, CheckKind kind, const std::string& lens = "") {
     return std::any_of(test.checks.begin(), test.checks.end(), [&](const PropertyCheck& c) {
         return c.kind == kind && (lens.empty() || c.lens == lens) && check_applies(test, c);
     });
@@ -80,7 +80,7 @@ void lint_lengths(const Problem& p, const FunctionSpec& fn, const LengthDomain& 
         return it != test.inputs.end() && !test.throws &&
                std::find(it->second.ints.begin(), it->second.ints.end(), 0) != it->second.ints.end();
     };
-    const auto masks = [&](const TestSpec& test) { return has_check(test, "zero_beyond_lens", d.param); };
+    const auto masks = [&](const TestSpec& test) { return has_check(test, CheckKind::zero_beyond_lens, d.param); };
     for (const size_t t : concerned_traps(p, fn.name, masks)) {
         if (reached(p, fn.name, t, has_zero)) continue;
         out.push_back({"boundary_not_reached", "warning",
@@ -92,7 +92,7 @@ void lint_lengths(const Problem& p, const FunctionSpec& fn, const LengthDomain& 
 
 void lint_query_key(const Problem& p, const FunctionSpec& fn, const QueryKeyDomain& d, std::vector<LintWarning>& out) {
     if (!d.differ) return;
-    const auto causal = [&](const TestSpec& test) { return has_check(test, "zero_above_diagonal"); };
+    const auto causal = [&](const TestSpec& test) { return has_check(test, CheckKind::zero_above_diagonal); };
     const auto rectangular = [&](const TestSpec& test) {
         const auto q = extent(test, d.queries), k = extent(test, d.keys);
         return causal(test) && q && k && *q != *k;

@@ -74,13 +74,16 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
         how.nan_match = fn.output(pc.output)->nan == NanPolicy::match;
         const npy::Array& out = run.outputs.at(pc.output);
         CheckResult c;
-        if (pc.kind == "rows_sum_to_one") {
-            c = check_rows_sum_to_one(pc.output, out, std::max(1e-4, test.tolerance.atol), how);
-        } else if (pc.kind == "zero_above_diagonal") {
-            c = check_zero_above_diagonal(pc.output, out, pc.offset, how);
-        } else {
-            const InputSpec& lens = test.inputs.at(pc.lens);
-            c = check_zero_beyond_lens(pc.output, out, {pc.lens, *lengths_shape(lens), lens.ints}, how);
+        switch (pc.kind) {
+            case CheckKind::rows_sum_to_one:
+                c = check_rows_sum_to_one(pc.output, out, std::max(1e-4, test.tolerance.atol), how);
+                break;
+            case CheckKind::zero_above_diagonal: c = check_zero_above_diagonal(pc.output, out, pc.offset, how); break;
+            case CheckKind::zero_beyond_lens: {
+                const InputSpec& lens = test.inputs.at(pc.lens);
+                c = check_zero_beyond_lens(pc.output, out, {pc.lens, *lengths_shape(lens), lens.ints}, how);
+                break;
+            }
         }
         if (!c.passed) {
             evidence = "property";

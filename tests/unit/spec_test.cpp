@@ -141,7 +141,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"lens", "k"}}};
         CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].lens: rows_sum_to_one takes no lens");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}}};
-        CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").tests[0].checks[0].kind == "rows_sum_to_one");
+        CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").tests[0].checks[0].kind == judge::CheckKind::rows_sum_to_one);
     }
     SECTION("a duplicate test id") {
         j["tests"].push_back(j["tests"][0]);
