@@ -23,7 +23,7 @@ namespace {
 using Inputs = std::map<std::string, InputSpec>;
 
 bool is_random(const Generator& g) {
-    if (g.kind == "randn" || g.kind == "uniform") return true;
+    if (generator_info(g.kind).seeded) return true;
     return std::any_of(g.beyond.begin(), g.beyond.end(), is_random);
 }
 
@@ -131,7 +131,8 @@ std::vector<TestSpec> counterexample_candidates(const Problem& p, size_t t) {
         c.description.clear();
         // A trace needs its input made by arange, as it was in the test.
         const auto traced = c.inputs.find(c.trace);
-        if (!c.trace.empty() && (traced == c.inputs.end() || traced->second.gen.kind != "arange")) c.trace.clear();
+        if (!c.trace.empty() && (traced == c.inputs.end() || traced->second.gen.kind != GenKind::arange))
+            c.trace.clear();
         found.emplace_back(size_of(inputs), std::move(c));
     };
     // Only the function's declared small inputs, under new seeds: every input of a case (lengths,
@@ -161,9 +162,8 @@ bool reference_passes(const Problem& p, const TestSpec& candidate, const TestRun
     return ref.status == TestRun::Status::ok && outputs_small(ref) && evaluate_spec(p, candidate, ref, &ref).passed();
 }
 
-void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key,
-                          const std::filesystem::path& box, const Sandbox& sandbox,
-                          std::vector<TestOutcome>& outcomes) {
+void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const std::filesystem::path& box,
+                          const Sandbox& sandbox, std::vector<TestOutcome>& outcomes) {
     std::vector<size_t> failed;
     for (size_t t = 0; t < outcomes.size() && t < p.tests.size(); ++t) {
         const TestOutcome& o = outcomes[t];

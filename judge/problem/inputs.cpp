@@ -36,21 +36,27 @@ std::vector<float> generate(const Generator& g, uint64_t grading_seed) {
         uint64_t mix = grading_seed;
         state ^= splitmix64(mix);
     }
-    if (g.kind == "arange") {
-        for (size_t i = 0; i < n; ++i) v[i] = static_cast<float>(g.start + g.step * static_cast<double>(i));
-    } else if (g.kind == "const") {
-        for (float& x : v) x = static_cast<float>(g.value);
-    } else if (g.kind == "values") {
-        for (size_t i = 0; i < n; ++i) v[i] = static_cast<float>(g.values[i]);
-    } else if (g.kind == "uniform") {
-        for (float& x : v) x = static_cast<float>(g.low + (g.high - g.low) * unit(state));
-    } else {  // randn
-        for (size_t i = 0; i < n; i += 2) {
-            const double r = std::sqrt(-2.0 * std::log(unit(state)));
-            const double th = 2.0 * std::numbers::pi * unit(state);
-            v[i] = static_cast<float>(g.scale * r * std::cos(th));
-            if (i + 1 < n) v[i + 1] = static_cast<float>(g.scale * r * std::sin(th));
-        }
+    switch (g.kind) {
+        case GenKind::arange:
+            for (size_t i = 0; i < n; ++i) v[i] = static_cast<float>(g.start + g.step * static_cast<double>(i));
+            break;
+        case GenKind::constant:
+            for (float& x : v) x = static_cast<float>(g.value);
+            break;
+        case GenKind::values:
+            for (size_t i = 0; i < n; ++i) v[i] = static_cast<float>(g.values[i]);
+            break;
+        case GenKind::uniform:
+            for (float& x : v) x = static_cast<float>(g.low + (g.high - g.low) * unit(state));
+            break;
+        case GenKind::randn:
+            for (size_t i = 0; i < n; i += 2) {
+                const double r = std::sqrt(-2.0 * std::log(unit(state)));
+                const double th = 2.0 * std::numbers::pi * unit(state);
+                v[i] = static_cast<float>(g.scale * r * std::cos(th));
+                if (i + 1 < n) v[i + 1] = static_cast<float>(g.scale * r * std::sin(th));
+            }
+            break;
     }
     return v;
 }

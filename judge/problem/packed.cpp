@@ -13,14 +13,14 @@ using nlohmann::json;
 namespace {
 
 json generator_json(const Generator& g, bool nested) {
-    json j = {{"gen", g.kind}};
+    json j = {{"gen", generator_info(g.kind).spec_name}};
     if (!nested) j["shape"] = g.shape;
-    if (g.kind == "randn" || g.kind == "uniform") j["seed"] = g.seed;
-    if (g.kind == "randn") j["scale"] = g.scale;
-    if (g.kind == "uniform") j["low"] = g.low, j["high"] = g.high;
-    if (g.kind == "arange") j["start"] = g.start, j["step"] = g.step;
-    if (g.kind == "const") j["value"] = g.value;
-    if (g.kind == "values") j["values"] = g.values;
+    if (generator_info(g.kind).seeded) j["seed"] = g.seed;
+    if (g.kind == GenKind::randn) j["scale"] = g.scale;
+    if (g.kind == GenKind::uniform) j["low"] = g.low, j["high"] = g.high;
+    if (g.kind == GenKind::arange) j["start"] = g.start, j["step"] = g.step;
+    if (g.kind == GenKind::constant) j["value"] = g.value;
+    if (g.kind == GenKind::values) j["values"] = g.values;
     if (!g.beyond.empty())
         j["beyond_lens"] = {
             {"lens", g.beyond_lens}, {"axis", g.beyond_axis}, {"gen", generator_json(g.beyond[0], true)}};
@@ -131,7 +131,7 @@ void fill_packed_inputs(Problem& p, size_t t, const std::map<std::string, Packed
         in.type = prm.type;
         switch (prm.type) {
             case ParamType::tensor:
-                in.gen.kind = "values";
+                in.gen.kind = GenKind::values;
                 in.gen.shape = a.shape;
                 in.gen.values.assign(a.f32.begin(), a.f32.end());
                 if (it->second.arange) std::tie(in.gen.start, in.gen.step) = *it->second.arange;

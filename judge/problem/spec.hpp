@@ -88,9 +88,12 @@ struct TrapSpec {
     std::string visibility;
 };
 
+/// The tensor generators (problem/types.hpp has a row for each).
+enum class GenKind { arange, randn, uniform, constant, values };
+
 /// A seeded tensor generator. Every random value in a test comes from one of these.
 struct Generator {
-    std::string kind;  // arange, randn, uniform, const, values
+    GenKind kind = GenKind::randn;
     std::vector<int64_t> shape;
     uint64_t seed = 0;
     double scale = 1.0, low = -1.0, high = 1.0, value = 0.0, start = 0.0, step = 1.0;

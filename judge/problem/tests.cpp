@@ -40,9 +40,10 @@ Generator parse_shorthand(const Field& f) {
     if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != text.size())
         bad("expected gen(shape; key=value, ...)");
     Generator g;
-    g.kind = text.substr(0, open);
-    if (g.kind != "randn" && g.kind != "uniform" && g.kind != "arange" && g.kind != "const")
-        bad("unknown generator \"" + g.kind + "\" (expected randn, uniform, arange or const)");
+    const std::string name = text.substr(0, open);
+    const GeneratorInfo* row = find_generator(name, true);
+    if (row == nullptr) bad("unknown generator \"" + name + "\" (expected " + generator_names(true) + ")");
+    g.kind = row->kind;
     const std::string inside = text.substr(open + 1, close - open - 1);
     const size_t semi = inside.find(';');
     const auto split = [](const std::string& list) {
@@ -99,7 +100,7 @@ Generator parse_shorthand(const Field& f) {
                 bad("unknown key \"" + k + "\" (expected seed, scale, low, high, start, step or value)");
         }
     }
-    if (g.kind == "const" && !has_value) bad("const needs value=");
+    if (g.kind == GenKind::constant && !has_value) bad("const needs value=");
     return g;
 }
 
@@ -116,20 +117,19 @@ Generator parse_generator(const Field& f, bool nested) {
     }
     Generator g;
     const Field kind = f.at("gen");
-    g.kind = kind.str();
+    const GeneratorInfo* row = find_generator(kind.str(), false);
+    if (row == nullptr)
+        kind.fail("unknown generator \"" + kind.str() + "\" (expected " + generator_names(false) + ")");
+    g.kind = row->kind;
     if (!nested) g.shape = parse_shape(f.at("shape"));
-    if (g.kind == "randn" || g.kind == "uniform") {
-        g.seed = static_cast<uint64_t>(f.at("seed").integer_at_least(0));
-    } else if (g.kind != "arange" && g.kind != "const" && g.kind != "values") {
-        kind.fail("unknown generator \"" + g.kind + "\" (expected arange, randn, uniform, const or values)");
-    }
+    if (row->seeded) g.seed = static_cast<uint64_t>(f.at("seed").integer_at_least(0));
     if (f.has("scale")) g.scale = f.child("scale").number();
     if (f.has("low")) g.low = f.child("low").number();
     if (f.has("high")) g.high = f.child("high").number();
     if (f.has("start")) g.start = f.child("start").number();
     if (f.has("step")) g.step = f.child("step").number();
-    if (g.kind == "const") g.value = f.at("value").number();
-    if (g.kind == "values") {
+    if (g.kind == GenKind::constant) g.value = f.at("value").number();
+    if (g.kind == GenKind::values) {
         for (const Field& v : f.at("values").items()) g.values.push_back(v.number());
     }
     if (f.has("beyond_lens")) {
@@ -144,7 +144,7 @@ Generator parse_generator(const Field& f, bool nested) {
         inner.shape = g.shape;
         g.beyond.push_back(inner);
     }
-    if (g.kind == "values") {
+    if (g.kind == GenKind::values) {
         int64_t n = 1;
         for (int64_t e : g.shape) n *= e;
         if (static_cast<int64_t>(g.values.size()) != n) {
@@ -235,10 +235,9 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     if (f.has("throws")) {
         const Field th = f.child("throws");
         t.throws = th.str();
-        static const std::set<std::string> known = {"invalid_argument", "out_of_range", "logic_error", "runtime_error"};
-        if (!known.count(*t.throws))
-            th.fail("unknown exception type \"" + *t.throws +
-                    "\" (expected invalid_argument, out_of_range, logic_error or runtime_error)");
+        const ExceptionInfo* row = find_exception(*t.throws);
+        if (row == nullptr || !row->expectable)
+            th.fail("unknown exception type \"" + *t.throws + "\" (expected " + expectable_exception_names() + ")");
     }
     if (f.has("compare")) {
         for (const Field& c : f.child("compare").items()) {
@@ -293,7 +292,7 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
         t.trace = tr.str();
         const auto it = t.inputs.find(t.trace);
         if (!packed_hidden &&
-            (it == t.inputs.end() || it->second.type != ParamType::tensor || it->second.gen.kind != "arange")) {
+            (it == t.inputs.end() || it->second.type != ParamType::tensor || it->second.gen.kind != GenKind::arange)) {
             tr.fail("\"" + t.trace + "\" must name a tensor input made with the arange generator");
         }
     }

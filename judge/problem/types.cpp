@@ -72,12 +72,12 @@ const std::vector<ParamTypeInfo> table = {
      },
      [](const std::string& name, const InputSpec& in) {
          // Values the spec states are shown as stated, when few enough to read.
-         if (in.gen.kind == "values" && in.gen.values.size() <= static_cast<size_t>(max_shown_elements)) {
+         if (in.gen.kind == GenKind::values && in.gen.values.size() <= static_cast<size_t>(max_shown_elements)) {
              std::vector<std::string> words;
              for (const double v : in.gen.values) words.push_back(fmt::format("{:g}", static_cast<float>(v)));
              return name + " " + shape_str(in.gen.shape) + " = " + nested(words, in.gen.shape);
          }
-         return name + " " + shape_str(in.gen.shape) + " from " + in.gen.kind;
+         return name + " " + shape_str(in.gen.shape) + " from " + std::string(generator_info(in.gen.kind).spec_name);
      }},
     {ParamType::int64, "int", "int64_t ", "int64", npy::Dtype::int64, 0, "a 0-d int64 array",
      [](const Field& f, InputSpec& in) { in.int_value = f.integer(); },
@@ -121,6 +121,19 @@ const std::vector<OutputTypeInfo> output_table = {
     {OutputType::float32, "float", "float", 0},
 };
 
+// In the order judge/harness/support.hpp catches them.
+const std::vector<ExceptionInfo> exception_table = {
+    {"invalid_argument", true}, {"out_of_range", true}, {"logic_error", true}, {"bad_alloc", false},
+    {"runtime_error", true},    {"exception", false},   {"unknown", false},
+};
+
+// In GenKind's order.
+const std::vector<GeneratorInfo> generator_table = {
+    {GenKind::arange, "arange", false, true},  {GenKind::randn, "randn", true, true},
+    {GenKind::uniform, "uniform", true, true}, {GenKind::constant, "const", false, true},
+    {GenKind::values, "values", false, false},
+};
+
 // In CheckKind's order.
 const std::vector<CheckKindInfo> check_table = {
     {CheckKind::zero_beyond_lens, "zero_beyond_lens", true, false},
@@ -162,6 +175,39 @@ const OutputTypeInfo* find_output_type(std::string_view name) {
 }
 
 std::string output_type_names() { return spec_names(output_table); }
+
+const ExceptionInfo* find_exception(std::string_view name) {
+    for (const ExceptionInfo& row : exception_table) {
+        if (row.name == name) return &row;
+    }
+    return nullptr;
+}
+
+std::string expectable_exception_names() {
+    std::string s;
+    std::vector<std::string_view> names;
+    for (const ExceptionInfo& row : exception_table)
+        if (row.expectable) names.push_back(row.name);
+    for (size_t i = 0; i < names.size(); ++i)
+        s += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
+    return s;
+}
+
+const GeneratorInfo& generator_info(GenKind k) { return generator_table.at(static_cast<size_t>(k)); }
+
+const GeneratorInfo* find_generator(std::string_view name, bool one_line) {
+    for (const GeneratorInfo& row : generator_table) {
+        if (row.spec_name == name && (row.one_line || !one_line)) return &row;
+    }
+    return nullptr;
+}
+
+std::string generator_names(bool one_line) {
+    std::vector<GeneratorInfo> rows;
+    for (const GeneratorInfo& row : generator_table)
+        if (row.one_line || !one_line) rows.push_back(row);
+    return spec_names(rows);
+}
 
 const CheckKindInfo& check_info(CheckKind k) { return check_table.at(static_cast<size_t>(k)); }
 

@@ -63,6 +63,36 @@ const OutputTypeInfo* find_output_type(std::string_view name);
 /// "tensor, int_tensor, int or float".
 std::string output_type_names();
 
+/// One row per generator: its name in problem.json, whether it draws from a seed, and whether
+/// the one-line form ("randn(2, 3)") may name it (values are given as an object only).
+struct GeneratorInfo {
+    GenKind kind;
+    std::string_view spec_name;  // "const"
+    bool seeded;
+    bool one_line;
+};
+
+const GeneratorInfo& generator_info(GenKind k);
+
+/// The row whose spec name is `name`, or nullptr; with `one_line`, only the rows that form takes.
+const GeneratorInfo* find_generator(std::string_view name, bool one_line);
+
+/// "arange, randn, uniform, const or values" (with `one_line`, the rows that form takes).
+std::string generator_names(bool one_line);
+
+/// One row per exception type the harness reports (judge/harness/support.hpp catches them, in
+/// that order): its name, and whether a test may expect it ("throws").
+struct ExceptionInfo {
+    std::string_view name;  // "invalid_argument"
+    bool expectable;
+};
+
+/// The row named `name`, or nullptr: a type the harness never writes (a forged status line).
+const ExceptionInfo* find_exception(std::string_view name);
+
+/// "invalid_argument, out_of_range, logic_error or runtime_error": the types a test may expect.
+std::string expectable_exception_names();
+
 /// One row per property check kind: its name in problem.json, and the fields it takes.
 struct CheckKindInfo {
     CheckKind kind;

@@ -86,7 +86,7 @@ TEST_CASE("an int_tensor is written as nested arrays or shape and values, and su
     CHECK(error("[[1, 2.5]]") == "p.json: x[0][1]: expected an integer, got 2.5");
     // A float tensor given by its values is shown with them.
     judge::InputSpec stated;
-    stated.gen.kind = "values";
+    stated.gen.kind = judge::GenKind::values;
     stated.gen.shape = {2, 2};
     stated.gen.values = {0.5, 1, -2, 3.25};
     CHECK(judge::type_info(judge::ParamType::tensor).summary("x", stated) == "x (2, 2) = [[0.5, 1], [-2, 3.25]]");

@@ -5,7 +5,7 @@
 
 TEST_CASE("generators are deterministic and seeds change them", "[inputs]") {
     judge::Generator g;
-    g.kind = "randn";
+    g.kind = judge::GenKind::randn;
     g.shape = {1000};
     g.seed = 7;
     const auto a = judge::generate(g, 0), b = judge::generate(g, 0);
@@ -24,17 +24,17 @@ TEST_CASE("generators are deterministic and seeds change them", "[inputs]") {
 TEST_CASE("arange, const, uniform and values fill as documented", "[inputs]") {
     judge::Generator g;
     g.shape = {2, 2};
-    g.kind = "arange";
+    g.kind = judge::GenKind::arange;
     g.start = 1;
     g.step = 2;
     CHECK(judge::generate(g, 0) == std::vector<float>{1, 3, 5, 7});
-    g.kind = "const";
+    g.kind = judge::GenKind::constant;
     g.value = 0.5;
     CHECK(judge::generate(g, 0) == std::vector<float>(4, 0.5f));
-    g.kind = "values";
+    g.kind = judge::GenKind::values;
     g.values = {4, 3, 2, 1};
     CHECK(judge::generate(g, 0) == std::vector<float>{4, 3, 2, 1});
-    g.kind = "uniform";
+    g.kind = judge::GenKind::uniform;
     g.low = 2;
     g.high = 3;
     for (float v : judge::generate(g, 0)) CHECK((v >= 2 && v < 3));
@@ -44,11 +44,11 @@ TEST_CASE("beyond_lens replaces only the positions past each example's length", 
     judge::TestSpec t;
     judge::InputSpec key;
     key.type = judge::ParamType::tensor;
-    key.gen.kind = "const";
+    key.gen.kind = judge::GenKind::constant;
     key.gen.shape = {2, 3, 1};  // (B, Lk, D)
     key.gen.value = 1;
     judge::Generator other;
-    other.kind = "const";
+    other.kind = judge::GenKind::constant;
     other.shape = key.gen.shape;
     other.value = 9;
     key.gen.beyond = {other};

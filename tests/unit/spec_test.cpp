@@ -198,7 +198,7 @@ TEST_CASE("schema 2: test defaults, cases and one-line generators", "[spec]") {
     // Without seed=, each place gets its own seed, so tests do not share values by accident.
     CHECK(p.tests[0].inputs.at("x").gen.seed != p.tests[1].inputs.at("x").gen.seed);
     const judge::Generator& u = p.tests[3].inputs.at("x").gen;
-    CHECK(u.kind == "uniform");
+    CHECK(u.kind == judge::GenKind::uniform);
     CHECK(u.seed == 5);
     CHECK(u.high == 2.0);
     // The same text always gives the same seeds.
@@ -213,7 +213,7 @@ TEST_CASE("schema 2: test defaults, cases and one-line generators", "[spec]") {
         j["tests"][2]["inputs"]["x"] = "normal(4)";
         CHECK(error_of(j) ==
               "problems/p/problem.json: tests[2].inputs.x: \"normal(4)\": unknown generator \"normal\" "
-              "(expected randn, uniform, arange or const) (write e.g. \"randn(2, 3, 4)\", "
+              "(expected arange, randn, uniform or const) (write e.g. \"randn(2, 3, 4)\", "
               "\"uniform(2, 3; low=0, high=1, seed=5)\" or \"const(2, 3; value=1)\")");
         j["tests"][2]["inputs"]["x"] = "randn(2; sed=1)";
         CHECK(error_of(j).find("unknown key \"sed\"") != std::string::npos);
