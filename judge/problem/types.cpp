@@ -150,47 +150,38 @@ std::string spec_names(const std::vector<Row>& rows) {
     return s;
 }
 
+// The row of a table whose spec name is `name`, or nullptr.
+template <class Row>
+const Row* find_row(const std::vector<Row>& rows, std::string_view name) {
+    for (const Row& row : rows) {
+        if (row.spec_name == name) return &row;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 const std::vector<ParamTypeInfo>& param_types() { return table; }
 
 const ParamTypeInfo& type_info(ParamType t) { return table.at(static_cast<size_t>(t)); }
 
-const ParamTypeInfo* find_param_type(std::string_view name) {
-    for (const ParamTypeInfo& row : table) {
-        if (row.spec_name == name) return &row;
-    }
-    return nullptr;
-}
+const ParamTypeInfo* find_param_type(std::string_view name) { return find_row(table, name); }
 
 std::string param_type_names() { return spec_names(table); }
 
 const OutputTypeInfo& type_info(OutputType t) { return output_table.at(static_cast<size_t>(t)); }
 
-const OutputTypeInfo* find_output_type(std::string_view name) {
-    for (const OutputTypeInfo& row : output_table) {
-        if (row.spec_name == name) return &row;
-    }
-    return nullptr;
-}
+const OutputTypeInfo* find_output_type(std::string_view name) { return find_row(output_table, name); }
 
 std::string output_type_names() { return spec_names(output_table); }
 
-const ExceptionInfo* find_exception(std::string_view name) {
-    for (const ExceptionInfo& row : exception_table) {
-        if (row.name == name) return &row;
-    }
-    return nullptr;
-}
+const ExceptionInfo* find_exception(std::string_view name) { return find_row(exception_table, name); }
 
 std::string expectable_exception_names() {
-    std::string s;
-    std::vector<std::string_view> names;
+    std::vector<ExceptionInfo> rows;
     for (const ExceptionInfo& row : exception_table)
-        if (row.expectable) names.push_back(row.name);
-    for (size_t i = 0; i < names.size(); ++i)
-        s += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
-    return s;
+        if (row.expectable) rows.push_back(row);
+    return spec_names(rows);
 }
 
 const GeneratorInfo& generator_info(GenKind k) { return generator_table.at(static_cast<size_t>(k)); }
@@ -211,12 +202,7 @@ std::string generator_names(bool one_line) {
 
 const CheckKindInfo& check_info(CheckKind k) { return check_table.at(static_cast<size_t>(k)); }
 
-const CheckKindInfo* find_check_kind(std::string_view name) {
-    for (const CheckKindInfo& row : check_table) {
-        if (row.spec_name == name) return &row;
-    }
-    return nullptr;
-}
+const CheckKindInfo* find_check_kind(std::string_view name) { return find_row(check_table, name); }
 
 std::string check_kind_names() { return spec_names(check_table); }
 

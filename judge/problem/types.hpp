@@ -83,7 +83,7 @@ std::string generator_names(bool one_line);
 /// One row per exception type the harness reports (judge/harness/support.hpp catches them, in
 /// that order): its name, and whether a test may expect it ("throws").
 struct ExceptionInfo {
-    std::string_view name;  // "invalid_argument"
+    std::string_view spec_name;  // "invalid_argument"
     bool expectable;
 };
 
