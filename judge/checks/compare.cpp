@@ -243,10 +243,9 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
     const std::string length =
         how.show_values ? fmt::format(" ({}[{}] = {})", lens.name, at, lens.values[first_len]) : "";
     const std::string key = axis_word(how, got.shape.size(), 1, "key");
-    return {false,
-            fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} not 0)", pos, key,
-                        idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]),
-                        count_words(bad, "masked weight is", "masked weights are"))};
+    return {false, fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} not 0)", pos, key,
+                               idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]),
+                               count_words(bad, "masked weight is", "masked weights are"))};
 }
 
 CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array& got, int64_t offset,
@@ -303,10 +302,9 @@ CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got
         pos += ":]";
     }
     const std::string axis = how.axes.empty() ? "the last axis" : "the " + how.axes.back() + " axis";
-    return {false,
-            fmt::format("{}: the weights over {} sum to {}; expected 1 ({} of {} rows {})", pos, axis,
-                        fmt_value(static_cast<float>(first_sum)), bad, static_cast<int64_t>(got.f32.size() / width),
-                        bad == 1 ? "does not" : "do not")};
+    return {false, fmt::format("{}: the weights over {} sum to {}; expected 1 ({} of {} rows {})", pos, axis,
+                               fmt_value(static_cast<float>(first_sum)), bad,
+                               static_cast<int64_t>(got.f32.size() / width), bad == 1 ? "does not" : "do not")};
 }
 
 }  // namespace judge

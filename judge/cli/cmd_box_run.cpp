@@ -1,6 +1,6 @@
-// `judge __box-run`: the adapter for the in-box test runner (execution/box_runner.hpp).
+// `judge __box-run`: the adapter for the in-box test runner (runs/box_runner.hpp).
 #include "cli/commands.hpp"
-#include "execution/box_runner.hpp"
+#include "runs/box_runner.hpp"
 
 namespace judge {
 

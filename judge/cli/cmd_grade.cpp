@@ -10,7 +10,7 @@
 #include "core/errors.hpp"
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
-#include "judging/pack_format.hpp"
+#include "pipeline/pack_format.hpp"
 #include "problem/packed.hpp"
 #include "sandbox/sandbox.hpp"
 

@@ -5,7 +5,7 @@
 #include "cli/output.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
-#include "judging/pack_format.hpp"
+#include "pipeline/pack_format.hpp"
 #include "problem/spec.hpp"
 
 namespace judge {

@@ -12,13 +12,13 @@
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
-#include "execution/test_process.hpp"
-#include "judging/judge.hpp"
-#include "judging/pack_format.hpp"
-#include "judging/packed_key.hpp"
+#include "pipeline/judge.hpp"
+#include "pipeline/pack_format.hpp"
+#include "pipeline/packed_key.hpp"
 #include "problem/inputs.hpp"
 #include "problem/packed.hpp"
 #include "problem/types.hpp"
+#include "runs/program_run.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/evaluate.hpp"
 #include "util/files.hpp"
@@ -114,8 +114,8 @@ int compare_with_reference(const Problem& p, const FunctionSpec& fn, const Input
                            const TestRun& ref) {
     if (ref.status == TestRun::Status::exception) {
         const bool same = run.status == TestRun::Status::exception && run.exception_type == ref.exception_type;
-        fmt::print("the reference throws std::{} on these inputs: {}\n{}\n", ref.exception_type,
-                   ref.exception_message, same ? "same as the reference" : "not the same as the reference");
+        fmt::print("the reference throws std::{} on these inputs: {}\n{}\n", ref.exception_type, ref.exception_message,
+                   same ? "same as the reference" : "not the same as the reference");
         return code(same ? ExitCode::ok : ExitCode::not_passed);
     }
     if (ref.status != TestRun::Status::ok) {
@@ -143,20 +143,82 @@ int compare_with_reference(const Problem& p, const FunctionSpec& fn, const Input
 
 }  // namespace
 
+namespace {
+
+// The sample test `--test` names, or none when the function runs on `--inputs`.
+std::optional<size_t> chosen_test(const Problem& p, const RunOptions& o) {
+    if (o.test) {
+        if (!o.function.empty() || !o.inputs.empty())
+            throw InputError("--test: give either --test, or --function with --inputs, not both");
+        return sample_test(p, *o.test);
+    }
+    if (o.inputs.empty() || (o.function.empty() && p.functions.size() != 1)) {
+        throw InputError("run: give --test ID (a sample test), or --inputs DIR" +
+                         std::string(p.functions.size() == 1 ? "" : " and --function NAME"));
+    }
+    return std::nullopt;
+}
+
+// The program to run: --file built in its box (in `sandbox`, made here), else the reference.
+fs::path program(const Problem& p, const RunOptions& o, Builder& builder, Judge& judge, const fs::path& box,
+                 std::unique_ptr<Sandbox>& sandbox) {
+    if (!o.file) {
+        spdlog::info("no --file: running the reference solution");
+        return judge.trusted().reference_exe();
+    }
+    write_file_atomic(box / "solution.cpp", read_input_file(*o.file));
+    sandbox = make_sandbox(probe_sandbox());
+    warn_if_not_isolated(*sandbox);
+    const BuildResult br = builder.build_submission(p, box, *sandbox);
+    if (!br.ok) {
+        fmt::print(stderr, "{}", with_file_name(br.log, *o.file));
+        throw InputError("--file: " + *o.file + " does not compile (the compiler's words are above)");
+    }
+    return br.exe;
+}
+
+// A sample test rerun: the reference's outputs in expected/, the submission's in got/, and whether
+// it passes.
+int sample_test_result(const Problem& p, const RunOptions& o, size_t test, Judge& judge, const TestRun& run) {
+    const TestSpec& ts = p.tests[test];
+    const FunctionSpec& fn = p.function(ts.function);
+    const TestRun& ref = judge.key().reference(test);
+    if (ref.status == TestRun::Status::ok) write_outputs(fn, ref, fs::path(o.outputs) / "expected");
+    if (!o.file) return code(ExitCode::ok);
+    if (run.status == TestRun::Status::ok) write_outputs(fn, run, fs::path(o.outputs) / "got");
+    const TestOutcome out = evaluate(p, test, run, ts.throws ? nullptr : &ref);
+    fmt::print("test {}: {}\n", ts.id, out.passed() ? "passed" : to_string(out.verdict) + ": " + out.message);
+    return code(out.passed() ? ExitCode::ok : ExitCode::not_passed);
+}
+
+// A run on the caller's inputs: its outputs, and with --file the reference's verdict on them.
+int own_inputs_result(const Problem& p, const RunOptions& o, const FunctionSpec& fn, const InputArrays& given,
+                      Judge& judge, const TestRun& run, const fs::path& box) {
+    switch (run.status) {
+        case TestRun::Status::ok: write_outputs(fn, run, o.outputs); break;
+        case TestRun::Status::exception:
+            fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
+            break;
+        default: fmt::print("{} {}\n", fn.name, run.detail); break;
+    }
+    if (!o.file || p.packed) {
+        if (o.file) spdlog::info("a student pack has no reference to run: the outputs are not compared");
+        return code(run.status == TestRun::Status::ok ? ExitCode::ok : ExitCode::not_passed);
+    }
+    // Your inputs, the reference's answer: the verdict a sample test would give.
+    const TestRun ref =
+        run_test(judge.trusted().reference_exe(), fn, box / "in", box / "ref-out", p.limits, PlainRunner());
+    return compare_with_reference(p, fn, given, run, ref);
+}
+
+}  // namespace
+
 int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
     const Problem p = load_course_problem(root.path, o.problem);
     if (p.packed && !o.file) throw InputError("run: give --file: " + pack::needs_full_root("running the reference"));
-    std::optional<size_t> test;
-    if (o.test) {
-        if (!o.function.empty() || !o.inputs.empty())
-            throw InputError("--test: give either --test, or --function with --inputs, not both");
-        test = sample_test(p, *o.test);
-    } else if (o.inputs.empty() || (o.function.empty() && p.functions.size() != 1)) {
-        throw InputError("run: give --test ID (a sample test), or --inputs DIR" +
-                         std::string(p.functions.size() == 1 ? "" : " and --function NAME"));
-    }
+    const std::optional<size_t> test = chosen_test(p, o);
     const std::string fn_name = test ? p.tests[*test].function : o.function.empty() ? p.functions[0].name : o.function;
     const FunctionSpec& fn = named_function(p, fn_name);
     InputArrays given;
@@ -166,22 +228,8 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     Builder builder(detect_toolchain(), cache_root());
     Judge judge(p, o.seed, builder);
     TempDir box("judge-run");
-    fs::path exe;
     std::unique_ptr<Sandbox> sandbox;
-    if (o.file) {
-        write_file_atomic(box.path() / "solution.cpp", read_input_file(*o.file));
-        sandbox = make_sandbox(probe_sandbox());
-        warn_if_not_isolated(*sandbox);
-        const BuildResult br = builder.build_submission(p, box.path(), *sandbox);
-        if (!br.ok) {
-            fmt::print(stderr, "{}", with_file_name(br.log, *o.file));
-            throw InputError("--file: " + *o.file + " does not compile (the compiler's words are above)");
-        }
-        exe = br.exe;
-    } else {
-        spdlog::info("no --file: running the reference solution");
-        exe = judge.trusted().reference_exe();
-    }
+    const fs::path exe = program(p, o, builder, judge, box.path(), sandbox);
     // The box gets its own copy of the inputs: the caller's folder may be out of the box user's reach.
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);
@@ -197,31 +245,8 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, *sandbox, box.path())
                                : run_test(exe, fn, in_copy, box.path() / "out", p.limits, PlainRunner());
     print_program_output(run);
-    if (test) {
-        const TestSpec& ts = p.tests[*test];
-        const TestRun& ref = judge.key().reference(*test);
-        if (ref.status == TestRun::Status::ok) write_outputs(fn, ref, fs::path(o.outputs) / "expected");
-        if (!o.file) return code(ExitCode::ok);
-        if (run.status == TestRun::Status::ok) write_outputs(fn, run, fs::path(o.outputs) / "got");
-        const TestOutcome out = evaluate(p, *test, run, ts.throws ? nullptr : &ref);
-        fmt::print("test {}: {}\n", ts.id, out.passed() ? "passed" : to_string(out.verdict) + ": " + out.message);
-        return code(out.passed() ? ExitCode::ok : ExitCode::not_passed);
-    }
-    switch (run.status) {
-        case TestRun::Status::ok: write_outputs(fn, run, o.outputs); break;
-        case TestRun::Status::exception:
-            fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
-            break;
-        default: fmt::print("{} {}\n", fn.name, run.detail); break;
-    }
-    if (!o.file || p.packed) {
-        if (o.file) spdlog::info("a student pack has no reference to run: the outputs are not compared");
-        return code(run.status == TestRun::Status::ok ? ExitCode::ok : ExitCode::not_passed);
-    }
-    // Your inputs, the reference's answer: the verdict a sample test would give.
-    const TestRun ref = run_test(judge.trusted().reference_exe(), fn, in_copy, box.path() / "ref-out", p.limits,
-                                 PlainRunner());
-    return compare_with_reference(p, fn, given, run, ref);
+    return test ? sample_test_result(p, o, *test, judge, run)
+                : own_inputs_result(p, o, fn, given, judge, run, box.path());
 }
 
 }  // namespace judge

@@ -11,12 +11,13 @@
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
-#include "judging/judge.hpp"
-#include "judging/pack_format.hpp"
-#include "judging/packed_key.hpp"
+#include "pipeline/judge.hpp"
+#include "pipeline/pack_format.hpp"
+#include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
 #include "report/render.hpp"
+#include "report/report_json.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace judge {
@@ -98,11 +99,11 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         fmt::print("{}\n", json_text(render_json(r)));
     } else if (o.format == "gradescope") {
         const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        fmt::print("{}\n", json_text(gradescope_results(p, render_json(r), seconds)));
+        fmt::print("{}\n", json_text(gradescope_results(r, seconds)));
     } else if (o.format == "junit") {
         JunitCounts total;
         // The suite is named after the submission: two students' files merge into two suites.
-        const std::string suite = render_junit_suite(r.submission, render_json(r), total);
+        const std::string suite = render_junit_suite(r.submission, r, total);
         fmt::print("{}", render_junit_document(p.name, suite, total));
     } else {
         fmt::print("{}", render_text(r, terminal_style()));

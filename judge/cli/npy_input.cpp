@@ -71,6 +71,84 @@ std::string numpy_dtype_name(const std::string& descr) {
     }
 }
 
+namespace {
+
+// A dtype the judge takes: its kind ('f', 'i', 'u' or 'b'), its size in bytes and its byte order.
+struct ElementType {
+    std::string name;  // NumPy's: "float64"
+    char kind = '?';
+    size_t size = 0;
+    bool big = false;
+    bool is_float() const { return kind == 'f'; }
+};
+
+ElementType element_type(const std::string& descr, const std::string& path) {
+    ElementType t;
+    t.name = numpy_dtype_name(descr);
+    t.big = !descr.empty() && descr[0] == '>';
+    t.kind = descr.size() > 1 ? descr[1] : '?';
+    const std::string digits = descr.size() > 2 ? descr.substr(2) : "";
+    const bool numeric = !digits.empty() && digits.size() < 4 &&
+                         std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+    t.size = numeric ? static_cast<size_t>(std::stoul(digits)) : 0;
+    const bool whole = t.size == 1 || t.size == 2 || t.size == 4 || t.size == 8;
+    const bool ok = (t.kind == 'f' && (t.size == 4 || t.size == 8)) || ((t.kind == 'i' || t.kind == 'u') && whole) ||
+                    (t.kind == 'b' && t.size == 1);
+    if (!ok) {
+        throw InputError(path + ": " + t.name +
+                         " arrays are not accepted; save float32 or float64 for tensors, an integer type for "
+                         "ints, lists and int tensors, and bool or an integer for bools");
+    }
+    return t;
+}
+
+// Where element `i` (in C order) of an array of `shape` sits in a Fortran-order body.
+size_t fortran_index(const std::vector<int64_t>& shape, size_t i) {
+    size_t at = 0;
+    std::vector<size_t> strides(shape.size(), 1);
+    for (size_t d = 1; d < shape.size(); ++d) strides[d] = strides[d - 1] * static_cast<size_t>(shape[d - 1]);
+    for (size_t d = shape.size(); d-- > 0;) {
+        const size_t extent = static_cast<size_t>(shape[d]);
+        at += (i % extent) * strides[d];
+        i /= extent;
+    }
+    return at;
+}
+
+// Integer element `i`, at byte `at`, as an int64.
+int64_t load_integer(const std::string& bytes, size_t at, const ElementType& t, const std::string& path, size_t i) {
+    if (t.kind == 'b') return load<uint8_t>(bytes, at, t.big) != 0 ? 1 : 0;
+    if (t.kind == 'i') {
+        return t.size == 1   ? load<int8_t>(bytes, at, t.big)
+               : t.size == 2 ? load<int16_t>(bytes, at, t.big)
+               : t.size == 4 ? load<int32_t>(bytes, at, t.big)
+                             : load<int64_t>(bytes, at, t.big);
+    }
+    const uint64_t u = t.size == 1   ? load<uint8_t>(bytes, at, t.big)
+                       : t.size == 2 ? load<uint16_t>(bytes, at, t.big)
+                       : t.size == 4 ? load<uint32_t>(bytes, at, t.big)
+                                     : load<uint64_t>(bytes, at, t.big);
+    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+        throw InputError(fmt::format("{}: element {} is {}, too large for int64", path, i, u));
+    return static_cast<int64_t>(u);
+}
+
+// "x.npy: converted float64 to float32, Fortran order to C order (exactly)", or "" when nothing was.
+std::string conversion_note(const std::string& path, const ElementType& t, const npy::Array& a, bool fortran,
+                            bool rounded) {
+    std::vector<std::string> what;
+    if (t.name != "float32" && t.name != "int64") what.push_back(t.name + " to " + npy::dtype_name(a.dtype));
+    if (t.big) what.push_back("big-endian to little-endian");
+    if (fortran && a.shape.size() > 1) what.push_back("Fortran order to C order");
+    if (what.empty()) return "";
+    std::string list;
+    for (const std::string& w : what) list += (list.empty() ? "" : ", ") + w;
+    return path + ": converted " + list +
+           (t.is_float() && t.size == 8 ? rounded ? " (values rounded to float32)" : " (exactly)" : " (exactly)");
+}
+
+}  // namespace
+
 UserArray read_user_npy(const std::string& path) {
     const std::string bytes = read_all(path);
     // The wire format's own header parser (and its size checks); the dtype and order are read here.
@@ -80,92 +158,33 @@ UserArray read_user_npy(const std::string& path) {
     } catch (const npy::NpyError& e) {
         throw InputError(e.what());
     }
-    const std::string descr = quoted(h.descr, path);
-    const bool fortran = h.fortran_order;
-    const std::string name = numpy_dtype_name(descr);
-    const char order = descr.empty() ? '?' : descr[0];
-    const bool big = order == '>';
-    const char kind = descr.size() > 1 ? descr[1] : '?';
-    const std::string digits = descr.size() > 2 ? descr.substr(2) : "";
-    const bool numeric = !digits.empty() && digits.size() < 4 &&
-                         std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
-    const size_t size = numeric ? static_cast<size_t>(std::stoul(digits)) : 0;
-    const bool is_float = kind == 'f' && (size == 4 || size == 8);
-    const bool is_int = (kind == 'i' && (size == 1 || size == 2 || size == 4 || size == 8)) ||
-                        (kind == 'u' && (size == 1 || size == 2 || size == 4 || size == 8)) ||
-                        (kind == 'b' && size == 1);
-    if (!is_float && !is_int) {
-        throw InputError(path + ": " + name +
-                         " arrays are not accepted; save float32 or float64 for tensors, an integer type for "
-                         "ints, lists and int tensors, and bool or an integer for bools");
-    }
+    const ElementType t = element_type(quoted(h.descr, path), path);
     npy::Array a;
     a.shape = h.shape;
-    a.dtype = is_float ? npy::Dtype::float32 : npy::Dtype::int64;
+    a.dtype = t.is_float() ? npy::Dtype::float32 : npy::Dtype::int64;
     size_t numel = 1;
     for (const int64_t e : a.shape) numel *= static_cast<size_t>(e);
     const size_t body = h.data_offset;
-    if (bytes.size() - body != numel * size) {
+    if (bytes.size() - body != numel * t.size) {
         throw InputError(fmt::format("{}: expected {} data bytes for a {} array of shape {}, found {}", path,
-                                     numel * size, name, shape_str(a.shape), bytes.size() - body));
+                                     numel * t.size, t.name, shape_str(a.shape), bytes.size() - body));
     }
-    // Element i in C order sits at this index of a Fortran-order body.
-    std::vector<size_t> strides(a.shape.size(), 1);
-    for (size_t d = 1; d < a.shape.size(); ++d) strides[d] = strides[d - 1] * static_cast<size_t>(a.shape[d - 1]);
-    const auto source = [&](size_t i) {
-        if (!fortran) return i;
-        size_t at = 0;
-        for (size_t d = a.shape.size(); d-- > 0;) {
-            const size_t extent = static_cast<size_t>(a.shape[d]);
-            at += (i % extent) * strides[d];
-            i /= extent;
-        }
-        return at;
-    };
-    UserArray out;
     bool rounded = false;
     for (size_t i = 0; i < numel; ++i) {
-        const size_t at = body + source(i) * size;
-        if (is_float) {
-            if (size == 4) {
-                a.f32.push_back(load<float>(bytes, at, big));
-            } else {
-                const double v = load<double>(bytes, at, big);
-                const auto f = static_cast<float>(v);
-                rounded = rounded || (static_cast<double>(f) != v && !std::isnan(v));
-                a.f32.push_back(f);
-            }
-            continue;
-        }
-        int64_t v = 0;
-        if (kind == 'b') {
-            v = load<uint8_t>(bytes, at, big) != 0 ? 1 : 0;
-        } else if (kind == 'i') {
-            v = size == 1   ? load<int8_t>(bytes, at, big)
-                : size == 2 ? load<int16_t>(bytes, at, big)
-                : size == 4 ? load<int32_t>(bytes, at, big)
-                            : load<int64_t>(bytes, at, big);
+        const size_t at = body + (h.fortran_order ? fortran_index(a.shape, i) : i) * t.size;
+        if (!t.is_float()) {
+            a.i64.push_back(load_integer(bytes, at, t, path, i));
+        } else if (t.size == 4) {
+            a.f32.push_back(load<float>(bytes, at, t.big));
         } else {
-            const uint64_t u = size == 1   ? load<uint8_t>(bytes, at, big)
-                               : size == 2 ? load<uint16_t>(bytes, at, big)
-                               : size == 4 ? load<uint32_t>(bytes, at, big)
-                                           : load<uint64_t>(bytes, at, big);
-            if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-                throw InputError(fmt::format("{}: element {} is {}, too large for int64", path, i, u));
-            v = static_cast<int64_t>(u);
+            const double v = load<double>(bytes, at, t.big);
+            const auto f = static_cast<float>(v);
+            rounded = rounded || (static_cast<double>(f) != v && !std::isnan(v));
+            a.f32.push_back(f);
         }
-        a.i64.push_back(v);
     }
-    std::vector<std::string> what;
-    if (name != "float32" && name != "int64") what.push_back(name + " to " + npy::dtype_name(a.dtype));
-    if (big) what.push_back("big-endian to little-endian");
-    if (fortran && a.shape.size() > 1) what.push_back("Fortran order to C order");
-    if (!what.empty()) {
-        std::string list;
-        for (const std::string& w : what) list += (list.empty() ? "" : ", ") + w;
-        out.note = path + ": converted " + list +
-                   (is_float && size == 8 ? rounded ? " (values rounded to float32)" : " (exactly)" : " (exactly)");
-    }
+    UserArray out;
+    out.note = conversion_note(path, t, a, h.fortran_order, rounded);
     out.array = std::move(a);
     return out;
 }

@@ -25,7 +25,7 @@ CourseRoot explicit_root(const std::string& dir, const std::string& found_by) {
     if (!holds_problems(p)) {
         throw InputError(found_by + ": " + p.string() + " is not a course root (it has no problems/ folder)");
     }
-    return {p, found_by};
+    return {p};
 }
 
 }  // namespace
@@ -37,11 +37,11 @@ CourseRoot find_course_root(const std::optional<std::string>& flag) {
     }
     std::error_code ec;
     for (fs::path dir = fs::current_path(ec); !ec && !dir.empty(); dir = dir.parent_path()) {
-        if (holds_problems(dir)) return {dir, "current directory"};
+        if (holds_problems(dir)) return {dir};
         if (dir == dir.root_path()) break;
     }
     const fs::path built_from = JUDGE_SOURCE_DIR;
-    if (!built_from.empty() && holds_problems(built_from)) return {built_from, "build tree"};
+    if (!built_from.empty() && holds_problems(built_from)) return {built_from};
     throw InputError("no course root found: pass --root DIR or set JUDGE_ROOT to a folder that holds problems/");
 }
 

@@ -8,10 +8,9 @@
 
 namespace judge {
 
-/// The folder that holds problems/ and reference/, and how it was found.
+/// The folder that holds problems/ and reference/.
 struct CourseRoot {
     std::filesystem::path path;
-    std::string found_by;  // "--root", "JUDGE_ROOT", "current directory", "build tree"
 };
 
 /// Finds the course root; first match wins: `flag`, $JUDGE_ROOT, the nearest ancestor of the

@@ -4,13 +4,13 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 
 #include "core/errors.hpp"
 #include "grade/class_grade.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
+#include "report/report_json.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
 #include "util/safe_read.hpp"
@@ -19,7 +19,6 @@
 namespace judge {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 namespace {
 
@@ -103,21 +102,20 @@ std::optional<std::string> student_id_in(const fs::path& students, const std::st
 }
 
 std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const fs::path& out) {
-    std::vector<std::pair<std::string, json>> reports;
-    for (const auto& [id, dir] : student_folders(out))
-        reports.emplace_back(id, json::parse(read_input_file(dir / "report.json")));
+    std::vector<std::pair<std::string, Report>> reports;
+    for (const auto& [id, dir] : student_folders(out)) {
+        const fs::path file = dir / "report.json";
+        reports.emplace_back(id, report_from_text(read_input_file(file), p, file.string()));
+    }
 
     // grades.csv
     std::string csv = "student,verdict,score,max_score";
     for (const TrapSpec& t : p.traps) csv += "," + t.id;
     csv += "\n";
     for (const auto& [id, r] : reports) {
-        csv += csv_field(id) + "," + r["verdict"].get<std::string>() + "," + std::to_string(r["score"].get<int>()) +
-               "," + std::to_string(r["max_score"].get<int>());
-        for (const json& t : r["traps"]) {
-            const std::string status = trap_status(t);
-            csv += status == "passed" ? ",pass" : status == "blocked" ? ",blocked" : ",fail";
-        }
+        csv += csv_field(id) + "," + to_string(r.verdict) + "," + std::to_string(r.score) + "," +
+               std::to_string(r.max_score);
+        for (const TrapOutcome& t : r.traps) csv += t.passed ? ",pass" : t.blocked ? ",blocked" : ",fail";
         csv += "\n";
     }
     write_file_atomic(out / "grades.csv", csv);
@@ -129,24 +127,19 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     std::string suites;
     JunitCounts total;
     for (const auto& [id, r] : reports) {
-        const std::string verdict = r["verdict"].get<std::string>();
-        ++counts[verdict];
+        ++counts[to_string(r.verdict)];
         suites += render_junit_suite(valid_utf8(id), r, total);
         // Only attempts count toward the traps: a missing, refused or non-compiling submission, or
         // the untouched template, fails every trap without trying any.
-        const bool attempt = verdict != "missing" && verdict != "compile_error" && verdict != "invalid_submission" &&
-                             verdict != "judge_error" && !r.value("untouched_template", false);
-        if (!attempt) continue;
+        if (!ran(r.verdict) || r.untouched_template) continue;
         ++attempts;
-        for (const json& t : r["traps"]) {
-            const std::string status = trap_status(t);
-            if (status == "failed") ++trap_failures[t["id"].get<std::string>()];
-            if (status == "blocked") ++trap_blocked[t["id"].get<std::string>()];
+        for (const TrapOutcome& t : r.traps) {
+            if (!t.passed && !t.blocked) ++trap_failures[t.id];
+            if (t.blocked) ++trap_blocked[t.id];
         }
-        for (const json& t : r["tests"]) {
-            if (t.contains("misconception") && t["misconception"].is_object()) {
-                ++misconceptions[{t["misconception"]["text"].get<std::string>(),
-                                  t["misconception"]["bug"].get<std::string>()}];
+        for (const TestOutcome& t : r.tests) {
+            if (!t.misconception.empty()) {
+                ++misconceptions[{t.misconception, t.misconception_bug}];
                 break;  // one misconception per report: the same bug on every test it explains
             }
         }
@@ -157,7 +150,7 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     std::string md =
         fmt::format("# {}: {}\n\n{} students.\n\n| verdict | students |\n|---|---|\n", p.name, p.title, reports.size());
     size_t unisolated = 0;
-    for (const auto& [id, r] : reports) unisolated += r.value("sandbox", "") == "fallback" ? 1 : 0;
+    for (const auto& [id, r] : reports) unisolated += r.sandbox == "fallback" ? 1 : 0;
     if (unisolated > 0) {
         md += fmt::format(
             "**Warning: {} submission{} ran in the fallback tier, WITHOUT isolation** (no bubblewrap on the "

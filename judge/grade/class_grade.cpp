@@ -14,9 +14,9 @@
 #include <set>
 
 #include "core/errors.hpp"
-#include "judging/judge.hpp"
+#include "pipeline/judge.hpp"
 #include "report/formats.hpp"
-#include "report/render.hpp"
+#include "report/report_json.hpp"
 #include "traps/seeded_bugs.hpp"
 #include "traps/trap_report.hpp"
 #include "util/files.hpp"
@@ -47,25 +47,8 @@ std::string problem_key(const Problem& p, uint64_t seed, bool counterexamples) {
     return h.hex();
 }
 
-json missing_report(const Problem& p, uint64_t seed) {
-    json traps = json::array();
-    for (const TrapSpec& t : p.traps) {
-        traps.push_back(
-            {{"id", t.id}, {"title", t.title}, {"passed", false}, {"message", "no submission"}, {"hint", t.hint}});
-    }
-    return {{"problem", p.name},
-            {"verdict", "missing"},
-            {"score", 0},
-            {"max_score", p.max_score()},
-            {"seed", seed},
-            {"sandbox", ""},
-            {"traps", traps},
-            {"tests", json::array()},
-            {"compile", {{"ok", false}, {"log", ""}}}};
-}
-
-// One Judge per student graded at the same time (a Judge is not shared between threads); a
-// worker takes a free one and gives it back.
+// One Judge per student graded at the same time (a Judge judges one submission at a time:
+// pipeline/judge.hpp); a worker takes a free one and gives it back.
 class JudgePool {
 public:
     JudgePool(const Problem& p, uint64_t seed, Builder& builder) : m_p(p), m_seed(seed), m_builder(builder) {}
@@ -177,18 +160,25 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                                     .add(sub.why)
                                     .add(std::to_string(sub.size))
                                     .hex();
-        json report;
+        Report report;
         bool fresh = false;
-        if (read_head(dir / "key", 100) == key && fs::exists(dir / "report.json")) {
-            ++reused;
-            report = json::parse(read_file(dir / "report.json"));
-        } else {
+        bool reuse = read_head(dir / "key", 100) == key && fs::exists(dir / "report.json");
+        if (reuse) {
+            try {
+                report = report_from_text(read_file(dir / "report.json"), p, (dir / "report.json").string());
+                ++reused;
+            } catch (const InputError& e) {
+                spdlog::warn("{}; grading this student again", printable(e.what()));  // a damaged earlier run
+                reuse = false;
+            }
+        }
+        if (!reuse) {
             const auto s0 = std::chrono::steady_clock::now();
             bool judge_failed = false;
             if (sub.state == State::missing) {
                 report = missing_report(p, o.seed);
             } else {
-                Report r;
+                Report& r = report;
                 try {
                     if (sub.state == State::invalid) {
                         r = invalid_submission_report(p, o.seed, sub.why);  // never read, never judged
@@ -209,16 +199,15 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                 }
                 r.submission = sub.display;
                 r.sandbox = sandbox.name();
-                report = render_json(r);
                 // The shipped template, unchanged: no attempt, which summary.md does not count.
-                if (sub.state == State::found && sub.text == template_text) report["untouched_template"] = true;
+                r.untouched_template = sub.state == State::found && sub.text == template_text;
             }
             const long seconds =
                 std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
             // Atomic per file; the key goes last, so a half-written student is graded again.
             write_student_id(dir, id);  // a long id's folder names it here
-            write_file_atomic(dir / "report.json", json_text(report) + "\n");
-            write_file_atomic(dir / "results.json", json_text(gradescope_results(p, report, seconds)) + "\n");
+            write_file_atomic(dir / "report.json", json_text(render_json(report)) + "\n");
+            write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
             if (!judge_failed) write_file_atomic(dir / "key", key);  // a judge failure is retried on a rerun
             ++graded;
             fresh = true;
@@ -234,7 +223,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
         }
         // Everything one student's grading does, its writes included, stays that student's: a
         // failure is reported and the class goes on. Only a broken course stops it.
-        json report;
+        Report report;
         bool fresh = false;
         try {
             std::tie(report, fresh) = grade_student(i);
@@ -256,8 +245,8 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         const double eta = elapsed / static_cast<double>(n) * static_cast<double>(ids.size() - n);
         const std::string line =
-            fmt::format("[{}/{}] {}: {} {}/{}{}", n, ids.size(), printable(id), report["verdict"].get<std::string>(),
-                        report["score"].get<int>(), report["max_score"].get<int>(), fresh ? "" : " (unchanged)");
+            fmt::format("[{}/{}] {}: {} {}/{}{}", n, ids.size(), printable(id), to_string(report.verdict), report.score,
+                        report.max_score, fresh ? "" : " (unchanged)");
         if (tty) {
             std::string now;
             for (const std::string& other : in_progress) now += (now.empty() ? "" : ", ") + printable(other);

@@ -8,10 +8,10 @@
 
 #include "core/errors.hpp"
 #include "grade/class_grade.hpp"
-#include "judging/packed_key.hpp"
+#include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
-#include "report/render.hpp"
+#include "report/report_json.hpp"
 #include "traps/seeded_bugs.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
@@ -27,53 +27,18 @@ namespace {
 // The largest file of a shard's output that merge reads (a report with every test's messages).
 constexpr size_t max_shard_file = 16u << 20;
 
-// Refuses a report that this problem's grading could not have written: an unknown verdict or
-// trap, a score over its maximum, points that do not add up (a hand-edited 999/32).
-void check_report(const Problem& p, const std::vector<SeededBug>& bugs, const json& r, const std::string& file) {
-    const auto bad = [&](const std::string& what) { throw InputError(file + ": " + what); };
-    try {
-        static const std::set<std::string> verdicts = {
-            "judge_error",  "invalid_submission", "compile_error", "time_limit", "memory_limit",
-            "output_limit", "runtime_error",      "wrong_answer",  "accepted",   "missing"};
-        const std::string verdict = r.at("verdict").get<std::string>();
-        if (!verdicts.count(verdict)) bad("unknown verdict \"" + verdict + "\"");
-        if (r.at("problem").get<std::string>() != p.name) bad("a report of problem " + r.at("problem").dump());
-        const int score = r.at("score").get<int>(), max_score = r.at("max_score").get<int>();
-        if (max_score != p.max_score())
-            bad(fmt::format("max_score {} is not the problem's {}", max_score, p.max_score()));
-        if (score < 0 || score > max_score) bad(fmt::format("score {} is outside 0..{}", score, max_score));
-        // The tier is one a judge names (a forged "" or other word would hide the fallback warning).
-        const std::string tier = r.value("sandbox", "");
-        if (tier != "bubblewrap" && tier != "fallback" && !(tier.empty() && verdict == "missing"))
-            bad("sandbox \"" + printable(tier) + "\" is not a tier of this judge");
-        const json& traps = r.at("traps");
-        if (traps.size() != p.traps.size())
-            bad(fmt::format("{} traps; the problem has {}", traps.size(), p.traps.size()));
-        for (size_t i = 0; i < p.traps.size(); ++i) {
-            if (traps[i].at("id").get<std::string>() != p.traps[i].id) bad("unknown trap " + traps[i].at("id").dump());
-        }
-        int sum = 0;
-        for (const json& t : r.at("tests")) {
-            const int points = t.at("points").get<int>();
-            const auto spec =
-                std::find_if(p.tests.begin(), p.tests.end(), [&](const TestSpec& ts) { return ts.id == t.at("id"); });
-            if (spec == p.tests.end()) bad("unknown test " + t.at("id").dump());
-            if (points < 0 || points > spec->points)
-                bad(fmt::format("test {} scores {} of {}", spec->id, points, spec->points));
-            // A misconception is one of the problem's seeded bugs, in its own words.
-            if (t.contains("misconception") && !t["misconception"].is_null()) {
-                const json& m = t["misconception"];
-                const auto bug = std::find_if(bugs.begin(), bugs.end(), [&](const SeededBug& b) {
-                    return m.at("bug").get<std::string>() == b.name;
-                });
-                if (bug == bugs.end() || m.at("text").get<std::string>() != bug->misconception)
-                    bad("test " + spec->id + ": misconception " + printable(m.dump()) + " is none of the problem's");
-            }
-            sum += points;
-        }
-        if (sum != score) bad(fmt::format("score {} is not the sum of its tests' points, {}", score, sum));
-    } catch (const json::exception& e) {
-        bad(std::string("not a report of this judge: ") + e.what());
+// Refuses a report whose misconception is none of the problem's seeded bugs, in its own words
+// (report_from_json has refused everything else this problem's grading could not have written).
+void check_misconceptions(const std::vector<SeededBug>& bugs, const Report& r, const std::string& file) {
+    for (const TestOutcome& t : r.tests) {
+        if (t.misconception.empty() && t.misconception_bug.empty()) continue;
+        const auto bug = std::find_if(bugs.begin(), bugs.end(), [&](const SeededBug& b) {
+            return b.name == t.misconception_bug && b.misconception == t.misconception;
+        });
+        if (bug == bugs.end())
+            throw InputError(file + ": test " + t.id + ": misconception " +
+                             printable(json{{"bug", t.misconception_bug}, {"text", t.misconception}}.dump()) +
+                             " is none of the problem's");
     }
 }
 
@@ -153,7 +118,7 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
         return r.bytes;
     };
     std::map<std::string, fs::path> owner;
-    std::map<std::string, json> reports;
+    std::map<std::string, Report> reports;
     for (const fs::path& in : inputs) {
         for (const auto& [id, dir] : student_folders(in)) {
             if (owner.count(id))
@@ -161,20 +126,16 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
                                  in.string());
             owner[id] = in;
             const fs::path file = dir / "report.json";
-            try {
-                reports[id] = json::parse(read_shard(dir, "report.json"));
-            } catch (const json::exception& ex) {
-                throw InputError(file.string() + ": invalid JSON: " + ex.what());
-            }
-            check_report(p, bugs, reports[id], file.string());
+            reports[id] = report_from_text(read_shard(dir, "report.json"), p, file.string());
+            check_misconceptions(bugs, reports[id], file.string());
         }
     }
     fs::create_directories(out);
     for (const auto& [id, in] : owner) {
         const fs::path from = student_dir(in, id), to = student_dir(out, id);
-        const json& report = reports[id];
+        const Report& report = reports[id];
         write_student_id(to, id);
-        write_file_atomic(to / "report.json", json_text(report) + "\n");
+        write_file_atomic(to / "report.json", json_text(render_json(report)) + "\n");
         // results.json is rebuilt from the checked report; only its execution time is the shard's.
         long seconds = 0;
         if (fs::exists(from / "results.json")) {
@@ -182,7 +143,7 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
             if (r.is_object() && r.contains("execution_time") && r["execution_time"].is_number_integer())
                 seconds = std::clamp<long>(r["execution_time"].get<long>(), 0, 1000000);
         }
-        write_file_atomic(to / "results.json", json_text(gradescope_results(p, report, seconds)) + "\n");
+        write_file_atomic(to / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
         // The resume key: 64 hex digits, or the student is graded again on a rerun into `out`.
         const SafeRead key = read_below(from, "key", 64, ReadPart::whole);
         if (key.ok() && key.bytes.size() == 64 && key.bytes.find_first_not_of("0123456789abcdef") == std::string::npos)

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "judging/pack_format.hpp"
+#include "pipeline/pack_format.hpp"
 #include "util/files.hpp"
 #include "util/zip.hpp"
 

@@ -7,11 +7,11 @@
 #include <set>
 
 #include "core/errors.hpp"
-#include "judging/counterexample.hpp"
-#include "judging/judge.hpp"
-#include "judging/pack_format.hpp"
-#include "judging/packed_key.hpp"
-#include "judging/trusted_runs.hpp"
+#include "pipeline/counterexample.hpp"
+#include "pipeline/judge.hpp"
+#include "pipeline/pack_format.hpp"
+#include "pipeline/packed_key.hpp"
+#include "pipeline/trusted_runs.hpp"
 #include "problem/inputs.hpp"
 #include "problem/packed.hpp"
 #include "util/files.hpp"
@@ -88,7 +88,7 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder) {
                 {"hidden_inputs", json::object()}};
     for (size_t t = 0; t < p.tests.size(); ++t) key["reference"][p.tests[t].id] = w.run(trusted.run_dir(exe, t));
     spdlog::info("{}: running {} seeded bugs on {} tests", name, trusted.bugs().size(), p.tests.size());
-    const std::vector<BuildResult> builds = trusted.build_bugs();
+    const std::vector<BuildResult> builds = trusted.build_every_bug();
     for (size_t b = 0; b < trusted.bugs().size(); ++b) {
         const SeededBug& bug = trusted.bugs()[b];
         key["bugs"].push_back(
@@ -100,7 +100,7 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder) {
     }
     Problem cases = candidate_problem(p);
     cases.tests = all_candidates(p);
-    TestInputs case_inputs(cases, 0);
+    InputFiles case_inputs(cases, 0);
     for (size_t i = 0; i < cases.tests.size(); ++i)
         key["candidates"][cases.tests[i].id] = w.run(cached_run_dir(cases, 0, case_inputs, exe, i));
     for (const TestSpec& t : p.tests) {

@@ -2,7 +2,7 @@
 //
 // A pack holds what a student needs to run `judge submit` locally and nothing from which the
 // answers can be rebuilt: each problem's statement, its spec without hidden inputs
-// (problem/packed.hpp), its student template, and its answer key as data (judging/pack_format.hpp):
+// (problem/packed.hpp), its student template, and its answer key as data (pipeline/pack_format.hpp):
 // the reference's and every seeded bug's runs on every test, and the reference's runs on every
 // counterexample case, precomputed here. No reference, bug or accepted source goes in. Packing the
 // same root twice gives the same bytes.

@@ -138,7 +138,7 @@ struct TestSpec {
     std::string trap;
     std::string description;
     int points = 1;
-    bool hidden = true;          // no data shown: "hidden" and "after_due_date"
+    bool hidden = true;           // no data shown: "hidden" and "after_due_date"
     bool after_due_date = false;  // its verdict too is withheld until released (problem/packed.hpp: released)
     std::map<std::string, InputSpec> inputs;
     std::vector<std::string> compare;   // outputs compared against the reference
@@ -187,7 +187,7 @@ struct Problem {
     // By function: small inputs (every tensor at most 64 elements), smallest first, from which the
     // judge makes fresh cases in search of a counterexample to a failed hidden test.
     std::map<std::string, std::vector<std::map<std::string, InputSpec>>> small_inputs;
-    // Mutants of the reference (traps/mutants.hpp) that behave as it does, by id, with the reason.
+    // Mutants of the reference (authoring/mutants.hpp) that behave as it does, by id, with the reason.
     std::vector<std::pair<std::string, std::string>> equivalent_mutants;
 
     const FunctionSpec& function(const std::string& n) const;

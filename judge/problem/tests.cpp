@@ -118,8 +118,7 @@ Generator parse_generator(const Field& f, bool nested) {
     Generator g;
     const Field kind = f.at("gen");
     const GeneratorInfo* row = find_generator(kind.str(), false);
-    if (row == nullptr)
-        kind.fail("unknown generator \"" + kind.str() + "\" (expected " + generator_names(false) + ")");
+    if (row == nullptr) kind.fail("unknown generator \"" + kind.str() + "\" (expected " + generator_names(false) + ")");
     g.kind = row->kind;
     if (!nested) g.shape = parse_shape(f.at("shape"));
     if (row->seeded) g.seed = static_cast<uint64_t>(f.at("seed").integer_at_least(0));

@@ -161,8 +161,6 @@ const Row* find_row(const std::vector<Row>& rows, std::string_view name) {
 
 }  // namespace
 
-const std::vector<ParamTypeInfo>& param_types() { return table; }
-
 const ParamTypeInfo& type_info(ParamType t) { return table.at(static_cast<size_t>(t)); }
 
 const ParamTypeInfo* find_param_type(std::string_view name) { return find_row(table, name); }

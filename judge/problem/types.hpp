@@ -32,9 +32,6 @@ struct ParamTypeInfo {
     std::string (*summary)(const std::string& name, const InputSpec& in);  // "x (2, 5, 12) from randn"
 };
 
-/// Every parameter type, in the order of ParamType.
-const std::vector<ParamTypeInfo>& param_types();
-
 /// The row of `t`.
 const ParamTypeInfo& type_info(ParamType t);
 

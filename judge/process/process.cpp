@@ -1,11 +1,14 @@
-// Theory of operation: the judge (parent) spawns the child with Boost.Process. Between fork and
-// exec the child starts a new session (and so a new process group) and applies its rlimits, so the parent can
-// later kill everything the child started with one kill(-pgid). Boost 1.81's wait_for is
-// unreliable, so the parent waits on a pidfd with poll() and enforces the wall clock itself.
+// Theory of operation: the judge (parent) forks and execs the child with plain POSIX calls (no
+// Boost.Process: its v1 moved to boost/process/v1 after Boost 1.86, and its wait_for was
+// unreliable). Between fork and exec the child starts a new session (and so a new process group)
+// and applies its rlimits, so the parent can later kill everything the child started with one
+// kill(-pgid); a failed exec reaches the parent as an errno through a close-on-exec pipe. The
+// parent waits on a pidfd with poll() and enforces the wall clock itself.
 // Output goes straight to files: no pipe can fill up and block the child, and the judge never
 // reads more of it than it chooses to.
 #include "process/process.hpp"
 #include "process/cgroup.hpp"
+#include "process/exec_parts.hpp"
 #include "util/interrupt.hpp"
 
 #include <fcntl.h>
@@ -23,25 +26,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <boost/process/args.hpp>
-#include <boost/process/child.hpp>
-#include <boost/process/env.hpp>
-#include <boost/process/environment.hpp>
-#include <boost/process/exe.hpp>
-#include <boost/process/extend.hpp>
-#include <boost/process/io.hpp>
-#include <boost/process/search_path.hpp>
-#include <boost/process/start_dir.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
+#include <system_error>
 #include <thread>
 
 namespace judge {
-
-namespace bp = boost::process;
 
 namespace {
 
@@ -129,20 +125,32 @@ ProcessResult run_process(const ProcessSpec& spec) {
     ProcessResult result;
     std::filesystem::path exe = spec.argv.at(0);
     if (exe.is_relative() && exe.string().find('/') == std::string::npos) {
-        exe = bp::search_path(exe.string());
+        exe = search_path(exe.string());
         if (exe.empty()) {
             result.start_error = spec.argv[0] + ": not found in PATH";
             return result;
         }
     }
-    const std::vector<std::string> args(spec.argv.begin() + 1, spec.argv.end());
-    const std::string out = spec.stdout_path.empty() ? "/dev/null" : spec.stdout_path.string();
-    const std::string err = spec.stderr_path.empty() ? "/dev/null" : spec.stderr_path.string();
-    // Boost.Process opens the output files without O_TRUNC: empty them first (not through a link).
-    for (const std::filesystem::path* f : {&spec.stdout_path, &spec.stderr_path}) {
-        if (f->empty()) continue;
-        const int fd = ::open(f->c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
-        if (fd >= 0) ::close(fd);
+    // Everything the child needs is made before the fork: after it, only async-signal-safe calls.
+    CStrings argv;
+    argv.strings.push_back(exe.string());
+    argv.strings.insert(argv.strings.end(), spec.argv.begin() + 1, spec.argv.end());
+    CStrings env = child_environment(spec);
+    const int in_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const int out_fd = open_output(spec.stdout_path);
+    const int out_errno = errno;
+    const int err_fd = open_output(spec.stderr_path);
+    const int err_errno = errno;
+    const auto close_std = [&] {
+        for (const int fd : {in_fd, out_fd, err_fd})
+            if (fd >= 0) ::close(fd);
+    };
+    if (in_fd < 0 || out_fd < 0 || err_fd < 0) {
+        const int e = out_fd < 0 ? out_errno : err_fd < 0 ? err_errno : errno;
+        close_std();
+        result.start_error = spec.argv[0] + ": cannot start: " + std::system_category().message(e);
+        result.start_errno = e;
+        return result;
     }
 
     // Runs in the child between fork and exec: only async-signal-safe calls here. The order matters:
@@ -150,7 +158,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // install the seccomp filter (last, so that nothing above is refused by it).
     std::vector<const char*> cgroup_procs;
     for (const std::string& f : spec.join_cgroups) cgroup_procs.push_back(f.c_str());
-    auto setup = [&spec, &cgroup_procs](auto&) {
+    auto setup = [&spec, &cgroup_procs]() {
         ::setsid();     // a new session and process group: no terminal, and one kill(-pid) reaches all
         sigset_t none;  // the judge blocks SIGINT, SIGTERM and SIGHUP for its watcher; the child does not
         sigemptyset(&none);
@@ -168,7 +176,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         }
         // No descriptor the judge inherited or opened (a `7</secret` from the caller's shell, a log,
         // a cache file) may reach the child: everything above stderr closes at exec. CLOEXEC rather
-        // than closing, because Boost.Process reports a failed exec through one of them.
+        // than closing, because the exec error pipe is one of them.
         if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
             for (int fd = 3; fd < 65536; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
         }
@@ -197,30 +205,54 @@ ProcessResult run_process(const ProcessSpec& spec) {
     };
 
     const auto t0 = std::chrono::steady_clock::now();
-    std::error_code ec;
     // With a cwd descriptor, the child starts in / and moves there by fchdir (in `setup`).
     const std::filesystem::path start_dir = spec.cwd_fd >= 0 ? std::filesystem::path("/") : spec.cwd;
+    int exec_pipe[2];
+    if (::pipe2(exec_pipe, O_CLOEXEC) != 0) {
+        const int e = errno;
+        close_std();
+        result.start_error = spec.argv[0] + ": cannot start: " + std::system_category().message(e);
+        result.start_errno = e;
+        return result;
+    }
+    char** child_argv = argv.array();
+    char** child_env = env.array();
     std::unique_lock spawn_lock(g_children_mutex);
     throw_if_interrupted();  // under the lock: a run is either killed by the hook or never started
-    bp::child child;
-    if (spec.env.empty() && !spec.clear_env) {
-        child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = start_dir,
-                          bp::std_in<"/dev/null", bp::std_out> out, bp::std_err > err,
-                          bp::extend::on_exec_setup = setup, ec);
-    } else {
-        bp::environment env = spec.clear_env ? bp::environment() : bp::environment(boost::this_process::environment());
-        for (const auto& [k, v] : spec.env) env[k] = v;
-        child = bp::child(bp::exe = exe.string(), bp::args = args, bp::start_dir = start_dir,
-                          bp::std_in<"/dev/null", bp::std_out> out, bp::std_err > err, bp::env = env,
-                          bp::extend::on_exec_setup = setup, ec);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        // The child: stdin, stdout and stderr, the start folder, `setup`, then exec. Any failure
+        // before the exec sends its errno up the pipe.
+        const auto fail = [&exec_pipe](int e) {
+            (void)!::write(exec_pipe[1], &e, sizeof e);
+            ::_exit(127);
+        };
+        if (::dup2(in_fd, STDIN_FILENO) < 0 || ::dup2(out_fd, STDOUT_FILENO) < 0 || ::dup2(err_fd, STDERR_FILENO) < 0)
+            fail(errno);
+        if (!start_dir.empty() && ::chdir(start_dir.c_str()) != 0) fail(errno);
+        setup();
+        ::execve(child_argv[0], child_argv, child_env);
+        fail(errno);
     }
-    if (ec) {
-        result.start_error = spec.argv[0] + ": cannot start: " + ec.message();
-        result.start_errno = ec.value();
+    const int fork_errno = errno;
+    ::close(exec_pipe[1]);
+    close_std();
+    int exec_errno = 0;
+    if (pid > 0) {
+        // EOF when the exec succeeded (the pipe closed with it); an errno when it did not.
+        ssize_t n;
+        while ((n = ::read(exec_pipe[0], &exec_errno, sizeof exec_errno)) < 0 && errno == EINTR) {}
+        if (n != sizeof exec_errno) exec_errno = 0;
+        if (exec_errno != 0) ::waitpid(pid, nullptr, 0);
+    }
+    ::close(exec_pipe[0]);
+    if (pid < 0 || exec_errno != 0) {
+        const int e = pid < 0 ? fork_errno : exec_errno;
+        result.start_error = spec.argv[0] + ": cannot start: " + std::system_category().message(e);
+        result.start_errno = e;
         return result;
     }
     result.started = true;
-    const pid_t pid = child.id();
     g_children.insert(pid);
     spawn_lock.unlock();
 
@@ -272,7 +304,6 @@ ProcessResult run_process(const ProcessSpec& spec) {
         result.cpu_limited = true;
     if (pidfd >= 0) ::close(pidfd);
     ::kill(-pid, SIGKILL);  // whatever the child left in its group
-    child.detach();         // we reaped it ourselves
     {
         const std::lock_guard lock(g_children_mutex);
         g_children.erase(pid);
@@ -286,7 +317,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     return result;
 }
 
-bool find_in_path(const std::string& program) { return !bp::search_path(program).empty(); }
+bool find_in_path(const std::string& program) { return !search_path(program).empty(); }
 
 std::string describe_signal(int sig) {
     switch (sig) {

@@ -1,7 +1,7 @@
 // judge/process/runner.hpp: the one interface through which the judge runs any program.
 //
 // As ninja passes a CommandRunner, the judge passes a Runner to whoever runs code: the builder, the
-// test executor, the in-box test runner. PlainRunner runs trusted programs (the compiler for the
+// one-test run (runs/program_run.hpp), the in-box test runner. PlainRunner runs trusted programs (the compiler for the
 // reference, the reference and the seeded bugs) as plain limited processes. The sandbox tiers
 // (sandbox/sandbox.hpp) are the Runners for a submission's code.
 #pragma once

@@ -27,13 +27,9 @@ std::string test_head(const TestOutcome& t) {
 // A failed trap's details: its first failing test speaks (a sample one when there is one: its
 // words are whole, and it can be rerun); other failing sample tests that crashed add their words.
 std::string trap_details(const Report& r, const TrapOutcome& t, const Style& style, bool with_hint) {
-    const TestOutcome* first = nullptr;
+    const TestOutcome* first = speaker(r.tests, t.id);
     int more = 0;
-    for (const TestOutcome& test : r.tests) {
-        if (test.trap != t.id || test.passed()) continue;
-        if (first == nullptr || speaker_rank(test) > speaker_rank(*first)) first = &test;
-        ++more;
-    }
+    for (const TestOutcome& test : r.tests) more += test.trap == t.id && !test.passed() ? 1 : 0;
     if (first == nullptr) return with_hint ? "    " + style.paint("hint: ", "bold") + t.hint + "\n" : "";
     --more;
     std::string s = indent(test_head(*first) + first->message, "    ") + "\n";
@@ -73,6 +69,9 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
 std::string render_text(const Report& r, const Style& style) {
     const auto paint = [&style](const std::string& text, const char* colour) { return style.paint(text, colour); };
     std::string s;
+    if (r.verdict == Verdict::missing) {
+        return fmt::format("No submission.\n\n{}: {}, 0/{} points\n", r.problem, paint("missing", "red"), r.max_score);
+    }
     if (!r.submission.empty()) s += paint("Submission: ", "dim") + r.submission + "\n";
     if (!r.compile_ok) {
         // Indented like every other message: a log line (a `#line` directive names any file, with
@@ -95,10 +94,7 @@ std::string render_text(const Report& r, const Style& style) {
         s += paint(misconception_summary(top->second, top->first), "yellow") + "\n\n";
     }
     if (const TrapOutcome* fix = r.first_fix()) {
-        const auto speaker = std::find_if(r.tests.begin(), r.tests.end(),
-                                          [&](const TestOutcome& t) { return t.id == fix->failed_test; });
-        s += paint("Fix first: ", "bold") +
-             fix_first_words(*fix, speaker == r.tests.end() ? "" : to_string(speaker->verdict)) + "\n";
+        s += paint("Fix first: ", "bold") + fix_first_words(*fix, r) + "\n";
         // A hint names the trap's mistake: given only when the failure looks like it.
         if (fix->explained) s += "    " + paint("hint: ", "bold") + fix->hint + "\n";
         s += "\n";
@@ -124,8 +120,8 @@ std::string render_text(const Report& r, const Style& style) {
     // The test that gives the overall verdict, when it is not a wrong answer: the crash is named.
     std::string where;
     if (r.verdict != Verdict::accepted && r.verdict != Verdict::wrong_answer) {
-        const auto it = std::find_if(r.tests.begin(), r.tests.end(),
-                                     [&](const TestOutcome& t) { return t.verdict == r.verdict; });
+        const auto it =
+            std::find_if(r.tests.begin(), r.tests.end(), [&](const TestOutcome& t) { return t.verdict == r.verdict; });
         if (it != r.tests.end() && r.compile_ok && r.verdict != Verdict::invalid_submission &&
             r.verdict != Verdict::judge_error)
             where = " (test " + it->id + ")";
@@ -137,66 +133,6 @@ std::string render_text(const Report& r, const Style& style) {
         s += fmt::format("{} more test{} withheld until after the due date\n", r.withheld,
                          r.withheld == 1 ? " is" : "s are");
     return s;
-}
-
-std::string json_text(const nlohmann::json& j) {
-    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
-nlohmann::json render_json(const Report& r) {
-    using nlohmann::json;
-    json traps = json::array();
-    for (const TrapOutcome& t : r.traps) {
-        traps.push_back({{"id", t.id},
-                         {"title", t.title},
-                         {"status", t.status()},
-                         {"passed", t.passed},
-                         {"blocked_by", t.blocked_by},
-                         {"explained", t.explained},
-                         {"message", t.message},
-                         {"hint", t.hint}});
-    }
-    json tests = json::array();
-    for (const TestOutcome& t : r.tests) {
-        json j = {
-            {"id", t.id},
-            {"trap", t.trap},
-            {"function", t.function},
-            {"hidden", t.hidden},
-            {"verdict", to_string(t.verdict)},
-            {"passed", t.passed()},
-            {"points", t.points},
-            {"max_points", t.max_points},
-            {"message", t.message},
-            {"misconception",
-             t.misconception.empty() ? json(nullptr) : json{{"bug", t.misconception_bug}, {"text", t.misconception}}}};
-        if (!t.hidden) j["inputs"] = t.inputs;
-        if (!t.passed()) j["evidence"] = t.evidence.empty() ? json(nullptr) : json(t.evidence);
-        if (t.values) {
-            nlohmann::json v = counterexample_json(*t.values);
-            v.erase("message");
-            j["values"] = v;
-        }
-        if (const std::string cmd = rerun_command(r, t); !cmd.empty()) j["rerun"] = cmd;
-        if (t.counterexample_tried > 0) {
-            j["counterexample"] = t.counterexample ? counterexample_json(*t.counterexample) : json(nullptr);
-            j["counterexample_tried"] = t.counterexample_tried;
-        }
-        tests.push_back(std::move(j));
-    }
-    json out = {{"problem", r.problem},
-                {"verdict", to_string(r.verdict)},
-                {"score", r.score},
-                {"max_score", r.max_score},
-                {"seed", r.seed},
-                {"sandbox", r.sandbox},
-                {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
-                {"first_fix_explained", r.first_fix() ? json(r.first_fix()->explained) : json(nullptr)},
-                {"traps", traps},
-                {"tests", tests},
-                {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};
-    if (r.withheld > 0) out["withheld_tests"] = r.withheld;
-    return out;
 }
 
 }  // namespace judge

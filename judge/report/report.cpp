@@ -7,6 +7,7 @@ namespace judge {
 std::string to_string(Verdict v) {
     switch (v) {
         case Verdict::judge_error: return "judge_error";
+        case Verdict::missing: return "missing";
         case Verdict::invalid_submission: return "invalid_submission";
         case Verdict::compile_error: return "compile_error";
         case Verdict::time_limit: return "time_limit";
@@ -17,6 +18,18 @@ std::string to_string(Verdict v) {
         case Verdict::accepted: return "accepted";
     }
     return "judge_error";
+}
+
+std::optional<Verdict> verdict_named(const std::string& name) {
+    for (int i = 0; i <= static_cast<int>(Verdict::accepted); ++i) {
+        if (to_string(static_cast<Verdict>(i)) == name) return static_cast<Verdict>(i);
+    }
+    return std::nullopt;
+}
+
+bool ran(Verdict v) {
+    return v != Verdict::judge_error && v != Verdict::missing && v != Verdict::invalid_submission &&
+           v != Verdict::compile_error;
 }
 
 Verdict worse(Verdict a, Verdict b) { return static_cast<int>(a) <= static_cast<int>(b) ? a : b; }
@@ -36,6 +49,29 @@ std::string shell_word(const std::string& w) {
 
 }  // namespace
 
+std::string rerun_file(const std::string& cmd) {
+    const size_t at = cmd.find(" --file ");
+    if (at == std::string::npos) return "";
+    std::string word;
+    size_t i = at + 8;
+    if (i < cmd.size() && cmd[i] == '\'') {
+        // shell_word's quoting: '...' with each ' inside written as '\''
+        for (++i; i < cmd.size(); ++i) {
+            if (cmd.compare(i, 4, "'\\''") == 0) {
+                word += '\'';
+                i += 3;
+            } else if (cmd[i] == '\'') {
+                return word;
+            } else {
+                word += cmd[i];
+            }
+        }
+        return "";
+    }
+    while (i < cmd.size() && cmd[i] != ' ') word += cmd[i++];
+    return word;
+}
+
 std::string blocked_words(const std::vector<std::string>& blocked_by) {
     std::string s;
     for (size_t i = 0; i < blocked_by.size(); ++i) {
@@ -47,15 +83,21 @@ std::string blocked_words(const std::vector<std::string>& blocked_by) {
 
 std::string rerun_command(const Report& r, const TestOutcome& t) {
     if (t.hidden || t.passed() || r.submission.empty() || !r.compile_ok) return "";
-    if (t.verdict == Verdict::compile_error || t.verdict == Verdict::invalid_submission ||
-        t.verdict == Verdict::judge_error)
-        return "";
+    if (!ran(t.verdict)) return "";
     return "judge run " + shell_word(r.problem) + " --test " + shell_word(t.id) + " --file " +
            shell_word(r.submission) + " --outputs " + shell_word(t.id) +
            (r.seed != 0 ? " --seed " + std::to_string(r.seed) : "");
 }
 
-int speaker_rank(const TestOutcome& t) { return !t.hidden ? 2 : t.counterexample ? 1 : 0; }
+const TestOutcome* speaker(const std::vector<TestOutcome>& tests, const std::string& trap) {
+    const auto rank = [](const TestOutcome& t) { return !t.hidden ? 2 : t.counterexample ? 1 : 0; };
+    const TestOutcome* best = nullptr;
+    for (const TestOutcome& t : tests) {
+        if (t.trap != trap || t.passed()) continue;
+        if (best == nullptr || rank(t) > rank(*best)) best = &t;
+    }
+    return best;
+}
 
 std::string misconception_sentence(const std::string& text) {
     return "This is exactly the output of this mistake: " + text + ".";
@@ -66,19 +108,27 @@ std::string misconception_summary(int tests, const std::string& text) {
                        tests == 1 ? "" : "s", text);
 }
 
-std::string fix_first_words(const TrapOutcome& t, const std::string& verdict) {
+std::string fix_first_words(const TrapOutcome& t, const Report& r) {
     if (t.explained) return t.id + " (" + t.title + ")";
-    const std::string how = verdict == "wrong_answer" ? "its output differs" : verdict;
+    const TestOutcome* test = r.test(t.failed_test);
+    const std::string how = test == nullptr                          ? ""
+                            : test->verdict == Verdict::wrong_answer ? "its output differs"
+                                                                     : to_string(test->verdict);
     return fmt::format("test {} of trap {} fails ({}); no known mistake of {} explains it", t.failed_test, t.id, how,
                        t.id);
 }
 
 const TrapOutcome* Report::first_fix() const {
     // Nothing ran: the verdict itself is what to fix.
-    if (verdict == Verdict::compile_error || verdict == Verdict::invalid_submission || verdict == Verdict::judge_error)
-        return nullptr;
+    if (!ran(verdict)) return nullptr;
     for (const TrapOutcome& t : traps)
         if (!t.passed && !t.blocked) return &t;
+    return nullptr;
+}
+
+const TestOutcome* Report::test(const std::string& id) const {
+    for (const TestOutcome& t : tests)
+        if (t.id == id) return &t;
     return nullptr;
 }
 

@@ -12,6 +12,7 @@ namespace judge {
 /// Verdicts in priority order: when several apply, the first in this list wins.
 enum class Verdict {
     judge_error,
+    missing,             // no submission at all (judge grade): nothing was read, compiled or run
     invalid_submission,  // refused before compiling: a link, not a regular file (judge grade)
     compile_error,
     time_limit,
@@ -23,6 +24,12 @@ enum class Verdict {
 };
 
 std::string to_string(Verdict v);
+
+/// The verdict a name (to_string's) stands for; nullopt for no verdict's name.
+std::optional<Verdict> verdict_named(const std::string& name);
+
+/// Whether anything of the submission ran: not judge_error, missing, invalid_submission or compile_error.
+bool ran(Verdict v);
 
 /// The more severe of two verdicts (the one earlier in the priority order).
 Verdict worse(Verdict a, Verdict b);
@@ -55,10 +62,10 @@ struct TestOutcome {
     Verdict verdict = Verdict::accepted;
     int points = 0;
     int max_points = 0;
-    std::string message;                           // what was expected and what was found; "" when passed
-    std::string misconception;                     // set when the trap's failures are exactly one seeded bug's
-    std::string misconception_bug;                 // and that bug's id
-    std::string inputs;                            // a summary of the inputs, for sample tests only
+    std::string message;            // what was expected and what was found; "" when passed
+    std::string misconception;      // set when the trap's failures are exactly one seeded bug's
+    std::string misconception_bug;  // and that bug's id
+    std::string inputs;             // a summary of the inputs, for sample tests only
     // Why the failure looks like its trap's mistake, or "" when nothing says so: "property" (a
     // property check of the test failed), "throws" (the exception the test expects), "shape" (a
     // test of shapes only), "intervention" (inputs that must change nothing changed the output),
@@ -84,6 +91,9 @@ struct TrapOutcome {
     // A failing test of it shows evidence of the trap's own mistake (TestOutcome::evidence). When
     // none does, the report does not name the trap as the mistake, nor give its hint.
     bool explained = true;
+    int points = 0;               // the points its tests scored
+    int max_points = 0;           // the points its tests are worth (spec: tests[].points)
+    bool after_due_date = false;  // any of its tests is shown only after the due date
     /// "passed", "failed" or "blocked".
     std::string status() const { return passed ? "passed" : blocked ? "blocked" : "failed"; }
 };
@@ -101,14 +111,19 @@ struct Report {
     std::string compile_log;
     std::vector<TrapOutcome> traps;
     std::vector<TestOutcome> tests;
+    bool untouched_template = false;  // judge grade: the shipped template, unchanged (no attempt)
     /// The first failed (not blocked) trap in the order they are assessed: what to fix first.
-    /// nullptr when none failed, or when nothing ran (a compile error).
+    /// nullptr when none failed, or when nothing ran (a compile error, a missing submission).
     const TrapOutcome* first_fix() const;
+    /// The test with this id; nullptr when there is none.
+    const TestOutcome* test(const std::string& id) const;
 };
 
-/// Which failing test of a trap speaks for it: a sample one (its words are whole, and it can be
-/// rerun) ranks 2, a hidden one with a counterexample 1, another 0; the first of the highest rank.
-int speaker_rank(const TestOutcome& t);
+/// Which failing test of trap `trap` speaks for it: a sample one (its words are whole, and it can
+/// be rerun), else a hidden one with a counterexample, else any; the first of these in test order.
+/// nullptr when none of its tests failed. The text report, every format and the trap's own
+/// message and failed_test all take this one.
+const TestOutcome* speaker(const std::vector<TestOutcome>& tests, const std::string& trap);
 
 /// The sentence that names a misconception: "This is exactly the output of this mistake: <text>."
 std::string misconception_sentence(const std::string& text);
@@ -117,8 +132,9 @@ std::string misconception_sentence(const std::string& text);
 std::string misconception_summary(int tests, const std::string& text);
 
 /// What the "Fix first" line says of a failed trap: "<id> (<title>)" when it is explained, else
-/// "test <t> of trap <id> fails (its output differs); no known mistake of <id> explains it".
-std::string fix_first_words(const TrapOutcome& t, const std::string& verdict);
+/// "test <t> of trap <id> fails (its output differs); no known mistake of <id> explains it", where
+/// <t> is the trap's failed_test in `r`.
+std::string fix_first_words(const TrapOutcome& t, const Report& r);
 
 /// What a blocked trap says: "not assessed until chunk_order passes" ("a and b pass" for two).
 std::string blocked_words(const std::vector<std::string>& blocked_by);
@@ -126,5 +142,8 @@ std::string blocked_words(const std::vector<std::string>& blocked_by);
 /// For a failing sample test: the command that writes its inputs, the expected outputs and the
 /// submission's as .npy files; "" for other tests.
 std::string rerun_command(const Report& r, const TestOutcome& t);
+
+/// The submission a rerun_command names (its --file word, unquoted); "" when it names none.
+std::string rerun_file(const std::string& cmd);
 
 }  // namespace judge

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 #include <cmath>
+#include <limits>
 
 #include "judge/protocol/shape.hpp"
 #include "util/text.hpp"
@@ -94,6 +95,69 @@ nlohmann::json counterexample_json(const Counterexample& c) {
         {"function", c.function}, {"inputs", in}, {"expected", expected}, {"got", got}, {"message", c.message}};
     if (!c.expected_exception.empty()) j["expected_exception"] = c.expected_exception;
     return j;
+}
+
+ShownValue shown_from_json(const std::string& name, const nlohmann::json& j) {
+    ShownValue v;
+    v.name = name;
+    v.array.dtype = npy::Dtype::int64;
+    if (j.is_boolean()) {
+        v.tensor = false;
+        v.boolean = true;
+        v.array.i64 = {j.get<bool>() ? 1 : 0};
+        return v;
+    }
+    const nlohmann::json* values = &j;
+    nlohmann::json one = nlohmann::json::array();
+    if (j.is_object()) {
+        v.array.shape = j.at("shape").get<std::vector<int64_t>>();
+        values = &j.at("values");
+    } else {
+        v.tensor = false;
+        if (!j.is_array()) {
+            one.push_back(j);  // a scalar: 0-d
+            values = &one;
+        } else {
+            v.array.shape = {static_cast<int64_t>(j.size())};
+        }
+    }
+    if (!values->is_array())
+        throw nlohmann::json::type_error::create(302, "values of " + name + " are no list", values);
+    // Integers make an int64 array; a float (or "nan", "inf", "-inf") anywhere makes it float32.
+    bool floats = false;
+    for (const nlohmann::json& x : *values) floats = floats || !x.is_number_integer();
+    v.array.dtype = floats ? npy::Dtype::float32 : npy::Dtype::int64;
+    for (const nlohmann::json& x : *values) {
+        if (!floats) {
+            v.array.i64.push_back(x.get<int64_t>());
+        } else if (x.is_string()) {
+            const std::string t = x.get<std::string>();
+            if (t != "nan" && t != "inf" && t != "-inf")
+                throw nlohmann::json::type_error::create(302, "value \"" + t + "\" of " + name + " is no number", &x);
+            v.array.f32.push_back(t == "nan"   ? std::numeric_limits<float>::quiet_NaN()
+                                  : t == "inf" ? std::numeric_limits<float>::infinity()
+                                               : -std::numeric_limits<float>::infinity());
+        } else {
+            v.array.f32.push_back(static_cast<float>(x.get<double>()));
+        }
+    }
+    int64_t n = 1;
+    for (const int64_t d : v.array.shape) n = d < 0 ? -1 : n * d;
+    if (n != static_cast<int64_t>(values->size()))
+        throw nlohmann::json::type_error::create(
+            302, name + " has " + std::to_string(values->size()) + " values for its shape", values);
+    return v;
+}
+
+Counterexample counterexample_from_json(const nlohmann::json& j) {
+    Counterexample c;
+    c.function = j.at("function").get<std::string>();
+    for (const auto& [name, v] : j.at("inputs").items()) c.inputs.push_back(shown_from_json(name, v));
+    for (const auto& [name, v] : j.at("expected").items()) c.expected.push_back(shown_from_json(name, v));
+    for (const auto& [name, v] : j.at("got").items()) c.got.push_back(shown_from_json(name, v));
+    c.expected_exception = j.value("expected_exception", "");
+    c.message = j.value("message", "");
+    return c;
 }
 
 }  // namespace judge

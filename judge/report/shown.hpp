@@ -26,4 +26,11 @@ std::string values_text(const Counterexample& c);
 /// {"function", "inputs", "expected", "got", "message"} (docs/report.md).
 nlohmann::json counterexample_json(const Counterexample& c);
 
+/// The inverse of shown_json: integers give an int64 array, any float (or "nan", "inf", "-inf") a
+/// float32 one, true and false a bool. Throws nlohmann::json's type_error on anything else.
+ShownValue shown_from_json(const std::string& name, const nlohmann::json& j);
+
+/// The inverse of counterexample_json; the inputs, expected and got values in name order.
+Counterexample counterexample_from_json(const nlohmann::json& j);
+
 }  // namespace judge

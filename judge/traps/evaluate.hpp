@@ -5,9 +5,9 @@
 #include <cstddef>
 #include <string>
 
-#include "execution/test_process.hpp"
 #include "problem/spec.hpp"
 #include "report/report.hpp"
+#include "runs/program_run.hpp"
 
 namespace judge {
 

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "execution/test_process.hpp"
 #include "problem/spec.hpp"
+#include "runs/program_run.hpp"
 
 namespace judge {
 

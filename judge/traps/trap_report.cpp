@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "report/report_json.hpp"
 #include "traps/evaluate.hpp"
 
 namespace judge {
@@ -34,6 +35,25 @@ void block_dependents(const Problem& p, std::vector<TrapOutcome>& traps) {
     }
 }
 
+namespace {
+
+// A report in which nothing ran: every trap fails with `message`, and every test with it too
+// unless `with_tests` is false (a missing submission lists none).
+Report not_run_report(const Problem& p, uint64_t seed, Verdict v, const std::string& message, bool with_tests) {
+    Report r = assemble_report(p, seed, {});
+    r.verdict = v;
+    for (TrapOutcome& t : r.traps) {
+        t.passed = false;
+        t.message = message;
+    }
+    if (with_tests) {
+        for (const TestSpec& ts : p.tests) r.tests.push_back(not_run(ts, v, message));
+    }
+    return r;
+}
+
+}  // namespace
+
 Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome> tests) {
     Report r;
     r.problem = p.name;
@@ -45,19 +65,14 @@ Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome>
         to.id = trap.id;
         to.title = trap.title;
         to.hint = trap.hint;
-        to.explained = false;
-        const TestOutcome* speaker = nullptr;
-        for (const TestOutcome& t : tests) {
-            if (t.trap != trap.id || t.passed()) continue;
-            if (speaker == nullptr || speaker_rank(t) > speaker_rank(*speaker)) speaker = &t;
-            to.explained = to.explained || !t.evidence.empty();
-        }
-        if (speaker != nullptr) {
+        to.explained = true;
+        if (const TestOutcome* first = speaker(tests, trap.id)) {
             to.passed = false;
-            to.message = speaker->message;
-            to.failed_test = speaker->id;
-        } else {
-            to.explained = true;
+            to.message = first->message;
+            to.failed_test = first->id;
+            to.explained = false;
+            for (const TestOutcome& t : tests)
+                to.explained = to.explained || (t.trap == trap.id && !t.passed() && !t.evidence.empty());
         }
         r.traps.push_back(std::move(to));
     }
@@ -67,43 +82,29 @@ Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome>
         r.verdict = worse(r.verdict, t.verdict);
     }
     r.tests = std::move(tests);
+    add_trap_points(p, r);
     return r;
 }
 
 Report invalid_submission_report(const Problem& p, uint64_t seed, const std::string& why) {
-    Report r = assemble_report(p, seed, {});
-    r.verdict = Verdict::invalid_submission;
-    for (TrapOutcome& t : r.traps) {
-        t.passed = false;
-        t.message = "not run: " + why;
-    }
-    for (const TestSpec& ts : p.tests) r.tests.push_back(not_run(ts, Verdict::invalid_submission, "not run: " + why));
-    return r;
+    return not_run_report(p, seed, Verdict::invalid_submission, "not run: " + why, true);
 }
 
 Report judge_error_report(const Problem& p, uint64_t seed, const std::string& why) {
-    Report r = assemble_report(p, seed, {});
-    r.verdict = Verdict::judge_error;
-    const std::string message = "not judged: the judge failed on this submission: " + why;
-    for (TrapOutcome& t : r.traps) {
-        t.passed = false;
-        t.message = message;
-    }
-    for (const TestSpec& ts : p.tests) r.tests.push_back(not_run(ts, Verdict::judge_error, message));
-    return r;
+    return not_run_report(p, seed, Verdict::judge_error, "not judged: the judge failed on this submission: " + why,
+                          true);
 }
 
 Report compile_error_report(const Problem& p, uint64_t seed, const std::string& log) {
-    const std::string why = "not run: the submission did not compile";
-    Report r = assemble_report(p, seed, {});
-    r.verdict = Verdict::compile_error;
+    Report r = not_run_report(p, seed, Verdict::compile_error, "not run: the submission did not compile", true);
     r.compile_ok = false;
     r.compile_log = log;
-    for (TrapOutcome& t : r.traps) {
-        t.passed = false;
-        t.message = why;
-    }
-    for (const TestSpec& ts : p.tests) r.tests.push_back(not_run(ts, Verdict::compile_error, why));
+    return r;
+}
+
+Report missing_report(const Problem& p, uint64_t seed) {
+    Report r = not_run_report(p, seed, Verdict::missing, "no submission", false);
+    r.compile_ok = false;
     return r;
 }
 

@@ -34,4 +34,8 @@ Report judge_error_report(const Problem& p, uint64_t seed, const std::string& wh
 /// reason, and the report carries the compiler's words.
 Report compile_error_report(const Problem& p, uint64_t seed, const std::string& log);
 
+/// The report of a student who submitted nothing (judge grade): every trap fails with "no
+/// submission", no test is listed, and the score is 0.
+Report missing_report(const Problem& p, uint64_t seed);
+
 }  // namespace judge

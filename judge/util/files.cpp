@@ -58,19 +58,6 @@ std::string read_head(const fs::path& path, size_t max_bytes) {
     return s;
 }
 
-std::string read_tail(const fs::path& path, size_t max_bytes) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return "";
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    const auto max = static_cast<std::streamoff>(max_bytes);
-    const std::streamoff start = size > max ? size - max : 0;
-    in.seekg(start);
-    std::string s(static_cast<size_t>(size - start), '\0');
-    in.read(s.data(), static_cast<std::streamsize>(s.size()));
-    return s;
-}
-
 fs::path staging_path(const fs::path& target) {
     static std::atomic<unsigned long> counter{0};
     return target.string() + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);

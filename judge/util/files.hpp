@@ -23,9 +23,6 @@ std::string read_file(const fs::path& path);
 /// At most `max_bytes` from the start of a file, with a note when it was cut; "" if unreadable.
 std::string read_head(const fs::path& path, size_t max_bytes);
 
-/// At most `max_bytes` from the end of a file (a crash's last words); "" if unreadable.
-std::string read_tail(const fs::path& path, size_t max_bytes);
-
 /// A name beside `target` that no other thread or process uses at the same time:
 /// "<target>.tmp.<pid>.<n>". Write there, then publish().
 fs::path staging_path(const fs::path& target);

@@ -71,8 +71,8 @@ TEST_CASE("judge run writes split_heads outputs that match an independent comput
     npy::write((tmp.path() / "in" / "x.npy").string(), tensor({B, L, D}, x));
     npy::write((tmp.path() / "in" / "num_heads.npy").string(), scalar(H));
 
-    const Outcome o = judge_cli({"run", "problem_mha", "--function", "split_heads", "--inputs", (tmp.path() / "in").string(),
-                                 "--outputs", (tmp.path() / "out").string()},
+    const Outcome o = judge_cli({"run", "problem_mha", "--function", "split_heads", "--inputs",
+                                 (tmp.path() / "in").string(), "--outputs", (tmp.path() / "out").string()},
                                 tmp.path());
     INFO(o.err);
     REQUIRE(o.exit_code == 0);
@@ -82,15 +82,18 @@ TEST_CASE("judge run writes split_heads outputs that match an independent comput
         for (int64_t h = 0; h < H; ++h)
             for (int64_t t = 0; t < L; ++t)
                 for (int64_t j = 0; j < dk; ++j)
-                    CHECK(out.f32[static_cast<size_t>(((b * H + h) * L + t) * dk + j)] == x[static_cast<size_t>((b * L + t) * D + h * dk + j)]);
+                    CHECK(out.f32[static_cast<size_t>(((b * H + h) * L + t) * dk + j)] ==
+                          x[static_cast<size_t>((b * L + t) * D + h * dk + j)]);
 }
 
-TEST_CASE("judge run writes per-head attention outputs and weights that match an independent computation", "[e2e][run]") {
+TEST_CASE("judge run writes per-head attention outputs and weights that match an independent computation",
+          "[e2e][run]") {
     judge::TempDir tmp("judge-e2e-run");
     const fs::path in = tmp.path() / "in";
     fs::create_directories(in);
     const int64_t B = 2, Lq = 3, Lk = 4, D = 6, H = 2, dk = 3;
-    const std::vector<float> q = pseudo_random(B * Lq * D, 1), k = pseudo_random(B * Lk * D, 2), v = pseudo_random(B * Lk * D, 3);
+    const std::vector<float> q = pseudo_random(B * Lq * D, 1), k = pseudo_random(B * Lk * D, 2),
+                             v = pseudo_random(B * Lk * D, 3);
     const std::vector<int64_t> lens = {2, 4};
     npy::write((in / "query.npy").string(), tensor({B, Lq, D}, q));
     npy::write((in / "key.npy").string(), tensor({B, Lk, D}, k));
@@ -102,8 +105,8 @@ TEST_CASE("judge run writes per-head attention outputs and weights that match an
     l.i64 = lens;
     npy::write((in / "valid_lens.npy").string(), l);
 
-    const Outcome o = judge_cli({"run", "problem_mha", "--function", "multi_head_attention_per_head", "--inputs", in.string(),
-                                 "--outputs", (tmp.path() / "out").string()},
+    const Outcome o = judge_cli({"run", "problem_mha", "--function", "multi_head_attention_per_head", "--inputs",
+                                 in.string(), "--outputs", (tmp.path() / "out").string()},
                                 tmp.path());
     INFO(o.err);
     REQUIRE(o.exit_code == 0);
@@ -118,12 +121,14 @@ TEST_CASE("judge run writes per-head attention outputs and weights that match an
                 double mx = -1e300, sum = 0;
                 for (int64_t j = 0; j < Lk; ++j) {
                     double dot = 0;
-                    for (int64_t c = 0; c < dk; ++c) dot += q[(b * Lq + i) * D + h * dk + c] * k[(b * Lk + j) * D + h * dk + c];
+                    for (int64_t c = 0; c < dk; ++c)
+                        dot += q[(b * Lq + i) * D + h * dk + c] * k[(b * Lk + j) * D + h * dk + c];
                     s[j] = j >= lens[b] ? -1e6 : dot / std::sqrt(3.0);
                     mx = std::max(mx, s[j]);
                 }
                 for (double& e : s) sum += (e = std::exp(e - mx));
-                for (int64_t j = 0; j < Lk; ++j) CHECK(w.f32[((b * H + h) * Lq + i) * Lk + j] == Approx(s[j] / sum).margin(1e-6));
+                for (int64_t j = 0; j < Lk; ++j)
+                    CHECK(w.f32[((b * H + h) * Lq + i) * Lk + j] == Approx(s[j] / sum).margin(1e-6));
                 for (int64_t c = 0; c < dk; ++c) {
                     double acc = 0;
                     for (int64_t j = 0; j < Lk; ++j) acc += s[j] / sum * v[(b * Lk + j) * D + h * dk + c];
@@ -137,8 +142,8 @@ TEST_CASE("judge run on a submission reports an exception instead of outputs", "
     fs::create_directories(tmp.path() / "in");
     npy::write((tmp.path() / "in" / "x.npy").string(), tensor({1, 2, 4}, pseudo_random(8, 4)));
     npy::write((tmp.path() / "in" / "num_heads.npy").string(), scalar(3));
-    const Outcome o = judge_cli({"run", "problem_mha", "--function", "split_heads", "--inputs", (tmp.path() / "in").string(),
-                                 "--outputs", (tmp.path() / "out").string()},
+    const Outcome o = judge_cli({"run", "problem_mha", "--function", "split_heads", "--inputs",
+                                 (tmp.path() / "in").string(), "--outputs", (tmp.path() / "out").string()},
                                 tmp.path());
     CHECK(o.exit_code == 1);
     CHECK(o.out == "split_heads threw std::invalid_argument: split_heads: width 4 is not divisible by 3 heads\n");
@@ -167,9 +172,13 @@ TEST_CASE("submit --format json prints exactly one report document with every tr
     CHECK(merge_failed);
     bool named = false;
     for (const auto& t : j["tests"]) {
-        for (const char* key : {"id", "trap", "function", "hidden", "verdict", "passed", "points", "max_points", "message"}) REQUIRE(t.contains(key));
+        for (const char* key :
+             {"id", "trap", "function", "hidden", "verdict", "passed", "points", "max_points", "message"})
+            REQUIRE(t.contains(key));
         if (t["id"] == "merge_order_arange") {
-            CHECK(t["message"] == "example 0, position 0, feature 5:10 holds x[0,0,1,0:5]; expected x[0,1,0,0:5] (100 of 120 elements differ)");
+            CHECK(
+                t["message"] ==
+                "example 0, position 0, feature 5:10 holds x[0,0,1,0:5]; expected x[0,1,0,0:5] (100 of 120 elements differ)");
             named = t["misconception"]["text"] == "merging heads with a reshape without moving the head axis back" &&
                     t["misconception"]["bug"] == "merge_without_permute";
         }
@@ -177,13 +186,15 @@ TEST_CASE("submit --format json prints exactly one report document with every tr
     CHECK(named);
 }
 
-TEST_CASE("the same submission, seed and problem give the same report; another seed gives other inputs", "[e2e][determinism]") {
+TEST_CASE("the same submission, seed and problem give the same report; another seed gives other inputs",
+          "[e2e][determinism]") {
     judge::TempDir tmp("judge-e2e-det");
     const std::string bug = std::string(JUDGE_TEST_ROOT) + "/reference/problem_mha/bugs/scale_by_sqrt_D.cpp";
     const Outcome a = judge_cli({"submit", "problem_mha", "--file", bug, "--format", "json"}, tmp.path());
     const Outcome b = judge_cli({"submit", "problem_mha", "--file", bug, "--format", "json"}, tmp.path());
     CHECK(a.out == b.out);
-    const Outcome c = judge_cli({"submit", "problem_mha", "--file", bug, "--format", "json", "--seed", "7"}, tmp.path());
+    const Outcome c =
+        judge_cli({"submit", "problem_mha", "--file", bug, "--format", "json", "--seed", "7"}, tmp.path());
     const nlohmann::json jc = nlohmann::json::parse(c.out);
     CHECK(jc["seed"] == 7);
     CHECK(jc["verdict"] == "wrong_answer");

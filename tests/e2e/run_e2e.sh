@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end cases for the real judge binary: run_e2e.sh CASE JUDGE_BINARY SOURCE_ROOT
-# Each case prints what it checks and exits non-zero on the first mismatch.
+# A case is tests/e2e/cases/CASE.sh, or tests/e2e/cases/CASE/case.sh with its fixtures beside it
+# ($HERE is that folder). A family runs once per member: seeded_bug:PROBLEM/BUG and
+# pack_same_reports:PROBLEM (tests/e2e/families/). Each prints what it checks and exits non-zero
+# on the first mismatch. tests/e2e/CMakeLists.txt finds every case; a line "# labels: X" in a
+# case gives its ctest labels (concurrent: the ThreadSanitizer pass runs it too).
 set -uo pipefail
 case_name=$1
 JUDGE=$2
@@ -9,6 +13,7 @@ export NO_COLOR=1
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 export JUDGE_CACHE="${JUDGE_E2E_CACHE:-$TMP/cache}"
+E2E=$(cd "$(dirname "$0")" && pwd)
 
 fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
 
@@ -26,9 +31,20 @@ expect_out() { grep -qF -- "$1" "$TMP/out" || { echo "--- stdout"; head -c 6000 
 expect_err() { grep -qF -- "$1" "$TMP/err" || { echo "--- stderr"; head -c 6000 "$TMP/err"; fail "stderr lacks: $1"; }; }
 expect_no_out() { if grep -qF -- "$1" "$TMP/out"; then head -c 6000 "$TMP/out"; fail "stdout has: $1"; fi; }
 
-. "$(dirname "$0")/../box_pids.sh"
-. "$(dirname "$0")/cases.sh"
-if [ "${case_name#seeded_bug:}" != "$case_name" ]; then BUG=${case_name#seeded_bug:}; case_seeded_bug
-elif [ "${case_name#pack_same_reports:}" != "$case_name" ]; then PROBLEM=${case_name#pack_same_reports:}; case_pack_same_reports
-else "case_$case_name"; fi
+. "$E2E/../box_pids.sh"
+. "$E2E/lib.sh"
+
+case_file() {  # name dir -> the case's script
+    if [ -f "$2/$1.sh" ]; then echo "$2/$1.sh"
+    elif [ -f "$2/$1/case.sh" ]; then echo "$2/$1/case.sh"
+    else fail "no case $1 in $2"; fi
+}
+if [ "${case_name#seeded_bug:}" != "$case_name" ]; then BUG=${case_name#seeded_bug:}; family=seeded_bug
+elif [ "${case_name#pack_same_reports:}" != "$case_name" ]; then PROBLEM=${case_name#pack_same_reports:}; family=pack_same_reports
+else family=""; fi
+if [ -n "$family" ]; then file=$(case_file "$family" "$E2E/families") || exit 1
+else file=$(case_file "$case_name" "$E2E/cases") || exit 1; fi
+HERE=$(dirname "$file")
+run_case() { . "$file"; }
+run_case
 echo "ok: $case_name"

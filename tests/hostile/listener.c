@@ -15,7 +15,8 @@ int main(int argc, char** argv) {
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     socklen_t len = sizeof a;
     if (s < 0 || bind(s, (struct sockaddr*)&a, sizeof a) != 0 || listen(s, 4) != 0 ||
-        getsockname(s, (struct sockaddr*)&a, &len) != 0) return 1;
+        getsockname(s, (struct sockaddr*)&a, &len) != 0)
+        return 1;
     printf("%d\n", ntohs(a.sin_port));
     fflush(stdout);
     struct pollfd p = {s, POLLIN, 0};

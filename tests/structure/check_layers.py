@@ -7,7 +7,8 @@
 Faults: a file that includes a folder its layer may not include; a quoted include that resolves to
 nothing; a student-facing file (tensor, protocol, harness) that includes anything but the standard
 library and the other student-facing files; a cycle in layers.txt; a folder missing from it; a file
-over 350 lines (tensor.hpp aside); a line over 120 characters.
+over 350 lines (tensor.hpp aside); a line over 120 characters; a function of cli/ over 60 lines
+(a command parses, calls a layer below and renders: its work belongs below it).
 """
 import os
 import re
@@ -16,6 +17,7 @@ import tempfile
 
 MAX_LINES = 350
 MAX_COLUMNS = 120
+MAX_CLI_FUNCTION = 60
 STUDENT = {"tensor", "protocol", "harness"}
 LONG_FILES = {"tensor.hpp"}  # the student header: one file on purpose, documented in docs/tensor.md
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
@@ -56,6 +58,23 @@ def find_cycle(layers):
             if found:
                 return found[found.index(found[-1]):]
     return None
+
+
+def long_functions(lines, limit):
+    """(first line, length) of each top-level function longer than `limit` lines, as clang-format
+    lays them out: the head at column 0 ending in '{', the body closed by a '}' at column 0."""
+    found = []
+    start = None
+    for n, line in enumerate(lines, 1):
+        if start is None:
+            if line.endswith("{") and "(" in line and line[:1].strip() and not line.startswith(
+                    ("namespace", "struct", "class", "enum", "union", "extern", "#", "/", "}")):
+                start = n
+        elif line.startswith("}"):
+            if n - start + 1 > limit:
+                found.append((start, n - start + 1))
+            start = None
+    return found
 
 
 def unit_of(judge_dir, path):
@@ -108,6 +127,10 @@ def check(judge_dir):
                 lines.pop()
             if len(lines) > MAX_LINES and fname not in LONG_FILES:
                 faults.append(f"{shown}: {len(lines)} lines; at most {MAX_LINES} (split it by responsibility)")
+            if unit == "cli":
+                for first, length in long_functions(lines, MAX_CLI_FUNCTION):
+                    faults.append(f"{shown}:{first}: a function of {length} lines; cli/ holds none over "
+                                  f"{MAX_CLI_FUNCTION} (move its work to the layer below)")
             for n, line in enumerate(lines, 1):
                 if len(line) > MAX_COLUMNS:
                     faults.append(f"{shown}:{n}: {len(line)} characters; at most {MAX_COLUMNS}")
@@ -143,7 +166,7 @@ def self_test():
             with open(p, "w", encoding="utf-8") as f:
                 f.write(text)
 
-        write("layers.txt", "low:\nhigh: low\ntensor:\nprotocol:\n")
+        write("layers.txt", "low:\nhigh: low\ncli: low\ntensor:\nprotocol:\n")
         write("low/a.hpp", "#pragma once\n#include <vector>\n")
         write("high/b.cpp", '#include "low/a.hpp"\n')
         write("tensor.hpp", "#include <vector>\n")
@@ -156,6 +179,7 @@ def self_test():
             "lines; at most 350": ("low/f.cpp", "int x;\n" * 351),
             "characters; at most 120": ("low/g.cpp", "// " + "x" * 130 + "\n"),
             "folder judge/extra is not listed": ("extra/h.cpp", "\n"),
+            "a function of 62 lines; cli/ holds none over 60": ("cli/i.cpp", "int f() {\n" + "    g();\n" * 60 + "}\n"),
         }
         for want, (rel, text) in cases.items():
             write(rel, text)
@@ -165,7 +189,7 @@ def self_test():
         write("layers.txt", "low: high\nhigh: low\ntensor:\nprotocol:\n")
         faults, _ = check(j)
         assert any("cycle" in f for f in faults), f"a cycle was not reported: {faults}"
-    print("check_layers: self-test passed (7 kinds of fault reported, the clean tree passes)")
+    print("check_layers: self-test passed (8 kinds of fault reported, the clean tree passes)")
 
 
 def main():

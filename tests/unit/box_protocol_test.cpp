@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 #include <stdexcept>
 
-#include "execution/box_protocol.hpp"
+#include "runs/box_protocol.hpp"
 #include "util/files.hpp"
 
 namespace box = judge::box;

@@ -155,12 +155,14 @@ TEST_CASE("rows of weights must sum to 1 over the last axis", "[compare]") {
     CHECK(judge::check_rows_sum_to_one("weights", arr({1, 2, 2}, {0.5f, 0.5f, 0.25f, 0.75f}), 1e-4, how).passed);
     // A softmax over the queries: columns sum to 1, rows do not.
     const auto r = judge::check_rows_sum_to_one("weights", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.9f}), 1e-4, how);
-    CHECK(r.message == "example 0, query 1: the weights over the key axis sum to 1.4; expected 1 (1 of 2 rows does not)");
+    CHECK(r.message ==
+          "example 0, query 1: the weights over the key axis sum to 1.4; expected 1 (1 of 2 rows does not)");
     const auto nan = judge::check_rows_sum_to_one("w", arr({2, 1}, {1, std::nanf("")}), 1e-4, {});
     CHECK(nan.message == "w[1,:]: the weights over the last axis sum to nan; expected 1 (1 of 2 rows does not)");
 }
 
-TEST_CASE("under the NaN policy match, a NaN row is the value comparison's, not a masked weight", "[compare][masking]") {
+TEST_CASE("under the NaN policy match, a NaN row is the value comparison's, not a masked weight",
+          "[compare][masking]") {
     const judge::Lengths lens{"valid_lens", {2}, {0, 3}};
     const float nan = std::numeric_limits<float>::quiet_NaN();
     judge::DescribeOptions how{{"example", "query", "key"}, false};

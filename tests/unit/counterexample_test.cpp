@@ -3,13 +3,13 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include "core/errors.hpp"
-#include "judging/counterexample.hpp"
-#include "judging/executor.hpp"
+#include "judge/protocol/shape.hpp"
+#include "pipeline/counterexample.hpp"
+#include "pipeline/submission_runs.hpp"
 #include "problem/inputs.hpp"
 #include "problem/types.hpp"
-#include "judge/protocol/shape.hpp"
-#include <cmath>
 
 namespace {
 
@@ -58,7 +58,8 @@ TEST_CASE("no candidate copies a hidden input: the same cases whatever the test'
     const judge::Problem p = problem(j);
     j["tests"][0]["inputs"] = {{"x", {{"gen", "values"}, {"shape", {1, 2}}, {"values", {7, 8}}}}, {"k", 9}};
     const judge::Problem q = problem(j);
-    const std::vector<judge::TestSpec> a = judge::counterexample_candidates(p, 0), b = judge::counterexample_candidates(q, 0);
+    const std::vector<judge::TestSpec> a = judge::counterexample_candidates(p, 0),
+                                       b = judge::counterexample_candidates(q, 0);
     REQUIRE(a.size() == b.size());
     for (size_t i = 0; i < a.size(); ++i) {
         CHECK(judge::make_inputs(a[i], 0).at("x").f32 == judge::make_inputs(b[i], 0).at("x").f32);
@@ -172,9 +173,9 @@ struct FixedKey final : judge::AnswerKey {
     void prepare() override {}
     const std::vector<judge::SeededBug>& bugs() const override { return none; }
     const judge::TestRun& reference(size_t) override { return run; }
-    void build_bugs(const std::vector<bool>&) override {}
+    void prepare_bugs(const std::vector<bool>&) override {}
     std::vector<const judge::TestRun*> bug_runs(size_t, const std::vector<bool>&) override { return {}; }
-    std::optional<judge::TestRun> candidate(const judge::Problem&, size_t, judge::TestInputs&) override { return run; }
+    std::optional<judge::TestRun> candidate(const judge::Problem&, size_t, judge::InputFiles&) override { return run; }
 };
 
 }  // namespace

@@ -98,7 +98,8 @@ TEST_CASE("exceptions: expected, unexpected, out of memory", "[evaluate]") {
         CHECK(o.message == "f threw std::invalid_argument (its words are shown on sample tests only)");
         // The tensor header's own words are shown on a hidden test too; words of another form are not.
         CHECK(judge::evaluate(prob(), t_values,
-                              fixtures::exception_run("invalid_argument", "reshape: cannot reshape (2, 3) into (4)"), &ref)
+                              fixtures::exception_run("invalid_argument", "reshape: cannot reshape (2, 3) into (4)"),
+                              &ref)
                   .message == "f threw std::invalid_argument: reshape: cannot reshape (2, 3) into (4)");
         CHECK(judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "reshape: x=\"0.1\""), &ref)
                   .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
@@ -253,7 +254,8 @@ TEST_CASE("traps pass when all their tests pass, and speak through the first fai
 TEST_CASE("a failing trap after a failed one is blocked by it, through chains", "[traps]") {
     judge::Problem p = prob();
     // Three traps in a chain a <- b <- c, and d on its own.
-    p.traps = {{"a", "A", "h", {}, ""}, {"b", "B", "h", {"a"}, ""}, {"c", "C", "h", {"b"}, ""}, {"d", "D", "h", {}, ""}};
+    p.traps = {
+        {"a", "A", "h", {}, ""}, {"b", "B", "h", {"a"}, ""}, {"c", "C", "h", {"b"}, ""}, {"d", "D", "h", {}, ""}};
     std::vector<judge::TrapOutcome> traps(4);
     for (size_t i = 0; i < 4; ++i) traps[i].id = p.traps[i].id;
     traps[0].passed = false;  // a fails: c fails too, and is blocked by a though b passed

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "execution/test_process.hpp"
 #include "problem/spec.hpp"
+#include "runs/program_run.hpp"
 
 namespace fixtures {
 

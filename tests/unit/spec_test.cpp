@@ -141,7 +141,8 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"lens", "k"}}};
         CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].lens: rows_sum_to_one takes no lens");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}}};
-        CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").tests[0].checks[0].kind == judge::CheckKind::rows_sum_to_one);
+        CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").tests[0].checks[0].kind ==
+              judge::CheckKind::rows_sum_to_one);
     }
     SECTION("a duplicate test id") {
         j["tests"].push_back(j["tests"][0]);
@@ -149,8 +150,9 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     }
     SECTION("a bad visibility") {
         j["tests"][0]["visibility"] = "secret";
-        CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].visibility: expected \"sample\", \"hidden\" or \"after_due_date\", got \"secret\"");
+        CHECK(
+            error_of(j) ==
+            "problems/p/problem.json: tests[0].visibility: expected \"sample\", \"hidden\" or \"after_due_date\", got \"secret\"");
     }
     SECTION("an unknown exception type") {
         j["tests"][0]["throws"] = "bad_thing";
@@ -311,22 +313,27 @@ TEST_CASE("a function's domain: lengths, query and key extents, integer maxima (
     CHECK(fn.query_key->queries.text() == "x[0]");
     SECTION("each mistake names its field") {
         j["functions"][0]["domain"]["lengths"]["lens"]["max"] = "k[0]";
-        CHECK(error_of(j) == "problems/p/problem.json: functions[0].domain.lengths.lens.max: expected a tensor "
-                             "parameter of scale and an axis, e.g. \"scores[2]\", got \"k[0]\"");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].domain.lengths.lens.max: expected a tensor "
+              "parameter of scale and an axis, e.g. \"scores[2]\", got \"k[0]\"");
         j["functions"][0]["domain"]["lengths"] = {{"k", {{"min", 0}}}};
-        CHECK(error_of(j) == "problems/p/problem.json: functions[0].domain.lengths.k: \"k\" is not an int_tensor or "
-                             "int_list parameter of scale");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].domain.lengths.k: \"k\" is not an int_tensor or "
+              "int_list parameter of scale");
         j["functions"][0]["domain"] = {{"length", {}}};
-        CHECK(error_of(j) == "problems/p/problem.json: functions[0].domain: unknown field 'length' (allowed: "
-                             "lengths, query_key)");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].domain: unknown field 'length' (allowed: "
+              "lengths, query_key)");
     }
     SECTION("a largest value belongs to an integer output") {
         j["functions"][0]["outputs"][0]["max"] = 100;
-        CHECK(error_of(j) == "problems/p/problem.json: functions[0].outputs[0].max: only an integer output has a "
-                             "largest value");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].outputs[0].max: only an integer output has a "
+              "largest value");
     }
     SECTION("a check's \"when\" names a bool parameter") {
         j["tests"][0]["checks"] = json::array({{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"when", "k"}}});
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].when: \"k\" is not a bool parameter of scale");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[0].checks[0].when: \"k\" is not a bool parameter of scale");
     }
 }

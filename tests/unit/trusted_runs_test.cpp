@@ -5,8 +5,8 @@
 
 #include "compile/builder.hpp"
 #include "fixtures.hpp"
-#include "judging/test_inputs.hpp"
-#include "judging/trusted_runs.hpp"
+#include "pipeline/input_files.hpp"
+#include "pipeline/trusted_runs.hpp"
 #include "util/files.hpp"
 
 namespace fs = std::filesystem;
@@ -55,7 +55,7 @@ TEST_CASE("a trusted run is computed once, then read from the cache", "[trusted_
                  "\ncp \"$2/x.npy\" \"$3/out.npy\"\ncp \"$2/x.npy\" \"$3/aux.npy\"\nprintf 'ok\\n' > \"$3/status\"\n");
     fs::permissions(exe, fs::perms::owner_all);
 
-    judge::TestInputs inputs(p, 0);
+    judge::InputFiles inputs(p, 0);
     judge::TrustedRuns store(p, 0, builder, inputs);
     const judge::TestRun first = store.cached_run(exe, 1);
     REQUIRE(first.status == judge::TestRun::Status::ok);
@@ -66,7 +66,7 @@ TEST_CASE("a trusted run is computed once, then read from the cache", "[trusted_
     CHECK(count_lines(counter) == 1);  // read back, not run
     CHECK(again.outputs.at("out").f32 == first.outputs.at("out").f32);
 
-    judge::TestInputs other_inputs(p, 5);
+    judge::InputFiles other_inputs(p, 5);
     judge::TrustedRuns other_seed(p, 5, builder, other_inputs);
     other_seed.cached_run(exe, 1);
     CHECK(count_lines(counter) == 2);  // another seed is another key
@@ -83,14 +83,14 @@ TEST_CASE("a missing reference is the course's fault, named by its path", "[trus
     judge::Toolchain tc;
     tc.cxx = "/bin/false";
     judge::Builder builder(tc, tmp.path() / "cache");
-    judge::TestInputs inputs(p, 0);
+    judge::InputFiles inputs(p, 0);
     judge::TrustedRuns store(p, 0, builder, inputs);
     CHECK_THROWS_WITH(store.reference_exe(), "reference/fixture/solution.cpp: the reference solution is missing");
 }
 
 TEST_CASE("test inputs are written once, one folder per test under a random name, none listable", "[trusted_runs]") {
     const judge::Problem p = fixtures::problem();
-    judge::TestInputs inputs(p, 0);
+    judge::InputFiles inputs(p, 0);
     inputs.ensure();
     inputs.ensure();
     CHECK(fs::exists(inputs.dir(0) / "x.npy"));
@@ -104,6 +104,6 @@ TEST_CASE("test inputs are written once, one folder per test under a random name
     CHECK((fs::status(inputs.root()).permissions() & others) == fs::perms::others_exec);
     CHECK((fs::status(inputs.dir(1)).permissions() & others) == fs::perms::others_exec);
     // Another judge of the same problem names its folders afresh.
-    judge::TestInputs again(p, 0);
+    judge::InputFiles again(p, 0);
     CHECK(again.name(1) != inputs.name(1));
 }

@@ -1,0 +1,202 @@
+#include "authoring/lint.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "problem/inputs.hpp"
+#include "traps/misconception.hpp"
+#include "traps/trap_report.hpp"
+
+namespace judge {
+
+namespace {
+
+bool same_data(const npy::Array& a, const npy::Array& b) {
+    return a.dtype == b.dtype && a.shape == b.shape && a.f32 == b.f32 && a.i64 == b.i64;
+}
+
+// The sizes a test fixes that mistakes can confuse, named for the message. A tensor of rank 3 is
+// (batch, length, width), the course's convention: its length is "<param> length". Integer
+// parameters (a head count H) are compared with the batch sizes and the widths, and with each
+// width divided by them (d_k = D / H):
+//   - B = H: indexing per-example data by head equals tiling it;
+//   - H = d_k: dividing by d_k equals dividing by sqrt(D);
+//   - Lq = Lk: attending over the queries equals attending over the keys.
+struct Size {
+    std::string name;
+    int64_t value;
+    std::string kind;  // "count" (integer parameters), "batch", "length", "width", "per-count width"
+};
+
+std::vector<Size> sizes(const InputArrays& in) {
+    std::vector<Size> s, counts;
+    for (const auto& [name, a] : in)
+        if (a.shape.empty() && a.dtype == npy::Dtype::int64 && a.i64.size() == 1 && a.i64[0] > 0)
+            counts.push_back({name, a.i64[0], "count"});
+    for (const auto& [name, a] : in) {
+        if (a.dtype != npy::Dtype::float32 || a.shape.size() != 3) continue;
+        s.push_back({name + " batch", a.shape[0], "batch"});
+        s.push_back({name + " length", a.shape[1], "length"});
+        for (const Size& c : counts) {
+            if (a.shape[2] % c.value == 0)
+                s.push_back({name + " width / " + c.name, a.shape[2] / c.value, "per-count width"});
+        }
+    }
+    s.insert(s.end(), counts.begin(), counts.end());
+    return s;
+}
+
+// The pairs worth a warning: a count against a batch or a per-count width, two lengths.
+bool confusable(const Size& u, const Size& v) {
+    const auto is = [&](const char* a, const char* b) {
+        return (u.kind == a && v.kind == b) || (u.kind == b && v.kind == a);
+    };
+    return is("count", "batch") || is("count", "per-count width") || (u.kind == "length" && v.kind == "length");
+}
+
+}  // namespace
+
+std::vector<LintWarning> lint_spec(const Problem& p) {
+    std::vector<LintWarning> out;
+    std::vector<InputArrays> inputs;
+    for (const TestSpec& t : p.tests) inputs.push_back(make_inputs(t, 0));
+
+    for (const FunctionSpec& fn : p.functions) {
+        std::vector<size_t> tests;
+        for (size_t t = 0; t < p.tests.size(); ++t)
+            if (p.tests[t].function == fn.name) tests.push_back(t);
+        if (tests.empty()) continue;
+        // Parameters that hold the same data in every test of the function.
+        const InputArrays& first = inputs[tests.front()];
+        for (auto a = first.begin(); a != first.end(); ++a) {
+            for (auto b = std::next(a); b != first.end(); ++b) {
+                if (a->second.dtype != npy::Dtype::float32 || a->second.shape.empty()) continue;
+                bool always = true;
+                for (const size_t t : tests) {
+                    const auto x = inputs[t].find(a->first), y = inputs[t].find(b->first);
+                    if (x == inputs[t].end() || y == inputs[t].end() || !same_data(x->second, y->second))
+                        always = false;
+                }
+                if (always)
+                    out.push_back({"identical_parameters", "warning",
+                                   fmt::format("{}: {} and {} hold the same data in every test, so a solution "
+                                               "that uses one for the other passes",
+                                               fn.name, a->first, b->first)});
+            }
+        }
+        // Sizes equal in every test of a trap, though not in every test of the function.
+        std::map<std::string, std::vector<size_t>> by_trap;
+        for (const size_t t : tests) by_trap[p.tests[t].trap].push_back(t);
+        const auto value = [&](size_t t, const std::string& name) -> std::optional<int64_t> {
+            for (const Size& z : sizes(inputs[t]))
+                if (z.name == name) return z.value;
+            return std::nullopt;
+        };
+        const auto equal_in = [&](const std::vector<size_t>& ts, const std::string& u, const std::string& v) {
+            for (const size_t t : ts) {
+                const auto a = value(t, u), b = value(t, v);
+                if (!a || !b || *a != *b) return false;
+            }
+            return true;
+        };
+        const std::vector<Size> names = sizes(first);
+        const std::vector<std::set<size_t>> before = traps_before(p);
+        for (size_t k = 0; k < p.traps.size(); ++k) {
+            const TrapSpec& trap = p.traps[k];
+            if (!by_trap.count(trap.id)) continue;
+            // The tests that could still tell them apart: this trap's, and those of the traps
+            // assessed after it (a mistake that confuses them fails there, and is named there).
+            std::vector<size_t> here_and_later;
+            for (const size_t t : tests)
+                if (p.tests[t].trap == trap.id || before[p.trap_index(p.tests[t].trap)].count(k))
+                    here_and_later.push_back(t);
+            for (size_t i = 0; i < names.size(); ++i) {
+                for (size_t j = i + 1; j < names.size(); ++j) {
+                    const Size &u = names[i], &v = names[j];
+                    if (!confusable(u, v) || !equal_in(here_and_later, u.name, v.name) ||
+                        equal_in(tests, u.name, v.name))
+                        continue;
+                    out.push_back({"equal_dimensions", "warning",
+                                   fmt::format("trap {}: {} = {} in every test of {} there, so mistakes that "
+                                               "confuse them give the same output",
+                                               trap.id, u.name, v.name, fn.name)});
+                }
+            }
+        }
+    }
+    for (const TrapSpec& trap : p.traps) {
+        bool sample = false, hidden = false;
+        for (const TestSpec& t : p.tests) {
+            if (t.trap != trap.id) continue;
+            (t.hidden ? hidden : sample) = true;
+        }
+        if (!sample) out.push_back({"no_sample_test", "warning", "trap " + trap.id + " has no sample test"});
+        if (!hidden) out.push_back({"no_hidden_test", "warning", "trap " + trap.id + " has no hidden test"});
+    }
+    return out;
+}
+
+BugTraps bug_traps(const Problem& p, const std::vector<bool>& killed) {
+    std::vector<TrapOutcome> traps;
+    for (const TrapSpec& trap : p.traps) {
+        TrapOutcome o;
+        o.id = trap.id;
+        for (size_t t = 0; t < p.tests.size() && t < killed.size(); ++t)
+            if (killed[t] && p.tests[t].trap == trap.id) o.passed = false;
+        traps.push_back(std::move(o));
+    }
+    block_dependents(p, traps);
+    BugTraps out;
+    for (const TrapOutcome& o : traps) {
+        if (o.passed) continue;
+        (o.blocked ? out.blocked : out.failed).push_back(o.id);
+    }
+    return out;
+}
+
+std::vector<LintWarning> lint_bugs(const Problem& p, const std::vector<BugEvidence>& bugs) {
+    std::vector<LintWarning> out;
+    for (size_t x = 0; x < bugs.size(); ++x) {
+        for (size_t y = x + 1; y < bugs.size(); ++y) {
+            bool apart = false;
+            for (size_t t = 0; t < p.tests.size() && !apart; ++t) {
+                const TestRun *a = bugs[x].runs[t], *b = bugs[y].runs[t];
+                apart = a == nullptr || b == nullptr || !same_behaviour(*a, *b, p.tests[t].tolerance);
+            }
+            if (!apart)
+                out.push_back({"bugs_not_told_apart", "warning",
+                               fmt::format("no test tells {} from {}: neither can be named to a student",
+                                           bugs[x].bug->name, bugs[y].bug->name)});
+        }
+        const BugTraps traps = bug_traps(p, bugs[x].killed);
+        std::vector<std::string> others;
+        for (const std::string& f : traps.failed)
+            if (f != bugs[x].bug->trap) others.push_back(f);
+        const std::string& own = bugs[x].bug->trap;
+        if (std::count(traps.blocked.begin(), traps.blocked.end(), own)) {
+            out.push_back({"bug_trap_blocked", "warning",
+                           fmt::format("{} (trap {}) fails {} first: a student with this mistake is told to fix "
+                                       "that, and trap {} is not assessed",
+                                       bugs[x].bug->name, own, others.empty() ? "another trap" : others.front(), own)});
+        } else if (!others.empty()) {
+            std::string list;
+            for (const std::string& o : others) list += (list.empty() ? "" : ", ") + o;
+            out.push_back({"bug_fails_other_traps", "warning",
+                           fmt::format("{} (trap {}) also fails trap{} {}", bugs[x].bug->name, own,
+                                       others.size() == 1 ? "" : "s", list)});
+        }
+    }
+    for (size_t t = 0; t < p.tests.size(); ++t) {
+        bool any = false;
+        for (const BugEvidence& b : bugs) any = any || b.killed[t];
+        if (!any && !bugs.empty())
+            out.push_back({"test_catches_nothing", "info", "test " + p.tests[t].id + " rejects no seeded bug"});
+    }
+    return out;
+}
+
+}  // namespace judge

@@ -1,0 +1,31 @@
+// judge/authoring/units.hpp: the units validate_problem runs (authoring/validation.hpp), each
+// testable on its own. Every one takes the problem's Judge, whose trusted runs it shares.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "authoring/validation.hpp"
+#include "pipeline/judge.hpp"
+
+namespace judge::validation_units {
+
+void check_statement(const Problem& p, Diagnostics& d);
+/// The reference's report on every test; an error per test it fails.
+Report check_reference(const Problem& p, Judge& judge, Diagnostics& d);
+/// Each accepted alternative (reference/<problem>/accepted/*.cpp): id, and whether it passes all.
+std::vector<std::pair<std::string, bool>> check_accepted(const Problem& p, Judge& judge, Builder& builder,
+                                                         Diagnostics& d);
+/// The student template compiles in the sandbox and is rejected.
+void check_template(const Problem& p, Judge& judge, Builder& builder, const ValidationSettings& s, Diagnostics& d);
+void lint_problem(const Problem& p, Judge& judge, bool reference_ok, size_t accepted, Diagnostics& d);
+
+/// Every seeded bug built and run on every test (authoring/bug_matrix.cpp): its row and lines.
+std::vector<BugResult> run_bug_matrix(const Problem& p, Judge& judge);
+/// lint_bugs over those runs.
+std::vector<Finding> lint_bug_matrix(const Problem& p, Judge& judge, const std::vector<BugResult>& bugs);
+/// Every mutant of the reference built and run on every test (authoring/mutant_run.cpp).
+MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder);
+
+}  // namespace judge::validation_units

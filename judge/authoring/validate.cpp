@@ -1,0 +1,155 @@
+// validate_problem: the checks of a problem folder, each a unit writing to a Diagnostics sink.
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "authoring/units.hpp"
+#include "authoring/validation.hpp"
+#include "pipeline/counterexample.hpp"
+#include "pipeline/judge.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+std::string course_path(const Problem& p, const fs::path& file) {
+    return fs::relative(file, p.dir.parent_path().parent_path()).string();
+}
+
+std::vector<const Finding*> Validation::findings() const {
+    std::vector<const Finding*> all;
+    for (const Finding& f : checks) all.push_back(&f);
+    for (const BugResult& b : bugs)
+        for (const Finding& f : b.findings) all.push_back(&f);
+    for (const Finding& f : matrix_lint) all.push_back(&f);
+    return all;
+}
+
+int Validation::errors() const {
+    int n = 0;
+    for (const Finding* f : findings()) n += f->severity == Severity::error ? 1 : 0;
+    return n;
+}
+
+int Validation::warnings() const {
+    int n = mutants ? static_cast<int>(mutants->survivors.size()) : 0;
+    for (const Finding* f : findings()) n += f->severity == Severity::warning ? 1 : 0;
+    return n;
+}
+
+namespace validation_units {
+
+void check_statement(const Problem& p, Diagnostics& d) {
+    if (!fs::exists(p.dir / p.statement_file))
+        d.error(course_path(p, p.dir / p.statement_file) + ": the statement is missing");
+}
+
+Report check_reference(const Problem& p, Judge& judge, Diagnostics& d) {
+    const Report ref = judge.judge_trusted(judge.trusted().reference_exe());
+    if (ref.verdict == Verdict::accepted) {
+        d.ok(fmt::format("reference passes all {} tests", p.tests.size()));
+    } else {
+        for (const TestOutcome& t : ref.tests)
+            if (!t.passed()) d.error(fmt::format("reference fails test {}: {}", t.id, t.message));
+    }
+    return ref;
+}
+
+// Other correct solutions, in other styles: each must pass every test, as the reference does.
+std::vector<std::pair<std::string, bool>> check_accepted(const Problem& p, Judge& judge, Builder& builder,
+                                                         Diagnostics& d) {
+    std::vector<std::pair<std::string, bool>> results;
+    size_t ok = 0;
+    for (const fs::path& a : load_accepted(p)) {
+        const BuildResult ab = builder.build_trusted(p, a);
+        const Report r = ab.ok ? judge.judge_trusted(ab.exe) : Report{};
+        results.emplace_back(a.stem().string(), ab.ok && r.verdict == Verdict::accepted);
+        if (!ab.ok) {
+            d.error(course_path(p, a) + ": this accepted alternative does not compile:\n" + ab.log);
+            continue;
+        }
+        for (const TestOutcome& t : r.tests)
+            if (!t.passed())
+                d.error(fmt::format("{}: fails test {} [{}]: {}", course_path(p, a), t.id, t.trap, t.message));
+        ok += r.verdict == Verdict::accepted ? 1 : 0;
+    }
+    if (!results.empty() && ok == results.size())
+        d.ok(fmt::format("{} accepted alternative{} pass all tests", results.size(), results.size() == 1 ? "" : "s"));
+    return results;
+}
+
+void check_template(const Problem& p, Judge& judge, Builder& builder, const ValidationSettings& s, Diagnostics& d) {
+    if (!fs::exists(p.template_solution)) {
+        d.error(course_path(p, p.template_solution) + ": the student template is missing");
+        return;
+    }
+    TempDir box("judge-validate");
+    write_file_atomic(box.path() / "solution.cpp", read_input_file(p.template_solution));
+    const Sandbox& sandbox = s.sandbox();
+    const BuildResult tb = builder.build_submission(p, box.path(), sandbox);
+    if (!tb.ok) {
+        d.error(course_path(p, p.template_solution) + ": the student template does not compile:\n" + tb.log);
+    } else if (judge.judge_built(tb.exe, sandbox).verdict == Verdict::accepted) {
+        d.error(course_path(p, p.template_solution) + ": the student template is accepted; it should be a stub");
+    } else {
+        d.ok("student template compiles and is rejected");
+    }
+}
+
+// The spec lint, the domain lint (on the reference's runs), the small inputs that can never be a
+// counterexample, and too few accepted alternatives.
+void lint_problem(const Problem& p, Judge& judge, bool reference_ok, size_t accepted, Diagnostics& d) {
+    for (const LintWarning& w : lint_spec(p)) d.lint(w);
+    if (reference_ok) {
+        std::vector<const TestRun*> ref_runs;
+        for (size_t t = 0; t < p.tests.size(); ++t) ref_runs.push_back(&judge.key().reference(t));
+        for (const LintWarning& w : lint_domains(p, ref_runs)) d.lint(w);
+    }
+    for (const auto& [fn, i] : unusable_small_inputs(p, judge.key()))
+        d.lint({"small_input_unused", "warning",
+                fmt::format("{}: {} small input {} can never be a counterexample: on it the reference fails the "
+                            "checks of every hidden test of {} (a NaN where \"nan\" is \"never\"?)",
+                            course_path(p, p.spec_path), fn, i, fn)});
+    if (accepted < 2) {
+        d.lint({"few_accepted_alternatives", "info",
+                fmt::format("{} accepted alternative{} in {}: give at least two, in other styles (loops, another "
+                            "layout), so that the tests are known to accept more than the reference's way",
+                            accepted, accepted == 1 ? "" : "s", course_path(p, p.accepted_dir))});
+    }
+}
+
+}  // namespace validation_units
+
+Validation validate_problem(const Problem& p, Builder& builder, const ValidationSettings& settings) {
+    using namespace validation_units;
+    Validation v;
+    v.problem = p.name;
+    v.title = p.title;
+    v.functions = p.functions.size();
+    v.traps = p.traps.size();
+    v.tests = p.tests.size();
+    for (const TestSpec& t : p.tests) v.test_rows.push_back(t.id + " [" + t.trap + "]");
+    Diagnostics d;
+    const auto count = [](size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); };
+    d.ok(fmt::format("spec: {}, {}, {}", count(p.functions.size(), "function"), count(p.traps.size(), "trap"),
+                     count(p.tests.size(), "test")));
+    check_statement(p, d);
+    Judge judge(p, 0, builder);
+    const Report ref = check_reference(p, judge, d);
+    v.accepted = check_accepted(p, judge, builder, d);
+    check_template(p, judge, builder, settings, d);
+    lint_problem(p, judge, ref.verdict == Verdict::accepted, v.accepted.size(), d);
+    if (judge.trusted().bugs().empty()) {
+        d.error(course_path(p, p.bugs_dir) + ": no seeded bugs (bugs/*.cpp)");
+        v.checks = std::move(d.findings);
+        return v;
+    }
+    v.checks = std::move(d.findings);
+    v.bugs_ran = true;
+    v.bugs = run_bug_matrix(p, judge);
+    v.matrix_lint = lint_bug_matrix(p, judge, v.bugs);
+    if (settings.mutants) v.mutants = run_mutants(p, judge, builder);
+    return v;
+}
+
+}  // namespace judge

@@ -1,0 +1,45 @@
+// pipeline/answer_key.hpp: what the judge knows of the trusted programs' behaviour.
+//
+// On a full course root the answer key is computed: the reference and the seeded bugs are built
+// and run (TrustedRuns, cached). On a student pack it is read: their runs were stored by
+// `judge pack` (PackedKey), and nothing is built. The judge asks the same questions of both, so a
+// submission gets the same report either way.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "pipeline/input_files.hpp"
+#include "problem/spec.hpp"
+#include "runs/program_run.hpp"
+#include "traps/seeded_bugs.hpp"
+
+namespace judge {
+
+class AnswerKey {
+public:
+    virtual ~AnswerKey() = default;
+
+    /// Whatever must be ready before a submission is compiled: on a full root, the reference's
+    /// build (a broken course is then reported as such, not as the student's fault).
+    virtual void prepare() = 0;
+
+    /// The seeded bugs: name, trap and misconception (and their source, on a full root only).
+    virtual const std::vector<SeededBug>& bugs() const = 0;
+
+    /// The reference's run on test `t`.
+    virtual const TestRun& reference(size_t t) = 0;
+
+    /// Makes the runs of the bugs marked in `wanted` ready for bug_runs.
+    virtual void prepare_bugs(const std::vector<bool>& wanted) = 0;
+
+    /// The runs of the bugs marked in `wanted` on test `t`, by bug index (nullptr for the others,
+    /// and for a bug that does not build).
+    virtual std::vector<const TestRun*> bug_runs(size_t t, const std::vector<bool>& wanted) = 0;
+
+    /// The reference's run on counterexample case `i` of `cases`, whose inputs are in
+    /// `inputs.dir(i)`; nullopt when unknown. Thread-safe.
+    virtual std::optional<TestRun> candidate(const Problem& cases, size_t i, InputFiles& inputs) = 0;
+};
+
+}  // namespace judge

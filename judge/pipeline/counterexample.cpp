@@ -1,0 +1,302 @@
+#include "pipeline/counterexample.hpp"
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "pipeline/input_files.hpp"
+#include "pipeline/submission_runs.hpp"
+#include "problem/inputs.hpp"
+#include "problem/types.hpp"
+#include "report/shown.hpp"
+#include "traps/evaluate.hpp"
+#include "util/parallel.hpp"
+
+namespace judge {
+
+namespace {
+
+using Inputs = std::map<std::string, InputSpec>;
+
+bool is_random(const Generator& g) {
+    if (generator_info(g.kind).seeded) return true;
+    return std::any_of(g.beyond.begin(), g.beyond.end(), is_random);
+}
+
+// A new seed for attempt k (k = 0 keeps the spec's): splitmix64's finaliser over the old one.
+uint64_t reseed(uint64_t seed, int k) {
+    if (k == 0) return seed;
+    uint64_t z = seed + 0x9E3779B97F4A7C15ULL * static_cast<uint64_t>(k) + 0xC0FFEEULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void reseed(Generator& g, int k) {
+    g.seed = reseed(g.seed, k);
+    for (Generator& b : g.beyond) reseed(b, k);
+}
+
+int64_t elements(const std::vector<int64_t>& shape) {
+    int64_t n = 1;
+    for (const int64_t d : shape) n *= d;
+    return n;
+}
+
+int64_t size_of(const Inputs& in) {
+    int64_t n = 0;
+    for (const auto& [name, spec] : in)
+        n += spec.type == ParamType::tensor ? elements(spec.gen.shape) : static_cast<int64_t>(spec.ints.size()) + 1;
+    return n;
+}
+
+bool any_random(const Inputs& in) {
+    return std::any_of(in.begin(), in.end(),
+                       [](const auto& kv) { return kv.second.type == ParamType::tensor && is_random(kv.second.gen); });
+}
+
+// The same behaviour on every output, NaN where the other has NaN: then no check can tell them apart.
+bool same_outputs(const FunctionSpec& fn, const TestRun& a, const TestRun& b) {
+    if (a.status != b.status) return false;
+    if (a.status == TestRun::Status::exception) return a.exception_type == b.exception_type;
+    for (const OutputSpec& o : fn.outputs) {
+        const auto x = a.outputs.find(o.name), y = b.outputs.find(o.name);
+        if (x == a.outputs.end() || y == b.outputs.end()) return false;
+        const npy::Array &u = x->second, &v = y->second;
+        if (u.dtype != v.dtype || u.shape != v.shape || u.i64 != v.i64 || u.f32.size() != v.f32.size()) return false;
+        for (size_t k = 0; k < u.f32.size(); ++k)
+            if (!(u.f32[k] == v.f32[k] || (std::isnan(u.f32[k]) && std::isnan(v.f32[k])))) return false;
+    }
+    return true;
+}
+
+bool outputs_small(const TestRun& run) {
+    return std::all_of(run.outputs.begin(), run.outputs.end(),
+                       [](const auto& kv) { return elements(kv.second.shape) <= max_shown_elements; });
+}
+
+Inputs with_seed(Inputs in, int k) {
+    for (auto& [name, spec] : in)
+        if (spec.type == ParamType::tensor) reseed(spec.gen, k);
+    return in;
+}
+
+std::vector<ShownValue> shown_outputs(const FunctionSpec& fn, const TestRun& run) {
+    std::vector<ShownValue> out;
+    for (const OutputSpec& o : fn.outputs) {
+        const auto it = run.outputs.find(o.name);
+        if (it != run.outputs.end()) out.push_back({o.name, type_info(o.type).rank < 0, it->second});
+    }
+    return out;
+}
+
+// A case exercises what the test does only when it sets the flags its checks depend on as the
+// test does (a causal test's mistake needs a causal case: "when") and gives every integer tensor
+// (lengths) the test's rank (2-D lengths per query are another code path than 1-D ones).
+bool like_the_test(const TestSpec& test, const Inputs& in) {
+    std::set<std::string> flags;
+    for (const PropertyCheck& pc : test.checks)
+        if (!pc.when.empty()) flags.insert(pc.when);
+    for (const auto& [name, spec] : test.inputs) {
+        const auto it = in.find(name);
+        if (it == in.end()) continue;
+        if (flags.count(name) && it->second.int_value != spec.int_value) return false;
+        if (spec.type == ParamType::int_tensor && it->second.int_shape.size() != spec.int_shape.size()) return false;
+    }
+    return true;
+}
+
+// What a student would read: the values as the report prints them.
+std::string shown(const std::vector<ShownValue>& values) {
+    std::string s;
+    for (const ShownValue& v : values) s += shown_text(v) + "\n";
+    return s;
+}
+
+}  // namespace
+
+std::vector<TestSpec> counterexample_candidates(const Problem& p, size_t t) {
+    const TestSpec& test = p.tests[t];
+    std::vector<std::pair<int64_t, TestSpec>> found;
+    const auto add = [&](const std::string& id, const Inputs& inputs) {
+        TestSpec c = test;
+        c.id = id;
+        c.inputs = inputs;
+        c.hidden = false;
+        c.points = 0;
+        c.description.clear();
+        // A trace needs its input made by arange, as it was in the test.
+        const auto traced = c.inputs.find(c.trace);
+        if (!c.trace.empty() && (traced == c.inputs.end() || traced->second.gen.kind != GenKind::arange))
+            c.trace.clear();
+        found.emplace_back(size_of(inputs), std::move(c));
+    };
+    // Only the function's declared small inputs, under new seeds: every input of a case (lengths,
+    // flags, shapes, values) is drawn afresh, none copied from the hidden test, whose data the
+    // counterexample would otherwise show. The test gives its checks only.
+    const auto small = p.small_inputs.find(test.function);
+    if (small != p.small_inputs.end()) {
+        for (size_t i = 0; i < small->second.size(); ++i) {
+            const Inputs& set = small->second[i];
+            if (!like_the_test(test, set)) continue;
+            const int tries = any_random(set) ? counterexample_seeds : 1;
+            for (int k = 0; k < tries; ++k) add(candidate_id(test.function, i, k), with_seed(set, k));
+        }
+    }
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<TestSpec> out;
+    for (auto& [size, spec] : found) out.push_back(std::move(spec));
+    return out;
+}
+
+std::string candidate_id(const std::string& function, size_t i, int k) {
+    return fmt::format("small_{}_{}_{}", function, i, k);
+}
+
+bool reference_passes(const Problem& p, const TestSpec& candidate, const TestRun& ref) {
+    if (candidate.throws) return ref.status == TestRun::Status::exception && ref.exception_type == *candidate.throws;
+    return ref.status == TestRun::Status::ok && outputs_small(ref) && evaluate_spec(p, candidate, ref, &ref).passed();
+}
+
+void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const std::filesystem::path& box,
+                          const Sandbox& sandbox, std::vector<TestOutcome>& outcomes) {
+    std::vector<size_t> failed;
+    for (size_t t = 0; t < outcomes.size() && t < p.tests.size(); ++t) {
+        const TestOutcome& o = outcomes[t];
+        if (o.hidden && (o.verdict == Verdict::wrong_answer || o.verdict == Verdict::runtime_error))
+            failed.push_back(t);
+    }
+    if (failed.empty()) return;
+    // Every distinct case once, in a problem of its own, under the same limits as the tests: each
+    // is run once by the submission and once by the reference, whatever the number of failed
+    // tests it serves.
+    Problem cx = candidate_problem(p);
+    std::map<std::string, size_t> index;
+    std::vector<std::vector<std::pair<size_t, TestSpec>>> per_test;
+    for (const size_t t : failed) {
+        per_test.emplace_back();
+        for (TestSpec& c : counterexample_candidates(p, t)) {
+            const auto [it, fresh] = index.emplace(c.id, cx.tests.size());
+            if (fresh) cx.tests.push_back(c);
+            per_test.back().emplace_back(it->second, std::move(c));
+        }
+    }
+    if (cx.tests.empty()) return;
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    InputFiles inputs(cx, seed);
+    inputs.ensure();
+    std::vector<std::optional<TestRun>> ref(cx.tests.size());
+    parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = key.candidate(cx, i, inputs); });
+    spdlog::debug("counterexamples: {} cases, inputs and the reference's runs in {:.3f}s", cx.tests.size(), since());
+    const SubmissionRuns runs = run_submission(cx, box, inputs, sandbox, fresh_out_folder(box));
+    spdlog::debug("counterexamples: the submission's runs in {:.3f}s", since());
+    for (size_t f = 0; f < failed.size(); ++f) {
+        TestOutcome& o = outcomes[failed[f]];
+        const TestSpec& test = p.tests[failed[f]];
+        const FunctionSpec& fn = p.function(test.function);
+        o.counterexample_tried = static_cast<int>(per_test[f].size());
+        for (const auto& [i, spec] : per_test[f]) {
+            if (i >= runs.cutoff || !runs.runs[i] || !ref[i]) continue;
+            const TestRun& r = *ref[i];
+            // Never a false counterexample: the reference passes the test's own checks on the case,
+            // and the submission fails them, with the test's verdict, by returning something else.
+            if (!reference_passes(p, spec, r)) continue;
+            const TestRun& got = *runs.runs[i];
+            if (!outputs_small(got) || same_outputs(fn, got, r)) continue;
+            const TestOutcome e = evaluate_spec(p, spec, got, test.throws ? nullptr : &r);
+            if (e.passed() || e.verdict != o.verdict) continue;
+            std::optional<Counterexample> shown_c = shown_case(p, spec, seed, got, test.throws ? nullptr : &r);
+            if (!shown_c) continue;
+            Counterexample c = std::move(*shown_c);
+            // A counterexample whose printed values are the same shows nothing (a difference
+            // below the printed digits): a later case may show it.
+            if (!test.throws && shown(c.expected) == shown(c.got)) continue;
+            c.message = e.message;
+            o.counterexample = std::move(c);
+            break;
+        }
+        spdlog::debug("counterexample for {}: {} after {} cases", test.id, o.counterexample ? "found" : "none",
+                      per_test[f].size());
+    }
+}
+
+std::optional<Counterexample> shown_case(const Problem& p, const TestSpec& test, uint64_t seed, const TestRun& got,
+                                         const TestRun* ref) {
+    const FunctionSpec& fn = p.function(test.function);
+    Counterexample c;
+    c.function = fn.name;
+    const InputArrays arrays = make_inputs(test, seed);
+    for (const Param& prm : fn.params) {
+        const npy::Array& a = arrays.at(prm.name);
+        if (elements(a.shape) > max_shown_elements) return std::nullopt;
+        c.inputs.push_back({prm.name, type_info(prm.type).rank < 0, a, prm.type == ParamType::boolean});
+    }
+    if (ref != nullptr && !outputs_small(*ref)) return std::nullopt;
+    if (got.status == TestRun::Status::ok && !outputs_small(got)) return std::nullopt;
+    // The outputs the test looks at: the others say nothing of this failure.
+    std::set<std::string> looked_at(test.compare.begin(), test.compare.end());
+    for (const PropertyCheck& pc : test.checks) looked_at.insert(pc.output);
+    const auto only_looked_at = [&](std::vector<ShownValue> v) {
+        std::erase_if(v, [&](const ShownValue& x) { return !looked_at.count(x.name); });
+        return v;
+    };
+    if (ref != nullptr) c.expected = only_looked_at(shown_outputs(fn, *ref));
+    if (test.throws) c.expected_exception = *test.throws;
+    c.got = only_looked_at(shown_outputs(fn, got));
+    return c;
+}
+
+Problem candidate_problem(const Problem& p) {
+    Problem cx = p;
+    cx.tests.clear();
+    cx.spec_text = p.spec_text + "\n// counterexample candidates\n";
+    return cx;
+}
+
+std::vector<TestSpec> all_candidates(const Problem& p) {
+    std::vector<TestSpec> out;
+    std::set<std::string> seen;
+    for (size_t t = 0; t < p.tests.size(); ++t) {
+        if (!p.tests[t].hidden) continue;
+        for (TestSpec& c : counterexample_candidates(p, t))
+            if (seen.insert(c.id).second) out.push_back(std::move(c));
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem& p, AnswerKey& key) {
+    Problem cx = candidate_problem(p);
+    cx.tests = all_candidates(p);
+    InputFiles inputs(cx, 0);
+    inputs.ensure();
+    std::map<std::string, std::optional<TestRun>> ref;
+    for (size_t i = 0; i < cx.tests.size(); ++i) ref[cx.tests[i].id] = key.candidate(cx, i, inputs);
+    // Which small input each case comes from, by its id.
+    std::map<std::string, std::pair<std::string, size_t>> origin;
+    for (const auto& [fn, sets] : p.small_inputs)
+        for (size_t i = 0; i < sets.size(); ++i)
+            for (int k = 0; k < counterexample_seeds; ++k) origin[candidate_id(fn, i, k)] = {fn, i};
+    std::set<std::pair<std::string, size_t>> used;
+    for (size_t t = 0; t < p.tests.size(); ++t) {
+        if (!p.tests[t].hidden) continue;
+        for (const TestSpec& c : counterexample_candidates(p, t)) {
+            const std::optional<TestRun>& r = ref[c.id];
+            if (r && reference_passes(p, c, *r)) used.insert(origin.at(c.id));
+        }
+    }
+    std::vector<std::pair<std::string, size_t>> out;
+    for (const auto& [fn, sets] : p.small_inputs) {
+        const bool tested = std::any_of(p.tests.begin(), p.tests.end(),
+                                        [&](const TestSpec& t) { return t.hidden && t.function == fn; });
+        for (size_t i = 0; tested && i < sets.size(); ++i)
+            if (!used.count({fn, i})) out.emplace_back(fn, i);
+    }
+    return out;
+}
+
+}  // namespace judge

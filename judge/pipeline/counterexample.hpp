@@ -1,0 +1,67 @@
+// judge/pipeline/counterexample.hpp: for a failed hidden test, fresh small inputs on which the
+// submission and the reference differ the way that test checks (issue #11).
+//
+// Hidden inputs are never shown, nor copied. Instead the judge tries fresh cases, smallest first:
+// the small inputs the spec gives for the test's function (functions[].small_inputs) under new
+// seeds; nothing of a case comes from the hidden test but its checks. A case counts when the
+// reference passes the test's own checks on it (or throws the exception the test expects), and
+// the submission returns something else there and fails those checks with the test's verdict.
+// The smallest such case is kept, whole: every tensor of it has at most max_shown_elements
+// elements. The cases run under the problem's own limits, like every test.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pipeline/answer_key.hpp"
+#include "pipeline/input_files.hpp"
+#include "problem/spec.hpp"
+#include "report/report.hpp"
+#include "runs/program_run.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace judge {
+
+/// Seeds tried per small input (the spec's own seed first): a case with no random generator is
+/// tried once.
+constexpr int counterexample_seeds = 3;
+
+/// Fills `counterexample` and `counterexample_tried` of each failed (wrong_answer or runtime_error)
+/// hidden test in `outcomes`, running the built submission `box/prog` through `sandbox`, with the
+/// reference's runs from `key` (a case it does not know is not used). Deterministic for a given seed.
+void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const std::filesystem::path& box,
+                          const Sandbox& sandbox, std::vector<TestOutcome>& outcomes);
+
+/// The candidate cases for test `t` of `p`, smallest first (by the number of input elements), as
+/// tests of t's function with t's checks; `id`s are unique within the returned list and name the
+/// small input and the seed only (candidate_id), so the same case serves every test of a function.
+std::vector<TestSpec> counterexample_candidates(const Problem& p, size_t t);
+
+/// "small_<function>_<i>_<k>": small input i of `function` under its k-th seed.
+std::string candidate_id(const std::string& function, size_t i, int k);
+
+/// `p` without its tests, as the problem the cases become tests of.
+Problem candidate_problem(const Problem& p);
+
+/// Every distinct case any hidden test of `p` may try, in first-use order.
+std::vector<TestSpec> all_candidates(const Problem& p);
+
+/// The small inputs that can never serve as a counterexample, as (function, index): on each of
+/// its seeds, the reference fails the checks of every hidden test of that function there (a NaN
+/// row under "nan": "never", lengths a property check cannot pass). Runs the reference through `key`.
+std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem& p, AnswerKey& key);
+
+/// A test's inputs and outputs shown whole (Counterexample without a message), when every input
+/// and output has at most max_shown_elements elements: for a failing sample test, whose inputs are
+/// the student's to see. `ref` is the reference's run (nullptr for a test that expects an exception).
+std::optional<Counterexample> shown_case(const Problem& p, const TestSpec& test, uint64_t seed, const TestRun& got,
+                                         const TestRun* ref);
+
+/// The reference's run `ref` on `candidate` can serve as a counterexample's expectation: it passes
+/// the candidate's checks (NaN policy, properties) against itself, or throws what it must.
+bool reference_passes(const Problem& p, const TestSpec& candidate, const TestRun& ref);
+
+}  // namespace judge

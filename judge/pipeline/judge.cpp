@@ -1,0 +1,164 @@
+#include "pipeline/judge.hpp"
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <set>
+
+#include "core/errors.hpp"
+#include "pipeline/counterexample.hpp"
+#include "pipeline/pack_format.hpp"
+#include "pipeline/packed_key.hpp"
+#include "runs/box_protocol.hpp"
+#include "traps/evaluate.hpp"
+#include "traps/misconception.hpp"
+#include "traps/trap_report.hpp"
+#include "util/files.hpp"
+#include "util/safe_read.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
+    : m_p(p), m_seed(seed), m_builder(builder), m_inputs(p, seed) {
+    if (p.packed) {
+        if (seed != 0)
+            throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
+        const fs::path root = p.dir.parent_path().parent_path();
+        m_key = std::make_unique<PackedKey>(p, root);
+        // The harness the packing judge built serves where this compiler is the same one.
+        builder.add_prebuilt(pack::key_dir(root, p.name) / "harness");
+    } else {
+        m_key = std::make_unique<TrustedRuns>(p, seed, builder, m_inputs);
+    }
+}
+
+TrustedRuns& Judge::trusted() {
+    auto* t = dynamic_cast<TrustedRuns*>(m_key.get());
+    if (t == nullptr) throw InputError(pack::needs_full_root("this"));
+    return *t;
+}
+
+const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_key->reference(t); }
+
+Report Judge::judge_file(const fs::path& source, const std::string& display_name, const Sandbox& sandbox) {
+    const SafeRead src = read_named(source, max_source_bytes);
+    if (src.fault == ReadFault::too_large) return too_large(src.size, display_name);
+    if (!src.ok()) throw InputError(source.string() + ": cannot read: it is " + describe(src.fault));
+    return judge_source(src.bytes, display_name, sandbox);
+}
+
+Report Judge::too_large(unsigned long long bytes, const std::string& display_name) {
+    Report r = compile_error_report(m_p, m_seed, source_too_large(bytes));
+    r.submission = display_name;
+    return r;
+}
+
+Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& shared) {
+    // This box's own uid (when root): a neighbour's fork bomb cannot take this box's processes.
+    // Declared before the box, so the uid is given back only after the box is gone.
+    const std::unique_ptr<Sandbox> boxed = shared.for_one_box();
+    const Sandbox& sandbox = *boxed;
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    TempDir box("judge-box");
+    write_file_atomic(box.path() / "solution.cpp", text);
+    // Build the reference first so that a broken course is reported as such, not as the student's fault.
+    m_key->prepare();
+    // The compile is the long pole: make the inputs and load the expected outputs meanwhile.
+    auto building =
+        std::async(std::launch::async, [&] { return m_builder.build_submission(m_p, box.path(), sandbox); });
+    try {
+        m_inputs.ensure();
+        for (size_t t = 0; t < m_p.tests.size(); ++t) reference_for(t);
+    } catch (...) {
+        building.wait();
+        throw;
+    }
+    const BuildResult br = building.get();
+    spdlog::debug("{:.3f}s: submission {} in {:.3f}s", since(), br.ok ? "built" : "failed to build", br.seconds);
+    Report r;
+    if (br.ok) {
+        const SubmissionRuns runs = run_submission(m_p, box.path(), m_inputs, sandbox);
+        std::vector<TestOutcome> outcomes;
+        for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
+        name_misconceptions(outcomes, runs);
+        // A failed sample test shows its own values when they are small, as a counterexample does.
+        for (size_t t = 0; t < m_p.tests.size() && t < runs.cutoff; ++t)
+            if (outcomes[t].verdict == Verdict::wrong_answer && !outcomes[t].hidden && runs.runs[t])
+                outcomes[t].values = shown_case(m_p, m_p.tests[t], m_seed, *runs.runs[t], reference_for(t));
+        if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sandbox, outcomes);
+        spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
+        r = assemble_report(m_p, m_seed, std::move(outcomes));
+    } else {
+        r = compile_error_report(m_p, m_seed, br.log);
+    }
+    r.compile_log = with_file_name(br.log, display_name);
+    r.submission = display_name;
+    return r;
+}
+
+TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
+    const TestSpec& ts = m_p.tests[t];
+    if (t >= runs.cutoff) {
+        // Bounds a student's total time: after this many time-outs the rest is not run.
+        return not_run(ts, Verdict::time_limit,
+                       fmt::format("not run: {} earlier tests already hit the time limit", box::default_max_timeouts));
+    }
+    if (!runs.runs[t]) return not_run(ts, runs.missing_verdict, runs.missing_message);
+    const TestRun& run = *runs.runs[t];
+    return evaluate(m_p, t, run, reference_for(t));
+}
+
+void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs) {
+    const std::vector<SeededBug>& bugs = m_key->bugs();
+    if (bugs.empty() || std::all_of(outcomes.begin(), outcomes.end(), [](const auto& o) { return o.passed(); })) return;
+    // Only the bugs of the traps the submission failed can explain it: every bug fails a test of
+    // its own trap (validate checks it), and on a trap it passed, the submission differs from
+    // that bug there. So a cold start builds those bugs only.
+    std::set<std::string> failed_traps;
+    for (const TestOutcome& o : outcomes)
+        if (!o.passed()) failed_traps.insert(o.trap);
+    std::vector<bool> wanted;
+    for (const SeededBug& b : bugs) wanted.push_back(failed_traps.count(b.trap) > 0);
+    m_key->prepare_bugs(wanted);
+    std::vector<TestEvidence> evidence;
+    for (size_t t = 0; t < m_p.tests.size(); ++t) {
+        TestEvidence e;
+        e.test = &m_p.tests[t];
+        if (t < runs.cutoff && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
+        e.bugs = m_key->bug_runs(t, wanted);
+        for (const TestRun* b : e.bugs)
+            e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t)).passed());
+        evidence.push_back(std::move(e));
+    }
+    const std::optional<size_t> x = match_bug(evidence);
+    if (!x) return;
+    for (size_t t = 0; t < outcomes.size(); ++t) {
+        if (!evidence[t].bug_fails[*x] || outcomes[t].passed()) continue;
+        outcomes[t].misconception = bugs[*x].misconception;
+        outcomes[t].misconception_bug = bugs[*x].name;
+        if (outcomes[t].trap == bugs[*x].trap) outcomes[t].evidence = "seeded_bug";
+    }
+}
+
+Report Judge::judge_trusted(const fs::path& exe) {
+    std::vector<TestOutcome> outcomes;
+    for (size_t t = 0; t < m_p.tests.size(); ++t)
+        outcomes.push_back(evaluate(m_p, t, trusted().cached_run(exe, t), reference_for(t)));
+    return assemble_report(m_p, m_seed, std::move(outcomes));
+}
+
+Report Judge::judge_built(const fs::path& exe, const Sandbox& sandbox) {
+    m_inputs.ensure();
+    // The box's program is always box/prog (Builder::build_submission).
+    const SubmissionRuns runs = run_submission(m_p, exe.parent_path(), m_inputs, sandbox);
+    std::vector<TestOutcome> outcomes;
+    for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
+    return assemble_report(m_p, m_seed, std::move(outcomes));
+}
+
+}  // namespace judge

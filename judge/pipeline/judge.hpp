@@ -1,0 +1,84 @@
+// judge/pipeline/judge.hpp: judging submissions of one problem, the orchestrator.
+//
+// A Judge ties the parts together for one problem and one seed: the test inputs (made once), the
+// store of trusted runs (reference and seeded bugs, cached), the submission's build and runs in
+// the sandbox (pipeline/submission_runs), the evaluation of each run (traps/evaluate) and the naming of the
+// misconception a failure reproduces (traps/misconception).
+//
+// Threads: judge_trusted, key() and trusted() may be called from several threads at once (the
+// answer key is thread-safe, and a trusted run touches nothing else of the Judge): validate
+// judges seeded bugs and mutants that way. judge_file, judge_source, judge_built, too_large and
+// set_counterexamples judge one submission at a time: `judge grade` gives each worker a Judge of
+// its own (grade/class_grade.cpp's JudgePool). The Builder may be shared by every Judge.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compile/builder.hpp"
+#include "pipeline/input_files.hpp"
+#include "pipeline/submission_runs.hpp"
+#include "pipeline/trusted_runs.hpp"
+#include "report/report.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace judge {
+
+class Judge {
+public:
+    /// On a full course root the answer key is computed (TrustedRuns); on a pack's problem
+    /// (Problem::packed) it is read from the pack (PackedKey), `seed` must be 0 (InputError
+    /// otherwise), and `builder` takes the pack's prebuilt harness.
+    Judge(const Problem& p, uint64_t seed, Builder& builder);
+
+    /// The answer key, either way.
+    AnswerKey& key() { return *m_key; }
+
+    /// The full root's trusted runs. Throws InputError on a pack, which has none.
+    TrustedRuns& trusted();
+
+    /// Whether a failed hidden test gets a counterexample (pipeline/counterexample.hpp); on by default.
+    void set_counterexamples(bool on) { m_counterexamples = on; }
+
+    /// Judges a submission's source file, a path the user named (links are followed): its size is
+    /// checked before it is read. Throws InputError when it is not a readable regular file.
+    Report judge_file(const std::filesystem::path& source, const std::string& display_name, const Sandbox& sandbox);
+
+    /// Judges source text: compile and run every test in `sandbox`, compare, and name the
+    /// misconception of each failure that a seeded bug reproduces exactly.
+    Report judge_source(const std::string& text, const std::string& display_name, const Sandbox& sandbox);
+
+    /// The report of a source file over max_source_bytes, which was never read.
+    Report too_large(unsigned long long bytes, const std::string& display_name);
+
+    /// Judges a trusted program (the reference or a seeded bug, built by build_trusted), with
+    /// cached runs and no misconceptions.
+    Report judge_trusted(const std::filesystem::path& exe);
+
+    /// Judges a program that build_submission built in its box (the template, for validate),
+    /// running it in `sandbox`, with no misconceptions.
+    Report judge_built(const std::filesystem::path& exe, const Sandbox& sandbox);
+
+private:
+    /// The outcome of test `t` from what running the submission left.
+    TestOutcome outcome(size_t t, const SubmissionRuns& runs);
+
+    /// Names the misconception when exactly one seeded bug explains the submission's failures
+    /// (traps/misconception.hpp), on the failing tests that bug fails too.
+    void name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs);
+
+    /// The reference's run of test `t` when evaluating needs it (the test expects no exception).
+    const TestRun* reference_for(size_t t);
+
+    const Problem& m_p;
+    uint64_t m_seed;
+    Builder& m_builder;
+    InputFiles m_inputs;
+    std::unique_ptr<AnswerKey> m_key;
+    bool m_counterexamples = true;
+};
+
+}  // namespace judge

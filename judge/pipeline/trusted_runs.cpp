@@ -1,0 +1,162 @@
+#include "pipeline/trusted_runs.hpp"
+
+#include <algorithm>
+#include <thread>
+
+#include "core/cache.hpp"
+#include "core/errors.hpp"
+#include "runs/box_protocol.hpp"
+#include "util/files.hpp"
+#include "util/hash.hpp"
+#include "util/parallel.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, InputFiles& inputs)
+    : m_p(p),
+      m_seed(seed),
+      m_builder(builder),
+      m_inputs(inputs),
+      m_bugs(load_bugs(p)),
+      m_reference_runs(p.tests.size()),
+      m_bug_builds(m_bugs.size()) {}
+
+// Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms).
+constexpr const char* run_cache_format = "runs 2";
+
+fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t) {
+    const TestSpec& test = p.tests[t];
+    const std::string key = Hasher()
+                                .add(run_cache_format)
+                                .add(exe.filename().string())
+                                .add(p.spec_text)
+                                .add(std::to_string(seed))
+                                .add(test.id)
+                                .hex();
+    const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
+    if (fs::exists(dir / box::status_file)) return dir;
+    inputs.ensure();
+    const fs::path staging = staging_path(dir);
+    run_test(exe, p.function(test.function), inputs.dir(t), staging, p.limits, PlainRunner());
+    publish(staging, dir);  // another judge may have cached it first: then its copy stays
+    return dir;
+}
+
+fs::path TrustedRuns::run_dir(const fs::path& exe, size_t t) { return cached_run_dir(m_p, m_seed, m_inputs, exe, t); }
+
+TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
+    const FunctionSpec& fn = m_p.function(m_p.tests[t].function);
+    // A published entry always holds its judge_status (run_test writes it before the rename).
+    if (std::optional<TestRun> run = read_finished_run(fn, run_dir(exe, t), ".")) return *std::move(run);
+    throw JudgeFailure("the cached run of " + m_p.tests[t].id + " cannot be read back");
+}
+
+std::optional<TestRun> TrustedRuns::candidate(const Problem& cases, size_t i, InputFiles& inputs) {
+    const fs::path dir = cached_run_dir(cases, m_seed, inputs, reference_exe(), i);
+    return read_finished_run(cases.function(cases.tests[i].function), dir, ".");
+}
+
+const fs::path& TrustedRuns::reference_exe() {
+    const std::lock_guard lock(m_reference_mutex);
+    if (!m_reference_exe) {
+        const std::string display = (fs::path("reference") / m_p.name / "solution.cpp").string();
+        if (!fs::exists(m_p.reference)) throw InputError(display + ": the reference solution is missing");
+        BuildResult br = m_builder.build_trusted(m_p, m_p.reference);
+        if (!br.ok) throw InputError(display + ": the reference does not compile:\n" + br.log);
+        m_reference_exe = br.exe;
+    }
+    return *m_reference_exe;
+}
+
+const TestRun& TrustedRuns::reference(size_t t) {
+    const fs::path& exe = reference_exe();
+    {
+        const std::lock_guard lock(m_reference_mutex);
+        if (m_reference_runs[t]) return *m_reference_runs[t];
+    }
+    TestRun run = cached_run(exe, t);  // outside the lock: another test's run can go on meanwhile
+    const std::lock_guard lock(m_reference_mutex);
+    if (!m_reference_runs[t]) m_reference_runs[t] = std::move(run);  // the first one stays: it may be in use
+    return *m_reference_runs[t];
+}
+
+BuildResult TrustedRuns::build_bug(size_t b) {
+    return m_builder.build_trusted_source(m_p, m_bugs[b].source, m_bugs[b].path.string());
+}
+
+void TrustedRuns::build_missing(const std::vector<size_t>& which) {
+    std::vector<size_t> todo;
+    {
+        const std::lock_guard lock(m_mutex);
+        for (const size_t b : which)
+            if (!m_bug_builds[b]) todo.push_back(b);
+    }
+    std::vector<BuildResult> out(todo.size());
+    parallel_for(todo.size(), std::max(1u, std::thread::hardware_concurrency()),
+                 [&](size_t i) { out[i] = build_bug(todo[i]); });
+    const std::lock_guard lock(m_mutex);
+    for (size_t i = 0; i < todo.size(); ++i)
+        if (!m_bug_builds[todo[i]]) m_bug_builds[todo[i]] = out[i];
+}
+
+std::vector<BuildResult> TrustedRuns::build_every_bug() {
+    std::vector<size_t> all(m_bugs.size());
+    for (size_t b = 0; b < all.size(); ++b) all[b] = b;
+    build_missing(all);
+    const std::lock_guard lock(m_mutex);
+    std::vector<BuildResult> out;
+    for (const std::optional<BuildResult>& br : m_bug_builds) out.push_back(*br);
+    return out;
+}
+
+void TrustedRuns::prepare_bugs(const std::vector<bool>& wanted) {
+    std::vector<size_t> which;
+    for (size_t b = 0; b < m_bugs.size(); ++b)
+        if (wanted[b]) which.push_back(b);
+    build_missing(which);
+    m_inputs.ensure();
+    std::vector<std::pair<size_t, size_t>> runs;
+    for (size_t b = 0; b < m_bugs.size(); ++b)
+        for (size_t t = 0; wanted[b] && t < m_p.tests.size(); ++t) runs.emplace_back(b, t);
+    parallel_for(runs.size(), std::max(1u, std::thread::hardware_concurrency()),
+                 [&](size_t i) { bug(runs[i].first, runs[i].second); });
+}
+
+const TestRun* TrustedRuns::bug(size_t b, size_t t) {
+    fs::path exe;
+    {
+        const std::lock_guard lock(m_mutex);
+        const auto it = m_bug_runs.find({b, t});
+        if (it != m_bug_runs.end()) return &it->second;
+        if (m_bug_builds[b]) {
+            if (!m_bug_builds[b]->ok) return nullptr;
+            exe = m_bug_builds[b]->exe;
+        }
+    }
+    if (exe.empty()) {
+        build_missing({b});
+        const std::lock_guard lock(m_mutex);
+        if (!m_bug_builds[b]->ok) return nullptr;
+        exe = m_bug_builds[b]->exe;
+    }
+    TestRun run = cached_run(exe, t);  // outside the lock: the runs of other bugs and tests go on
+    const std::lock_guard lock(m_mutex);
+    return &m_bug_runs.emplace(std::make_pair(b, t), std::move(run)).first->second;
+}
+
+std::vector<const TestRun*> TrustedRuns::bug_runs(size_t t, const std::vector<bool>& wanted) {
+    std::vector<const TestRun*> runs;
+    for (size_t b = 0; b < m_bugs.size(); ++b) runs.push_back(wanted[b] ? bug(b, t) : nullptr);
+    return runs;
+}
+
+std::vector<const TestRun*> TrustedRuns::bug_runs(size_t t) {
+    build_every_bug();  // at once when every bug is built
+    std::vector<const TestRun*> runs;
+    for (size_t b = 0; b < m_bugs.size(); ++b) runs.push_back(bug(b, t));
+    return runs;
+}
+
+}  // namespace judge

@@ -1,0 +1,121 @@
+// judge/runs/box_protocol.hpp: the files through which the judge and the programs it runs
+// talk. Each file is written by one encode_ function and read by one decode_ function, here.
+//
+// Theory of operation. A test is one process, `prog <function> <in_dir> <out_dir>`: the harness
+// linked into every program (harness/support.hpp) reads <in_dir>/<param>.npy, calls the function
+// and writes <out_dir>/<output>.npy and <out_dir>/status ("ok"; "exception", the type and the
+// message; or "harness_error" and why). Whoever started the process then writes
+// <out_dir>/judge_status: how it ended (TestStatus). The judge never reads the program's stdout.
+//
+// Who starts the test processes:
+//   - trusted programs (reference, seeded bugs) and the fallback tier: the judge itself;
+//   - the bubblewrap tier: one box per submission, in which the judge runs itself as the test
+//     runner (`judge __box-run`, runs/box_runner.hpp). The judge hands it the plan (the
+//     tests, the limits, the batch size, the time-out budget) through a memfd that no test can
+//     open; the runner runs the plan in ordered batches, writes each test's judge_status, and
+//     finally <out>/cutoff: the index of the first test it did not run.
+//
+//     Each test sees only its own inputs: the session's inputs are one read-only mount at /in, a
+//     root-owned folder that may be crossed but not listed (0711), holding each test's folder under
+//     a random name from the plan, so the mount table names no test. Its results go to
+//     /box/out/<out>, another random name: a folder the judge made before the box started (the
+//     box's, 0700) in a sticky out/ that cannot be listed (1733, when the judge is root). The test
+//     gets both folders as descriptors (/proc/self/fd/N; its input folder as O_PATH), so no name
+//     appears on its command line, and it runs a copy of the program it may execute but not read,
+//     which makes it non-dumpable: its siblings cannot open its /proc/<pid>/fd or environ. The judge reads everything
+//     back outside the box and compares the outputs with the reference there, so a runner killed by the submission can
+//     lose results but never make a wrong output pass.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "problem/spec.hpp"
+
+namespace judge::box {
+
+inline constexpr const char* plan_file = "plan.json";
+inline constexpr const char* status_file = "judge_status";    // in each test's out_dir
+inline constexpr const char* harness_status_file = "status";  // in each test's out_dir, by the harness
+inline constexpr const char* cutoff_file = "cutoff";
+
+/// A test may use time_per_test_ms of CPU time. Waiting (sleep, a blocked read) uses none, so the
+/// wall clock stops it too, at this many times the limit: far enough that a busy machine (CI running
+/// other jobs, or the box's own tests side by side) does not turn a passing test into a time-out.
+inline constexpr int wall_clock_factor = 3;
+
+/// After this many tests hit the time limit, a submission's remaining tests are not run, so a
+/// student's total grading time is at most about max_timeouts * time_per_test_ms plus the rest.
+inline constexpr int default_max_timeouts = 2;
+
+struct PlannedTest {
+    std::string id;
+    std::string function;
+    std::string dir;     // the test's folder under the box's /in: a random name no other test knows
+    std::string out;     // its folder under the box's out/: another random name, made by the judge
+    std::string cgroup;  // its cgroup under the box's /cgroup/*, made by the judge; "" = none
+};
+
+/// What the in-box runner is asked to do.
+struct Plan {
+    std::vector<PlannedTest> tests;
+    Limits limits;
+    size_t batch = 1;
+    int max_timeouts = default_max_timeouts;
+};
+
+std::string encode_plan(const Plan& plan);
+
+/// Throws std::runtime_error when `text` is not a plan.
+Plan decode_plan(const std::string& text);
+
+/// How one test's process ended.
+struct TestStatus {
+    // not_started: the process could not be started because its box's process limit was used up
+    // (by the same submission's other processes); value is the errno.
+    // memory_limit: the kernel's OOM killer ended it or one of its processes, at the memory limit of
+    // its cgroup (value: memory_mb).
+    // disk_full: a place it may write (its output folder, /tmp) was full when it ended (value: its MB).
+    enum class Kind { exited, signalled, timed_out, cpu_limit, memory_limit, output_limit, disk_full, not_started };
+    Kind kind = Kind::exited;
+    // value: the exit code, the signal, the time limit in ms (timed_out: stopped by the wall clock at
+    // wall_clock_factor times it; cpu_limit: used more CPU time than it), or the output limit in KB.
+    long value = 0;
+    std::optional<long> output_kb;  // timed_out and cpu_limit only: the output had also reached this cap
+
+    /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.
+    bool hit_time_limit() const { return kind == Kind::timed_out || kind == Kind::cpu_limit; }
+};
+
+/// One line, e.g. "timed_out 2000 1024", "signal 11" or "exit 0" (runs cached by earlier judges
+/// use the same words).
+std::string encode_status(const TestStatus& s);
+
+/// nullopt when `text` is empty or not a status.
+std::optional<TestStatus> decode_status(const std::string& text);
+
+std::string encode_cutoff(size_t first_not_run);
+
+/// The status and cutoff files are made, full of spaces, before the tests run, and written in place
+/// afterwards: a test that fills the space it may write cannot stop its status from being recorded.
+/// A file still all spaces decodes as nothing recorded.
+inline constexpr size_t reserved_bytes = 128;
+void reserve(const std::filesystem::path& file);
+
+/// Writes `line` over the start of a reserved file (no new space needed); falls back to a fresh
+/// file. False when neither worked (the program removed the file and filled the space, or replaced
+/// it with something that is not a regular file): then nothing is recorded.
+bool write_reserved(const std::filesystem::path& file, const std::string& line);
+
+/// reserve and write_reserved relative to the folder descriptor `dir` (never following a link):
+/// how a test's own judge_status is written, so that no path below a box is resolved.
+bool reserve_at(int dir, const std::string& name);
+bool write_reserved_at(int dir, const std::string& name, const std::string& line);
+
+/// nullopt when `text` is empty or not a number.
+std::optional<size_t> decode_cutoff(const std::string& text);
+
+}  // namespace judge::box

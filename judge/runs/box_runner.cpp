@@ -1,0 +1,67 @@
+#include "runs/box_runner.hpp"
+
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "process/cgroup.hpp"
+#include "process/runner.hpp"
+#include "runs/box_protocol.hpp"
+#include "runs/program_run.hpp"
+#include "util/files.hpp"
+#include "util/parallel.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
+                    const std::function<bool(size_t)>& timed_out) {
+    size_t cutoff = n;
+    int timeouts = 0;
+    for (size_t start = 0; start < cutoff; start += batch) {
+        const size_t end = std::min(cutoff, start + batch);
+        parallel_for(end - start, static_cast<unsigned>(end - start), [&](size_t i) { run(start + i); });
+        for (size_t t = start; t < end && cutoff == n; ++t) {
+            if (timed_out(t) && ++timeouts >= max_timeouts) cutoff = t + 1;
+        }
+    }
+    return cutoff;
+}
+
+std::vector<std::string> box_runner_command(const fs::path& judge_exe, const BoxRunPaths& paths) {
+    return {
+        judge_exe.string(), "__box-run", "--plan",          paths.plan.string(), "--exe", paths.exe.string(), "--in",
+        paths.in.string(),  "--out",     paths.out.string()};
+}
+
+int run_box(const BoxRunPaths& paths) {
+    ::prctl(PR_SET_DUMPABLE, 0);         // tests run as the same uid: they must not ptrace the runner
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);  // and what they leave behind is killed after each test
+    const box::Plan plan = box::decode_plan(read_file(paths.plan));
+    // Already inside the box. Where the judge made each test a cgroup of its own, the test joins it
+    // (process/cgroup.hpp): its memory limit and its CPU time are its own processes' together.
+    std::unique_ptr<Runner> runner = std::make_unique<PlainRunner>();
+    if (::access(box_memory_cgroup, X_OK) == 0)
+        runner = std::make_unique<CgroupRunner>(box_memory_cgroup, box_cpuacct_cgroup);
+    const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].dir; };
+    const InBox in_box{{"/tmp", "/dev/shm"}, true, ""};
+    std::vector<box::TestStatus> statuses(plan.tests.size());
+    const fs::path cutoff_file = paths.out / box::cutoff_file;
+    box::reserve(cutoff_file);
+    const size_t cutoff = run_in_order(
+        plan.tests.size(), plan.batch, plan.max_timeouts,
+        [&](size_t t) {
+            InBox this_test = in_box;
+            this_test.cgroup = plan.tests[t].cgroup;
+            statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t),
+                                       paths.out / plan.tests[t].out, plan.limits, *runner, {}, this_test);
+            kill_adopted_orphans();
+        },
+        [&](size_t t) { return statuses[t].hit_time_limit(); });
+    return box::write_reserved(cutoff_file, box::encode_cutoff(cutoff)) ? 0 : 1;
+}
+
+}  // namespace judge

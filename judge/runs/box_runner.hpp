@@ -1,0 +1,35 @@
+// judge/runs/box_runner.hpp: running a submission's tests in order, in batches, with the
+// time-out cutoff; and the in-box test runner (`judge __box-run`) that does it inside one box.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace judge {
+
+/// Runs `n` tests in order, in batches of `batch` at a time, and stops after `max_timeouts` time-outs.
+/// `run(i)` runs test i; `timed_out(i)` says whether it hit a time limit. Returns the index of the
+/// first test not run. The cutoff is applied in test order, so it never depends on scheduling.
+size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
+                    const std::function<bool(size_t)>& timed_out);
+
+/// Where the in-box runner finds its plan, the program, the inputs (<in>/<test id>/) and where it
+/// writes the results (<out>/<test id>/ and <out>/cutoff). Paths as the box sees them.
+struct BoxRunPaths {
+    std::filesystem::path plan, exe, in, out;
+};
+
+/// The command line that starts `judge_exe` as the in-box runner on `paths` (host paths; the
+/// sandbox rewrites them).
+std::vector<std::string> box_runner_command(const std::filesystem::path& judge_exe, const BoxRunPaths& paths);
+
+/// The in-box runner: runs the plan's tests with run_in_order, each as its own limited process
+/// (exactly as the judge would outside), writes each test's judge_status, then the cutoff.
+/// It runs as the box's user, so a hostile test can kill it; the judge then treats the tests
+/// without a status as failed. Returns the process exit code.
+int run_box(const BoxRunPaths& paths);
+
+}  // namespace judge

@@ -1,0 +1,84 @@
+// judge/runs/program_run.hpp: running a built program on one test, and reading back what
+// it wrote (see the protocol in runs/box_protocol.hpp).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "core/errors.hpp"
+#include "judge/protocol/npy.hpp"
+#include "problem/inputs.hpp"
+#include "problem/spec.hpp"
+#include "process/runner.hpp"
+#include "runs/box_protocol.hpp"
+
+namespace judge {
+
+/// How one run of one function on one test ended, read only from files.
+struct TestRun {
+    enum class Status {
+        ok,
+        exception,
+        timed_out,
+        cpu_limit,
+        memory_limit,
+        output_limit,
+        crashed,
+        no_result,
+        bad_output
+    };
+    Status status = Status::no_result;
+    std::string exception_type;  // e.g. "invalid_argument"
+    std::string exception_message;
+    std::string detail;       // crash or bad-output explanation
+    std::string stderr_tail;  // the program's last words on stderr
+    std::string stdout_head;  // the first of what it printed on stdout (judge run shows it)
+    std::map<std::string, npy::Array> outputs;
+
+    /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.
+    bool hit_time_limit() const { return status == Status::timed_out || status == Status::cpu_limit; }
+};
+
+/// How the in-box runner runs a test (box_protocol.hpp): the extra places whose filling is the
+/// test's output_limit, whether it gets its folders as descriptors instead of by name, and the
+/// cgroup the judge made for it ("" = none).
+struct InBox {
+    std::vector<std::filesystem::path> also_bounded;
+    bool folders_by_descriptor = false;
+    std::string cgroup;
+};
+
+/// The test's output folder in the box is gone or no longer a folder (the submission's other
+/// processes replaced it, with a link say) before the test started: that test has no result.
+struct BoxFolderGone : JudgeFailure {
+    using JudgeFailure::JudgeFailure;
+};
+
+/// Writes each input as <dir>/<param>.npy.
+void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
+
+/// Runs `exe` on `function` with inputs from `in_dir`, writing into `out_dir` (created, must be
+/// empty), under the problem's limits, through `runner`, and records how the process ended in
+/// <out_dir>/judge_status. A sandbox shows the run `box` read-write at /box and `in_dir`
+/// read-only at /in; `exe` and `out_dir` must then be in `box`. Throws JudgeFailure when the
+/// process cannot start. Returns the status it recorded.
+box::TestStatus execute_test(const std::filesystem::path& exe, const std::string& function,
+                             const std::filesystem::path& in_dir, const std::filesystem::path& out_dir,
+                             const Limits& limits, const Runner& runner, const std::filesystem::path& box = {},
+                             const InBox& in_box = {});
+
+/// Reads the finished run in `base / dir` (a box's test, or a cached run of a trusted program);
+/// nullopt when no judge_status was recorded there (the test was never run, or its runner was
+/// stopped first). `base` is a folder the judge trusts (the box, or the cache entry itself);
+/// nothing below it is trusted: a link or a FIFO is refused, never followed or read.
+std::optional<TestRun> read_finished_run(const FunctionSpec& fn, const std::filesystem::path& base,
+                                         const std::filesystem::path& dir);
+
+/// execute_test, then reads back what the program wrote.
+TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,
+                 const std::filesystem::path& out_dir, const Limits& limits, const Runner& runner,
+                 const std::filesystem::path& box = {});
+
+}  // namespace judge

@@ -1,0 +1,6 @@
+# shellcheck shell=bash
+    expect_exit 2 "$JUDGE" frobnicate
+    expect_err "judge: error:"
+    expect_exit 2 "$JUDGE"
+    expect_exit 2 "$JUDGE" --root /nonexistent list
+    expect_err "judge: error: --root: /nonexistent is not a course root (it has no problems/ folder)"

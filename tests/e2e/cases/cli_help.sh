@@ -1,0 +1,4 @@
+# shellcheck shell=bash
+    expect_exit 0 "$JUDGE" --help
+    expect_out "Exit codes: 0 accepted or success"
+    expect_out "list"

@@ -1,0 +1,8 @@
+# shellcheck shell=bash
+    mkdir -p "$TMP/work/problem_mha"
+    cp "$ROOT/reference/problem_mha/solution.cpp" "$TMP/work/problem_mha/solution.cpp"
+    (cd "$TMP/work" && "$JUDGE" --root "$ROOT" submit problem_mha) >"$TMP/out" 2>"$TMP/err" || fail "should be accepted"
+    expect_err "judging problem_mha/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --dir "$TMP/work"
+    expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --dir "$TMP/nowhere"
+    expect_err "judge: error: --dir: neither $TMP/nowhere/problem_mha/solution.cpp nor $TMP/nowhere/solution.cpp exists"

@@ -1,0 +1,2 @@
+#include <judge/tensor.hpp>
+judge::Tensor probe(const judge::Tensor& x) { return x.reshape({-1, 5}); }

@@ -1,0 +1,9 @@
+# shellcheck shell=bash
+    mkdir -p "$TMP/in"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_head --inputs "$TMP/in" --outputs "$TMP/out_dir"
+    expect_err "judge: error: --function: problem_mha has no function \"split_head\"; its functions are: split_heads, merge_heads, multi_head_attention_per_head, multi_head_attention"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/in" --outputs "$TMP/out_dir"
+    expect_err "judge: error: $TMP/in/x.npy: missing; split_heads needs one .npy per parameter (tensor x)"
+    echo "garbage" >"$TMP/in/x.npy"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/in" --outputs "$TMP/out_dir"
+    expect_err "judge: error: $TMP/in/x.npy: not a .npy file"

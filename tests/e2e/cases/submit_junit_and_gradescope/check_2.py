@@ -1,0 +1,10 @@
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert isinstance(r["execution_time"], int) and r["output_format"] == "text"
+assert r["score"] == sum(x["score"] for x in r["tests"]) and r["score"] < 32
+t = {x["name"].split(":")[0]: x for x in r["tests"]}
+assert t["projections"]["status"] == "failed" and t["projections"]["max_score"] == 2 and t["projections"]["score"] == 0
+assert "hint: " in t["projections"]["output"] and "test projections_self_wide (sample)" in t["projections"]["output"]
+assert t["masking"]["status"] == "failed" and t["masking"]["output"] == "not assessed until projections passes"
+assert r["output"].startswith("problem_mha: wrong_answer, ") and "\nFix first: projections (" in r["output"], r["output"]
+assert t["shapes"]["status"] == "passed" and t["shapes"]["score"] == t["shapes"]["max_score"]

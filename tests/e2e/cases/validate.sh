@@ -1,0 +1,17 @@
+# shellcheck shell=bash
+# labels: concurrent
+    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
+    expect_out "reference passes all 32 tests"
+    expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
+    expect_out "validate: ok (6 problems)"
+    # Every problem ships at least two accepted alternatives.
+    [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 6 ] || fail "a problem has fewer than 2 accepted"
+    expect_out "student template compiles and is rejected"
+    expect_out "Kill matrix"
+    expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
+    expect_out "validate: ok"
+    # Issue #21: the shipped course carries no warning at all.
+    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --strict
+    expect_no_out "  ! "
+    expect_exit 2 "$JUDGE" --root "$ROOT" validate
+    expect_err "judge: error: validate: give a problem name or --all (not both)"

@@ -1,0 +1,47 @@
+# shellcheck shell=bash
+# Issue #10: `validate` says how far the tests can be trusted. A course built to trip each warning:
+# a function whose two tensors hold the same data in every test, a head count equal to the batch in
+# every test of one trap, a trap without a sample test and one without a hidden test, two seeded
+# bugs no test tells apart, a bug that also fails other traps, and a test that catches no bug.
+    local C="$TMP/course"
+    cp -r "$ROOT/tests/hostile/course" "$C"
+    python3 "$HERE/check.py" "$C/problems/probe/problem.json"
+    local pair='judge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) { return a - b; }'
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x; }\n%s\n' "$pair" \
+        >"$C/reference/probe/solution.cpp"
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x; }\njudge::Tensor pair(const judge::Tensor& a, const judge::Tensor&, int64_t) { return a; }\n' \
+        >"$C/student_template/probe/solution.cpp"
+    mkdir -p "$C/reference/probe/bugs"
+    for b in double_a double_b; do
+        printf '// trap: identity\n// misconception: doubling (%s)\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\n%s\n' "$b" "$pair" >"$C/reference/probe/bugs/$b.cpp"
+    done
+    printf '// trap: identity\n// misconception: doubling, and adding\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\njudge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) { return a + b; }\n' \
+        >"$C/reference/probe/bugs/both_wrong.cpp"
+    expect_exit 0 "$JUDGE" --root "$C" validate probe
+    expect_out "pair: a and b hold the same data in every test, so a solution that uses one for the other passes"
+    expect_out "trap diff: a batch = k in every test of pair there, so mistakes that confuse them give the same output"
+    expect_out "trap diff: b batch = k in every test of pair there"
+    expect_out "trap diff has no sample test"
+    expect_out "trap extra has no hidden test"
+    expect_out "no test tells double_a from double_b: neither can be named to a student"
+    expect_out "both_wrong (trap identity) also fails traps diff, extra"
+    expect_out "test zeros rejects no seeded bug"
+    expect_out "validate: ok (1 problem, 7 warnings)"
+    # --strict fails on warnings; --format json carries them with their kinds.
+    expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
+    expect_out "validate: 7 warnings (--strict)"
+    expect_exit 0 "$JUDGE" --root "$C" validate probe --format json
+    python3 "$HERE/check_2.py" "$TMP/out" || fail "validate --format json does not match docs/report.md"
+    expect_exit 2 "$JUDGE" --root "$C" validate probe --format xml
+    expect_err 'validate --format: expected text or json, got "xml"'
+    # --mutants: a mutant of `a - b` is killed; the literal of an unused constant survives, with its
+    # diff, until the spec declares it equivalent (then it is listed apart, with the reason).
+    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) {\n    const int64_t unused = 7;\n    (void)unused;\n    return x;\n}\n%s\n    return a - b;\n}\n' \
+        'judge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) {' >"$C/reference/probe/solution.cpp"
+    expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants --format json
+    python3 "$HERE/check_3.py" "$TMP/out" "$C/problems/probe/problem.json" || fail "the mutation report is not as documented"
+    expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants
+    expect_out "Mutants of reference/probe/solution.cpp:"
+    expect_out "3 declared equivalent"
+    expect_out "(100.0%)"
+    expect_out "    = int:3:28:0: unused"

@@ -1,0 +1,39 @@
+# shellcheck shell=bash
+# Visibility "after_due_date" (per test, or a trap's default): withheld from submit and grade until
+# released with --after-due-date, left out of a pack, and shown after the due date by Gradescope.
+    make_course
+    python3 "$HERE/check.py" "$TMP/course/problems/problem_sdpa/problem.json"
+    local bug="$TMP/no_mask.cpp"
+    "$JUDGE" -q --root "$ROOT" show problem_sdpa --bug no_mask >"$bug" || fail "show --bug"
+    expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug"
+    expect_out "3 more tests are withheld until after the due date"
+    expect_no_out "masking_zero_weights"
+    expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug" --format json
+    python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))
+ids=[t['id'] for t in r['tests']]
+assert r['withheld_tests']==3 and r['max_score']==5, (r['withheld_tests'], r['max_score'])
+assert 'scale_narrow' not in ids and 'masking_intervention' not in ids and 'masking_sample' in ids, ids
+" "$TMP/out" || fail "the withheld tests are in the report"
+    expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug" --format gradescope --after-due-date
+    python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))
+v={t['name'].split(':')[0]: t['visibility'] for t in r['tests']}
+assert v=={'softmax_axis':'visible','scale':'after_due_date','masking':'after_due_date'}, v
+assert sum(t['max_score'] for t in r['tests'])==8, r['tests']
+" "$TMP/out" || fail "Gradescope's visibility does not follow the spec"
+    expect_exit 0 "$JUDGE" -q --root "$TMP/course" pack problem_sdpa --out "$TMP/pack"
+    grep -q '"masking_zero_weights"\|"scale_narrow"' "$TMP/pack/problems/problem_sdpa/problem.json" "$TMP/pack/key/problem_sdpa/key.json" &&
+        fail "a test withheld until after the due date is in the pack"
+    expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug" --format json
+    cp "$TMP/out" "$TMP/full.json"
+    expect_exit 1 "$JUDGE" -q --root "$TMP/pack" submit problem_sdpa --file "$bug" --format json
+    diff "$TMP/full.json" "$TMP/out" >/dev/null || fail "the pack's report differs from the full root's"
+    expect_exit 2 "$JUDGE" --root "$TMP/pack" submit problem_sdpa --file "$bug" --after-due-date
+    expect_err "needs the full course root"
+    mkdir -p "$TMP/class/ann" && cp "$bug" "$TMP/class/ann/solution.cpp"
+    expect_exit 0 "$JUDGE" -q --root "$TMP/course" grade problem_sdpa --class "$TMP/class" --out "$TMP/g"
+    grep -q '"withheld": 3' "$TMP/g/grade.json" || fail "grade.json does not count the withheld tests"
+    expect_exit 0 "$JUDGE" -q --root "$TMP/course" grade problem_sdpa --class "$TMP/class" --out "$TMP/g" --after-due-date
+    grep -q '"max_score": 8' "$TMP/g/students/ann/report.json" || fail "--after-due-date did not release the tests"
+    echo "  withheld from submit, grade and the pack; released by --after-due-date; Gradescope shows them after the due date"

@@ -1,0 +1,26 @@
+# shellcheck shell=bash
+# Helpers the end-to-end cases share; sourced by run_e2e.sh before the case.
+
+SUB="$ROOT/tests/e2e/submissions"
+
+# A copy of the course whose problem can be broken in each test.
+make_course() {
+    mkdir -p "$TMP/course"
+    cp -r "$ROOT/problems" "$ROOT/reference" "$ROOT/student_template" "$TMP/course/"
+}
+
+# bug_source ROOT PROBLEM BUG FILE: the program a seeded bug is (a .patch applied), from judge show --bug.
+bug_source() {
+    "$JUDGE" --root "$1" show "$2" --bug "$3" >"$4" || fail "judge show $2 --bug $3 failed"
+}
+
+# A class with a correct, a buggy, a missing, a non-compiling and a hostile student.
+make_class() {
+    local c=$1
+    mkdir -p "$c"/{alice,bob,carol,dave,eve/problem_mha,mallory}
+    cp "$ROOT/reference/problem_mha/solution.cpp" "$c/alice/"
+    cp "$ROOT/reference/problem_mha/bugs/lens_repeat_not_interleave.cpp" "$c/bob/solution.cpp"
+    cp "$SUB/compile_error/solution.cpp" "$c/dave/"
+    cp "$ROOT/reference/problem_mha/accepted/folded_layout.cpp" "$c/eve/problem_mha/solution.cpp"
+    cp "$SUB/time_limit/solution.cpp" "$c/mallory/"
+}
