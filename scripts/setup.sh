@@ -13,6 +13,7 @@ packages=(
   time      # /usr/bin/time: the e2e tests measure the judge's memory
   procps    # pgrep and pkill: the hostile and unit tests look for, and stop, the processes they start
   util-linux  # taskset: the unit test of a starved child pins it to one CPU beside busy loops
+  clang-format  # scripts/format_check.sh, run by scripts/test.sh
   npm       # installs action-validator, which checks the workflows in docs/ (tests/ecosystem)
 )
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh clone: setup, then a warnings-as-errors build with ctest,
-# then the same tests under AddressSanitizer + UndefinedBehaviorSanitizer. .ci/run calls this.
+# The whole test suite, from a fresh clone: setup, the format check, then a warnings-as-errors
+# build with ctest, the same tests under AddressSanitizer + UndefinedBehaviorSanitizer, and the
+# unit tests and the concurrent e2e cases under ThreadSanitizer. .ci/run calls this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+bash scripts/format_check.sh
 jobs=$(nproc 2>/dev/null || echo 2)
 
 # One cache for both passes: the tests share built references and bugs (keyed by content hash).
@@ -25,3 +27,11 @@ for preset in dev asan-ubsan; do
     done
   fi
 done
+
+# ThreadSanitizer: the judge and the unit tests only (the other tests add no thread), then the
+# tests labelled unit or concurrent (grade --jobs, merge of shards, validate's parallel bugs).
+echo "== tsan: configure and build"
+cmake --preset tsan >/dev/null
+cmake --build --preset tsan -j "$jobs"
+echo "== tsan: test"
+ctest --preset tsan -j "$jobs"

@@ -8,7 +8,8 @@ Faults: a file that includes a folder its layer may not include; a quoted includ
 nothing; a student-facing file (tensor, protocol, harness) that includes anything but the standard
 library and the other student-facing files; a cycle in layers.txt; a folder missing from it; a file
 over 350 lines (tensor.hpp aside); a line over 120 characters; a function of cli/ over 60 lines
-(a command parses, calls a layer below and renders: its work belongs below it).
+(a command parses, calls a layer below and renders: its work belongs below it); a source file
+whose name starts with test_ (tools and readers take it for a test).
 """
 import os
 import re
@@ -116,6 +117,8 @@ def check(judge_dir):
             path = os.path.join(dirpath, fname)
             shown = os.path.relpath(path, os.path.dirname(judge_dir))
             files += 1
+            if fname.startswith("test_"):
+                faults.append(f"{shown}: starts with test_, as tests do; name it for what it holds")
             unit = unit_of(judge_dir, path)
             if unit is None:
                 faults.append(f"{shown}: belongs to no layer (move it into a folder, or list it)")
@@ -180,6 +183,7 @@ def self_test():
             "characters; at most 120": ("low/g.cpp", "// " + "x" * 130 + "\n"),
             "folder judge/extra is not listed": ("extra/h.cpp", "\n"),
             "a function of 62 lines; cli/ holds none over 60": ("cli/i.cpp", "int f() {\n" + "    g();\n" * 60 + "}\n"),
+            "starts with test_, as tests do": ("low/test_j.cpp", "\n"),
         }
         for want, (rel, text) in cases.items():
             write(rel, text)
@@ -189,7 +193,7 @@ def self_test():
         write("layers.txt", "low: high\nhigh: low\ntensor:\nprotocol:\n")
         faults, _ = check(j)
         assert any("cycle" in f for f in faults), f"a cycle was not reported: {faults}"
-    print("check_layers: self-test passed (8 kinds of fault reported, the clean tree passes)")
+    print("check_layers: self-test passed (9 kinds of fault reported, the clean tree passes)")
 
 
 def main():

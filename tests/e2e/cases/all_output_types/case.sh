@@ -8,8 +8,7 @@
     echo "# Every output type" >"$c/problems/types/statement.md"
     cp "$HERE/types_solution.cpp" "$c/reference/types/solution.cpp"
     cp "$HERE/skip_first.patch" "$c/reference/types/bugs/skip_first.patch"
-    printf '#include <judge/tensor.hpp>\n#include <stdexcept>\n#include <tuple>\nstd::tuple<judge::Tensor, judge::IntTensor, int64_t, float> summarize(const judge::Tensor&, const judge::IntTensor&, bool) { throw std::logic_error("todo"); }\n' \
-        >"$c/student_template/types/solution.cpp"
+    cp "$HERE/template_solution.cpp" "$c/student_template/types/solution.cpp"
     expect_exit 0 "$JUDGE" --root "$c" validate types
     expect_out "reference passes all 2 tests"
     expect_out "skip_first [values]: caught by 2 tests"

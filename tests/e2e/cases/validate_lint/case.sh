@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: concurrent
 # Issue #10: `validate` says how far the tests can be trusted. A course built to trip each warning:
 # a function whose two tensors hold the same data in every test, a head count equal to the batch in
 # every test of one trap, a trap without a sample test and one without a hidden test, two seeded
@@ -6,17 +7,11 @@
     local C="$TMP/course"
     cp -r "$ROOT/tests/hostile/course" "$C"
     python3 "$HERE/check.py" "$C/problems/probe/problem.json"
-    local pair='judge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) { return a - b; }'
-    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x; }\n%s\n' "$pair" \
-        >"$C/reference/probe/solution.cpp"
-    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x; }\njudge::Tensor pair(const judge::Tensor& a, const judge::Tensor&, int64_t) { return a; }\n' \
-        >"$C/student_template/probe/solution.cpp"
+    cp "$HERE/reference_solution.cpp" "$C/reference/probe/solution.cpp"
+    cp "$HERE/template_solution.cpp" "$C/student_template/probe/solution.cpp"
     mkdir -p "$C/reference/probe/bugs"
-    for b in double_a double_b; do
-        printf '// trap: identity\n// misconception: doubling (%s)\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\n%s\n' "$b" "$pair" >"$C/reference/probe/bugs/$b.cpp"
-    done
-    printf '// trap: identity\n// misconception: doubling, and adding\n#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) { return x * 2.0f; }\njudge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) { return a + b; }\n' \
-        >"$C/reference/probe/bugs/both_wrong.cpp"
+    for b in double_a double_b; do sed "s/@BUG@/$b/" "$HERE/double.cpp.in" >"$C/reference/probe/bugs/$b.cpp"; done
+    cp "$HERE/both_wrong.cpp" "$C/reference/probe/bugs/both_wrong.cpp"
     expect_exit 0 "$JUDGE" --root "$C" validate probe
     expect_out "pair: a and b hold the same data in every test, so a solution that uses one for the other passes"
     expect_out "trap diff: a batch = k in every test of pair there, so mistakes that confuse them give the same output"
@@ -36,8 +31,7 @@
     expect_err 'validate --format: expected text or json, got "xml"'
     # --mutants: a mutant of `a - b` is killed; the literal of an unused constant survives, with its
     # diff, until the spec declares it equivalent (then it is listed apart, with the reason).
-    printf '#include <judge/tensor.hpp>\njudge::Tensor probe(const judge::Tensor& x) {\n    const int64_t unused = 7;\n    (void)unused;\n    return x;\n}\n%s\n    return a - b;\n}\n' \
-        'judge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) {' >"$C/reference/probe/solution.cpp"
+    cp "$HERE/mutants_solution.cpp" "$C/reference/probe/solution.cpp"
     expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants --format json
     python3 "$HERE/check_3.py" "$TMP/out" "$C/problems/probe/problem.json" || fail "the mutation report is not as documented"
     expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants

@@ -1,0 +1,9 @@
+#include <judge/tensor.hpp>
+judge::Tensor probe(const judge::Tensor& x) {
+    const int64_t unused = 7;
+    (void)unused;
+    return x;
+}
+judge::Tensor pair(const judge::Tensor& a, const judge::Tensor& b, int64_t) {
+    return a - b;
+}
