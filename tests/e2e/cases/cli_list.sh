@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# judge list shows the six problems with their titles, from the root or from below it.
     expect_exit 0 "$JUDGE" --root "$ROOT" list
     expect_out "problem_attention_cost  The cost of a multi-head attention layer"
     expect_out "problem_decoder         The two attentions of a Transformer decoder block"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# Colour goes to a terminal only; NO_COLOR and pipes get plain text.
     command -v script >/dev/null || { echo "skip: no script(1)"; return 0; }
     local ref="$ROOT/reference/problem_mha/solution.cpp"
     # On a pseudo-terminal the verdict is coloured...

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# With no --file, <problem>/solution.cpp in the current folder is judged.
     mkdir -p "$TMP/work/problem_mha"
     cp "$ROOT/reference/problem_mha/solution.cpp" "$TMP/work/problem_mha/solution.cpp"
     (cd "$TMP/work" && "$JUDGE" --root "$ROOT" submit problem_mha) >"$TMP/out" 2>"$TMP/err" || fail "should be accepted"

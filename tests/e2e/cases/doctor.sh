@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# judge doctor says what the machine offers for isolation and which tier submit uses.
     expect_exit 0 "$JUDGE" doctor
     expect_out "bubblewrap:"
     expect_out "user namespaces:"

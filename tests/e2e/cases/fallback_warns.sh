@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# The fallback tier warns that the submission runs WITHOUT isolation, everywhere it runs one.
     JUDGE_SANDBOX=fallback "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.cpp" --format json \
         >"$TMP/out" 2>"$TMP/err" || fail "the reference should be accepted in the fallback tier too"
     expect_err "judge: warning: the submission runs WITHOUT isolation (fallback tier: JUDGE_SANDBOX=fallback); run \`judge doctor\` for details"

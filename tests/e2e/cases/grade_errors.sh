@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# grade's bad arguments (no class folder, a bad shard) exit 2 with the reason.
     mkdir -p "$TMP/class"
     expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/nowhere" --out "$TMP/g"
     expect_err "judge: error: --class: $TMP/nowhere is not a directory"

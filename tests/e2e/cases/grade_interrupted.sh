@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# SIGINT, SIGTERM and SIGHUP unwind the judge, leaving no process, folder or cgroup behind.
     # Issue #20: SIGINT, SIGTERM and SIGHUP unwind the judge: no process, box folder or cgroup of
     # its run is left behind, and it exits 128 + the signal.
     local round

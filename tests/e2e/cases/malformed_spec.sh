@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# A malformed problem.json is an error naming the file and the field.
     make_course
     local spec="$TMP/course/problems/problem_mha/problem.json"
     sed -i 's/"time_per_test_ms": 2000/"time_per_test_ms": "2s"/' "$spec"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# -q prints nothing but errors on stderr; -v prints the steps.
     local ref="$ROOT/reference/problem_mha/solution.cpp"
     expect_exit 0 "$JUDGE" --root "$ROOT" -q submit problem_mha --file "$ref"
     [ -s "$TMP/err" ] && fail "-q still printed: $(cat "$TMP/err")"

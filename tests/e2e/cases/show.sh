@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# judge show prints the statement, the signatures and the traps in order.
     expect_exit 0 "$JUDGE" --root "$ROOT" show problem_mha
     expect_out "Split heads and multi-head attention"
     expect_out "judge::Tensor split_heads(const judge::Tensor& x, int64_t num_heads);"

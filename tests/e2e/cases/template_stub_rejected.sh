@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# The README's first command: the shipped template is judged and rejected.
     # The README's first command: from the repo root, with no solution.cpp there, the template is judged.
     (cd "$ROOT" && "$JUDGE" submit problem_mha) >"$TMP/out" 2>"$TMP/err"
     [ $? = 1 ] || fail "the stub should exit 1"

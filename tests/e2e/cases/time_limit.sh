@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# A loop is a time limit, and after two the remaining tests are not run.
     local t0=$SECONDS
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/time_limit/solution.cpp"
     expect_out "did not finish within the time limit of 2000 ms"

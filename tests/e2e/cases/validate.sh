@@ -1,5 +1,6 @@
 # shellcheck shell=bash
 # labels: concurrent
+# validate --all: every shipped problem is sound.
     expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
     expect_out "reference passes all 32 tests"
     expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# A seeded bug that no test catches makes validate fail.
     make_course
     # A "bug" that is really the reference: no test can catch it.
     { echo "// trap: masking"; echo "// misconception: nothing at all"; cat "$ROOT/reference/problem_mha/solution.cpp"; } \

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
 # labels: concurrent
+# A class of six (correct, buggy, missing, broken, hostile) graded in parallel: every file.
     make_class "$TMP/class"
     expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/g" --jobs 2
     expect_out "problem_mha: 6 students (6 graded, 0 unchanged)"

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
 # labels: concurrent
+# Shards merged give byte-identical class files to one run over the whole class.
     make_class "$TMP/class"
     expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/all" --jobs 2
     # Three shards: with these six ids (a SHA-256 of each decides), every shard holds someone.

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# judge pack --gradescope writes a reproducible autograder zip as Gradescope specifies.
 # judge pack --gradescope: an autograder zip as Gradescope's specification has it (setup.sh and
 # run_autograder at the root, executable), reproducible, whose run_autograder writes results.json
 # for a submission, says what is missing when there is none, and never leaves results.json empty.

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# submit --format junit and gradescope are valid documents; blocked traps are blocked.
     local bug="$ROOT/reference/problem_mha/bugs/no_output_projection.cpp"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --format junit
     python3 "$HERE/check.py" "$TMP/out" || fail "--format junit is not one valid JUnit document"
