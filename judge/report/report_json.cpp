@@ -179,6 +179,20 @@ Report report_from_json(const json& j, const Problem& p, const std::string& file
             sum += r.tests.back().points;
         }
         if (sum != r.score) bad(fmt::format("score {} is not the sum of its tests' points, {}", r.score, sum));
+        // Every test of the problem, in its order, and the verdict the worst of theirs; a missing
+        // submission lists none.
+        if (r.tests.empty() != (r.verdict == Verdict::missing))
+            bad(r.tests.empty() ? "no tests, but the verdict is " + to_string(r.verdict)
+                                : "tests listed for a missing submission");
+        if (!r.tests.empty() && r.tests.size() != p.tests.size())
+            bad(fmt::format("{} tests; the problem has {}", r.tests.size(), p.tests.size()));
+        Verdict worst = Verdict::accepted;
+        for (size_t i = 0; i < r.tests.size(); ++i) {
+            if (r.tests[i].id != p.tests[i].id) bad("test " + r.tests[i].id + " is out of the problem's order");
+            worst = worse(worst, r.tests[i].verdict);
+        }
+        if (!r.tests.empty() && worst != r.verdict)
+            bad("verdict " + to_string(r.verdict) + " is not the worst of its tests', " + to_string(worst));
         r.compile_ok = j.at("compile").at("ok").get<bool>();
         r.compile_log = j.at("compile").at("log").get<std::string>();
         r.withheld = j.value("withheld_tests", 0);

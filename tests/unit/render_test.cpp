@@ -333,6 +333,13 @@ TEST_CASE("report_from_json refuses what no judging of this problem writes, nami
     j["tests"][0].erase("message");
     refused(j, "not a report of this judge");
     j = good;
+    j["verdict"] = "accepted";
+    refused(j, "verdict accepted is not the worst of its tests', wrong_answer");
+    j = good;
+    j["tests"].erase(1);
+    j["score"] = 1;
+    refused(j, "2 tests; the problem has 3");
+    j = good;
     j["sandbox"] = "";
     refused(j, "sandbox \"\" is not a tier of this judge");
     try {
