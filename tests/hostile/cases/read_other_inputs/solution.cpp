@@ -13,15 +13,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 namespace {
+// What can be read of `path`. With read(2), not a stream: a process that exits while its /proc
+// files are read makes read fail, and a filebuf would throw std::ios_base::failure for it.
 std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
+    std::string s;
+    const int fd = ::open(path.c_str(), O_RDONLY);
+    if (fd < 0) return s;
+    char buf[4096];
+    for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) s.append(buf, static_cast<size_t>(n));
+    ::close(fd);
+    return s;
 }
 std::vector<std::string> list(const std::string& dir) {
     std::vector<std::string> names;
