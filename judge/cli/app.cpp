@@ -1,4 +1,6 @@
 #include "cli/app.hpp"
+
+#include <cstdlib>
 #include "sandbox/sandbox.hpp"
 
 #include <CLI/CLI.hpp>
@@ -62,14 +64,17 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
         ->excludes(file_opt);
     submit->add_option(
         "--format", o.submit.format,
-        "Report format on stdout: text (default), json (docs/report.md), junit (JUnit XML) or gradescope\n"
-        "(Gradescope's results.json)");
+        "Report format on stdout: text (default); json (docs/report.md); junit (JUnit XML); gradescope\n"
+        "(results.json); classroom (GitHub Classroom's runner result, base64, for its grading reporter);\n"
+        "prairielearn (results.json); codegrade (the custom test's points line). See docs/ci.md.\n"
+        "The platforms' formats write a document, score 0, even when the file is missing (exit 1)");
     submit
         ->add_option("--seed", o.submit.seed,
                      "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones")
         ->check(seed_validator());
-    submit->add_flag("!--no-counterexamples", o.submit.counterexamples,
-                     "Do not search fresh small inputs for a counterexample to each failed hidden test");
+    submit->add_flag_callback(
+        "--no-counterexamples", [&o] { o.submit.counterexamples = false; },
+        "Do not search fresh small inputs for a counterexample to each failed hidden test");
     submit->add_flag("--after-due-date", o.submit.after_due_date,
                      "Also run the tests withheld until after the due date (visibility after_due_date; full root)");
     submit->add_option("--save-counterexamples", o.submit.save_counterexamples,
@@ -116,13 +121,27 @@ CLI::App* add_run(CLI::App& app, CliOptions& o) {
     return run;
 }
 
+// Each JUDGE_* setting is an option too (GitHub Classroom's graders pass the command no
+// environment but PATH and HOME): the option sets the variable for this run, over any value.
+void add_settings(CLI::App& app) {
+    const auto setting = [&app](const char* option, const char* var, const char* what) {
+        app.add_option_function<std::string>(
+            option, [var](const std::string& v) { ::setenv(var, v.c_str(), 1); },
+            std::string(what) + " (the same as $" + var + ", which it overrides)");
+    };
+    setting("--sandbox", "JUDGE_SANDBOX", "Force the sandbox tier: bubblewrap or fallback");
+    setting("--cache", "JUDGE_CACHE", "Cache folder for builds and reference runs");
+    setting("--box-uids", "JUDGE_BOX_UIDS", "When root: a range FIRST-LAST of uids, one per box");
+}
+
 CLI::App* add_grade(CLI::App& app, CliOptions& o) {
     CLI::App* grade = app.add_subcommand(
         "grade",
         "Grade a class: every subdirectory of --class is one student, whose submission is\n"
-        "<id>/<problem>/solution.cpp or <id>/solution.cpp. Writes grades.csv, junit.xml, summary.md and\n"
-        "<id>/report.json and <id>/results.json (Gradescope) into --out. A rerun into the same --out\n"
-        "grades only changed submissions. Exit 0 when every student was graded, whatever the verdicts.");
+        "<id>/<problem>/solution.cpp or <id>/solution.cpp. Writes grades.csv, junit.xml, summary.md and,\n"
+        "per student, students/<id>/report.json and students/<id>/results.json (Gradescope) into --out.\n"
+        "A rerun into the same --out grades only changed submissions. Exit 0 when every student was\n"
+        "graded, whatever the verdicts.");
     grade->add_option("problem", o.grade.problem, "Problem name")->required();
     grade->add_option("--class", o.grade.class_dir, "The class directory")->required();
     grade->add_option("--out", o.grade.out, "Output directory")->required();
@@ -140,8 +159,9 @@ CLI::App* add_grade(CLI::App& app, CliOptions& o) {
         ->excludes(grade_seed);
     grade->add_flag("--after-due-date", o.grade.after_due_date,
                     "Release the tests withheld until after the due date (visibility after_due_date)");
-    grade->add_flag("!--no-counterexamples", o.grade.counterexamples,
-                    "Do not search fresh small inputs for a counterexample to each failed hidden test");
+    grade->add_flag_callback(
+        "--no-counterexamples", [&o] { o.grade.counterexamples = false; },
+        "Do not search fresh small inputs for a counterexample to each failed hidden test");
     return grade;
 }
 
@@ -231,6 +251,7 @@ int run_cli(int argc, char** argv) {
         "--root", [&](const std::string& r) { g.root = r; },
         "Course root holding problems/ and reference/ (default: $JUDGE_ROOT, "
         "then the nearest ancestor holding problems/, then the build tree)");
+    add_settings(app);
     app.add_flag("-v,--verbose", verbose, "More log output on stderr (repeat for more)");
     app.add_flag("-q,--quiet", quiet, "Only errors on stderr");
 
@@ -245,7 +266,8 @@ int run_cli(int argc, char** argv) {
     CLI::App* doctor = app.add_subcommand(
         "doctor",
         "Show what this machine offers for isolating submissions (bubblewrap, user namespaces, cgroups,\n"
-        "the uid) and which sandbox tier submit will use. Set JUDGE_SANDBOX=fallback or =bubblewrap to force one.");
+        "the uid) and which sandbox tier submit will use. --sandbox fallback or bubblewrap (or\n"
+        "JUDGE_SANDBOX) forces one.");
 
     CLI::App* box_run = add_box_run(app, o);
 

@@ -1,6 +1,7 @@
 // `judge submit`: one submission, one report.
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -16,9 +17,12 @@
 #include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
+#include "report/platforms.hpp"
 #include "report/render.hpp"
 #include "report/report_json.hpp"
 #include "sandbox/sandbox.hpp"
+#include "traps/trap_report.hpp"
+#include "util/safe_read.hpp"
 
 namespace judge {
 
@@ -69,11 +73,54 @@ void save_counterexamples(const Report& r, const fs::path& dir) {
     if (saved == 0) spdlog::info("--save-counterexamples: no counterexample to save (no failed hidden test had one)");
 }
 
+// The formats a platform reads: each gets a document even when there is no submission to judge
+// (Gradescope's rule: results.json is always written), with score 0 and the reason.
+bool platform_format(const std::string& f) {
+    return f == "gradescope" || f == "classroom" || f == "prairielearn" || f == "codegrade" || f == "junit";
+}
+
+// Why `source` cannot be judged at all ("" when it can): it is missing, or not a readable file.
+std::string unreadable(const fs::path& source) {
+    const SafeRead probe = read_named(source, max_source_bytes);
+    if (probe.ok() || probe.fault == ReadFault::too_large) return "";
+    return source.string() + ": cannot read: it is " + describe(probe.fault);
+}
+
+void print_report(const Report& r, const std::string& format, long seconds) {
+    if (format == "json") {
+        fmt::print("{}\n", json_text(render_json(r)));
+    } else if (format == "gradescope") {
+        fmt::print("{}\n", json_text(gradescope_results(r, seconds)));
+    } else if (format == "classroom") {
+        // One line, as the grading reporter reads its <RUNNER>_RESULTS variable.
+        fmt::print("{}\n", base64(classroom_results(r).dump()));
+    } else if (format == "prairielearn") {
+        fmt::print("{}\n", json_text(prairielearn_results(r)));
+    } else if (format == "codegrade") {
+        fmt::print("{}\n", codegrade_points(r).dump());
+    } else if (format == "junit") {
+        JunitCounts total;
+        // The suite is named after the submission: two students' files merge into two suites.
+        const std::string suite = render_junit_suite(r.submission.empty() ? "submission" : r.submission, r, total);
+        fmt::print("{}", render_junit_document(r.problem, suite, total));
+    } else {
+        fmt::print("{}", render_text(r, terminal_style()));
+    }
+}
+
+const std::vector<std::string>& submit_formats() {
+    static const std::vector<std::string> f = {"text",      "json",         "junit",    "gradescope",
+                                               "classroom", "prairielearn", "codegrade"};
+    return f;
+}
+
 }  // namespace
 
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
-    if (o.format != "text" && o.format != "json" && o.format != "junit" && o.format != "gradescope") {
-        throw InputError("--format: expected text, json, junit or gradescope, got \"" + o.format + "\"");
+    if (std::find(submit_formats().begin(), submit_formats().end(), o.format) == submit_formats().end()) {
+        throw InputError(
+            "--format: expected text, json, junit, gradescope, classroom, prairielearn or codegrade, got \"" +
+            o.format + "\"");
     }
     const auto t0 = std::chrono::steady_clock::now();
     const CourseRoot root = find_course_root(g.root);
@@ -83,7 +130,23 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         throw InputError("--after-due-date: " +
                          pack::needs_full_root("releasing the tests withheld until after the due date"));
     const Problem p = released(full, o.after_due_date);
-    const fs::path source = choose_submission(o, p);
+    fs::path source;
+    std::string why;  // why there is nothing to judge, for a platform's document
+    try {
+        source = choose_submission(o, p);
+        why = unreadable(source);
+    } catch (const InputError& e) {
+        if (!platform_format(o.format)) throw;
+        why = e.what();
+    }
+    if (!why.empty() && !platform_format(o.format)) throw InputError(why);
+    if (!why.empty()) {
+        spdlog::error("{}", why);
+        Report r = missing_report(p, o.seed, why);
+        r.submission = source.string();
+        print_report(r, o.format, 0);
+        return code(ExitCode::not_passed);
+    }
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
@@ -95,19 +158,8 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     Report r = judge.judge_file(source, source.string(), *sandbox);
     r.sandbox = sandbox->name();
 
-    if (o.format == "json") {
-        fmt::print("{}\n", json_text(render_json(r)));
-    } else if (o.format == "gradescope") {
-        const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        fmt::print("{}\n", json_text(gradescope_results(r, seconds)));
-    } else if (o.format == "junit") {
-        JunitCounts total;
-        // The suite is named after the submission: two students' files merge into two suites.
-        const std::string suite = render_junit_suite(r.submission, r, total);
-        fmt::print("{}", render_junit_document(p.name, suite, total));
-    } else {
-        fmt::print("{}", render_text(r, terminal_style()));
-    }
+    const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    print_report(r, o.format, seconds);
     if (o.save_counterexamples) {
         // After the report: a folder that cannot be written loses no verdict.
         try {

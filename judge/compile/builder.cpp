@@ -65,6 +65,8 @@ Builder::Builder(Toolchain tc, fs::path cache) : m_tc(std::move(tc)), m_cache(st
 void Builder::start_precompiled_header() {
     std::call_once(m_pch_once, [this] {
         if (fs::exists(m_include / ".complete")) return;
+        // A first run is slow (a minute on 2 cores): say what it does, once.
+        spdlog::info("first run with this compiler: precompiling judge/tensor.hpp into {} (cached)", m_cache.string());
         m_pch = std::async(std::launch::async, [this] {
             precompile_header();
             write_file_atomic(m_include / ".complete", "");
@@ -174,6 +176,7 @@ fs::path Builder::harness_object(const Problem& p) {
         spdlog::debug("harness {} from {}", obj.filename().string(), m_prebuilt.string());
         return obj;
     }
+    spdlog::info("building the test harness of {} (once, then cached)", p.name);
     TempDir tmp("judge-harness");
     write_file_atomic(tmp.path() / "harness.cpp", src);
     ProcessSpec ps = compiler_process(argv, tmp.path(), std::chrono::seconds(120));
@@ -193,11 +196,12 @@ fs::path Builder::harness_object(const Problem& p) {
     return obj;
 }
 
-BuildResult Builder::build_trusted(const Problem& p, const fs::path& source) {
-    return build_trusted_source(p, read_input_file(source), source.string());
+BuildResult Builder::build_trusted(const Problem& p, const fs::path& source, bool say) {
+    return build_trusted_source(p, read_input_file(source), source.string(), say);
 }
 
-BuildResult Builder::build_trusted_source(const Problem& p, const std::string& text, const std::string& what) {
+BuildResult Builder::build_trusted_source(const Problem& p, const std::string& text, const std::string& what,
+                                          bool say) {
     const std::string key = Hasher().add(m_base_key).add(harness_source(p)).add(text).hex();
     const fs::path exe = m_cache / "bin" / key;
     if (fs::exists(exe)) {
@@ -206,6 +210,7 @@ BuildResult Builder::build_trusted_source(const Problem& p, const std::string& t
         br.exe = exe;
         return br;
     }
+    if (say) spdlog::info("building {} (once, then cached)", what);
     TempDir tmp("judge-build");
     write_file_atomic(tmp.path() / "solution.cpp", text);
     fs::create_directories(exe.parent_path());

@@ -45,11 +45,13 @@ public:
     Builder& operator=(const Builder&) = delete;
 
     /// Builds a trusted solution (reference or seeded bug) with the harness; cached by content.
-    /// Throws InputError when `source` cannot be read.
-    BuildResult build_trusted(const Problem& p, const std::filesystem::path& source);
+    /// Throws InputError when `source` cannot be read. With `say`, a build that is not cached is
+    /// announced on the log (a first submit's long wait: the reference).
+    BuildResult build_trusted(const Problem& p, const std::filesystem::path& source, bool say = false);
 
     /// The same for a source given as text (a seeded bug made from a patch); `what` names it in logs.
-    BuildResult build_trusted_source(const Problem& p, const std::string& text, const std::string& what);
+    BuildResult build_trusted_source(const Problem& p, const std::string& text, const std::string& what,
+                                     bool say = false);
 
     /// Compiles `box/solution.cpp` in `box` and links it with the cached harness into `box/prog`,
     /// both through `sandbox`: the compiler sees only /usr, the box, the headers and the harness object.

@@ -63,7 +63,7 @@ const fs::path& TrustedRuns::reference_exe() {
     if (!m_reference_exe) {
         const std::string display = (fs::path("reference") / m_p.name / "solution.cpp").string();
         if (!fs::exists(m_p.reference)) throw InputError(display + ": the reference solution is missing");
-        BuildResult br = m_builder.build_trusted(m_p, m_p.reference);
+        BuildResult br = m_builder.build_trusted(m_p, m_p.reference, true);
         if (!br.ok) throw InputError(display + ": the reference does not compile:\n" + br.log);
         m_reference_exe = br.exe;
     }

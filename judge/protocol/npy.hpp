@@ -109,7 +109,14 @@ struct Header {
 /// Parses the magic string, the version and the header dict of a .npy byte string; `name` is used
 /// in error messages. Every size is checked before it is used.
 inline Header parse_header(const std::string& bytes, const std::string& name) {
-    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) throw NpyError(name + ": not a .npy file");
+    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) {
+        // torch.save writes a zip archive (or, before PyTorch 1.6, a pickle): say how to get a .npy.
+        const bool torch = bytes.compare(0, 4, "PK\x03\x04") == 0 || (!bytes.empty() && bytes[0] == '\x80');
+        throw NpyError(name + ": not a .npy file" +
+                       (torch ? std::string(" (it looks like torch.save's; save a tensor t with "
+                                            "numpy.save(path, t.detach().cpu().numpy()) instead)")
+                              : std::string()));
+    }
     const auto major = static_cast<unsigned char>(bytes[6]);
     size_t header_len = 0;
     size_t header_start = 0;

@@ -56,7 +56,7 @@ std::string compact_counterexample(const Counterexample& c) {
 
 std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
     if (trap.passed) return "passed";
-    if (trap.blocked) return blocked_words(trap.blocked_by);
+    if (trap.blocked) return blocked_trap_words(trap);
     const TestOutcome* t = speaker(r.tests, trap.id);
     std::string s;
     if (t == nullptr) {
@@ -77,12 +77,26 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
 json gradescope_results(const Report& r, long seconds) {
     json tests = json::array();
     for (const TrapOutcome& trap : r.traps) {
+        const TestOutcome* speaks = trap.passed || trap.blocked ? nullptr : speaker(r.tests, trap.id);
+        const std::string status = trap.passed ? "passed" : trap.blocked ? "blocked" : "failed";
+        json tags = json::array({trap.id, status});
+        json extra = {{"trap", trap.id}, {"status", status}, {"blocked_by", trap.blocked_by}};
+        if (speaks != nullptr) extra["failed_test"] = speaks->id;
+        if (speaks != nullptr && !speaks->misconception_bug.empty()) {
+            tags.push_back(speaks->misconception_bug);
+            extra["misconception"] = speaks->misconception_bug;
+        }
+        if (&trap == r.first_fix()) tags.push_back("first_fix");
         tests.push_back({{"name", trap.id + ": " + trap.title},
                          {"score", trap.points},
                          {"max_score", trap.max_points},
                          {"status", trap.passed ? "passed" : "failed"},
                          {"output", trap_diagnosis(r, trap)},
-                         // a trap with any test shown after the due date is shown then, whole
+                         {"tags", tags},
+                         {"extra_data", extra},
+                         // The visibility model: sample and hidden tests are run and their traps
+                         // shown (a hidden test's words give no data); a trap with any test
+                         // withheld until after the due date is shown then, whole.
                          {"visibility", trap.after_due_date ? "after_due_date" : "visible"}});
     }
     std::string output = fmt::format("{}: {}, {}/{} points", r.problem, to_string(r.verdict), r.score, r.max_score);
@@ -91,10 +105,22 @@ json gradescope_results(const Report& r, long seconds) {
         if (fix->explained) output += "\nhint: " + fix->hint;
     }
     if (!r.compile_ok && r.verdict == Verdict::compile_error) output += "\n\nThe compiler said:\n" + r.compile_log;
+    // Nothing read or run: why, where the student looks first.
+    if (!ran(r.verdict) && r.verdict != Verdict::compile_error && !r.traps.empty())
+        output += "\n\n" + r.traps.front().message;
+    const TrapOutcome* fix = r.first_fix();
     return {{"score", r.score},
             {"execution_time", seconds},
             {"output", output},
             {"output_format", "text"},
+            {"visibility", "visible"},
+            {"stdout_visibility", "hidden"},  // the autograder's log: the instructor's alone
+            {"extra_data",
+             {{"problem", r.problem},
+              {"verdict", to_string(r.verdict)},
+              {"max_score", r.max_score},
+              {"first_fix", fix != nullptr ? json(fix->id) : json(nullptr)},
+              {"sandbox", r.sandbox}}},
             {"tests", tests}};
 }
 
@@ -119,12 +145,19 @@ std::string xml_escape(const std::string& s) {
 
 std::string render_junit_suite(const std::string& name, const Report& r, JunitCounts& total) {
     std::string cases;
-    size_t failures = 0, errors = 0;
+    size_t failures = 0, errors = 0, skipped = 0;
     for (const TrapOutcome& t : r.traps) {
         // time is 0: a report holds no timing, so that it is the same on every run (see report.md).
         cases +=
             fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"0\">", xml_escape(name), xml_escape(t.id));
-        if (!t.passed) {
+        // The points, which JUnit has no attribute for, in the case's own output (report.md's "Points").
+        const std::string points =
+            fmt::format("\n      <system-out>points: {}/{}</system-out>", t.points, t.max_points);
+        if (t.blocked) {
+            // Not assessed: skipped, not failed, and worth 0 until the trap it waits for passes.
+            ++skipped;
+            cases += fmt::format("\n      <skipped message=\"{}\"/>{}\n    ", xml_escape(trap_diagnosis(r, t)), points);
+        } else if (!t.passed) {
             // The verdict of the trap's first failing test decides failure (wrong answer) or error.
             Verdict test_verdict = r.verdict == Verdict::missing || r.verdict == Verdict::compile_error
                                        ? r.verdict
@@ -137,19 +170,27 @@ std::string render_junit_suite(const std::string& name, const Report& r, JunitCo
             (failure ? failures : errors)++;
             // The message is the first line; the body is the whole diagnosis, as Gradescope's output.
             const std::string body = trap_diagnosis(r, t);
-            cases += fmt::format("\n      <{} type=\"{}\" message=\"{}\">{}</{}>\n    ", failure ? "failure" : "error",
-                                 t.blocked ? "blocked" : to_string(test_verdict),
-                                 xml_escape(t.blocked ? body.substr(0, body.find('\n')) : t.message), xml_escape(body),
-                                 failure ? "failure" : "error");
+            cases += fmt::format("\n      <{} type=\"{}\" message=\"{}\">{}</{}>{}\n    ",
+                                 failure ? "failure" : "error", to_string(test_verdict), xml_escape(t.message),
+                                 xml_escape(body), failure ? "failure" : "error", points);
+        } else {
+            cases += points + "\n    ";
         }
         cases += "</testcase>\n";
     }
     total.tests += r.traps.size();
     total.failures += failures;
     total.errors += errors;
+    total.skipped += skipped;
+    // The suite's score in its properties: the judge's total, as every other format gives it.
+    const std::string properties = fmt::format(
+        "    <properties>\n      <property name=\"score\" value=\"{}\"/>\n"
+        "      <property name=\"max_score\" value=\"{}\"/>\n    </properties>\n",
+        r.score, r.max_score);
     return fmt::format(
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"0\">\n{}  </testsuite>\n",
-        xml_escape(name), r.traps.size(), failures, errors, cases);
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"0\">\n{}{}"
+        "  </testsuite>\n",
+        xml_escape(name), r.traps.size(), failures, errors, skipped, properties, cases);
 }
 
 std::string render_junit_document(const std::string& name, const std::string& suites, const JunitCounts& total) {

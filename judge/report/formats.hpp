@@ -21,11 +21,12 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap);
 nlohmann::json gradescope_results(const Report& r, long seconds);
 
 struct JunitCounts {
-    size_t tests = 0, failures = 0, errors = 0;
+    size_t tests = 0, failures = 0, errors = 0, skipped = 0;
 };
 
 /// One <testsuite> for one student: a <testcase> per trap. A wrong answer is a <failure>; a compile,
-/// runtime or limit error (and a missing submission) is an <error>. Adds to `total`.
+/// runtime or limit error (and a missing submission) is an <error>; a blocked trap is <skipped>.
+/// Each case's <system-out> says "points: K/N", and the suite's properties its score. Adds to `total`.
 std::string render_junit_suite(const std::string& name, const Report& r, JunitCounts& total);
 
 /// The whole junit.xml around the given suites.

@@ -106,7 +106,7 @@ std::string render_text(const Report& r, const Style& style) {
         s += fmt::format("{} {:<{}}  {}\n", mark, t.id, width, t.title);
         if (t.passed) continue;
         if (t.blocked) {
-            s += "    " + paint(blocked_words(t.blocked_by), "dim") + "\n";
+            s += "    " + paint(blocked_trap_words(t), "dim") + "\n";
             continue;
         }
         s += trap_details(r, t, style, &t != r.first_fix() && t.explained);

@@ -81,6 +81,11 @@ std::string blocked_words(const std::vector<std::string>& blocked_by) {
     return "not assessed until " + s + (blocked_by.size() == 1 ? " passes" : " pass");
 }
 
+std::string blocked_trap_words(const TrapOutcome& t) {
+    return blocked_words(t.blocked_by) +
+           fmt::format(" (0 of {} point{} until then)", t.max_points, t.max_points == 1 ? "" : "s");
+}
+
 std::string rerun_command(const Report& r, const TestOutcome& t) {
     if (t.hidden || t.passed() || r.submission.empty() || !r.compile_ok) return "";
     if (!ran(t.verdict)) return "";

@@ -139,6 +139,10 @@ std::string fix_first_words(const TrapOutcome& t, const Report& r);
 /// What a blocked trap says: "not assessed until chunk_order passes" ("a and b pass" for two).
 std::string blocked_words(const std::vector<std::string>& blocked_by);
 
+/// A blocked trap's words with what it scores: "not assessed until X passes (0 of 4 points until
+/// then)" (docs/report.md, "Points").
+std::string blocked_trap_words(const TrapOutcome& t);
+
 /// For a failing sample test: the command that writes its inputs, the expected outputs and the
 /// submission's as .npy files; "" for other tests.
 std::string rerun_command(const Report& r, const TestOutcome& t);

@@ -212,6 +212,10 @@ Report report_from_json(const json& j, const Problem& p, const std::string& file
             const TestOutcome* s = speaker(r.tests, t.id);
             if (s != nullptr && t.passed) bad("trap " + t.id + " passed, but its test " + s->id + " failed");
             if (s != nullptr) t.failed_test = s->id;
+            if (!t.blocked) continue;
+            for (const TestOutcome& test : r.tests)
+                if (test.trap == t.id && test.points != 0)
+                    bad(fmt::format("test {} scores {}, but its trap {} is blocked", test.id, test.points, t.id));
         }
         add_trap_points(p, r);
     } catch (const json::exception& e) {

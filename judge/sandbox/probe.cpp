@@ -69,7 +69,7 @@ SandboxProbe probe_sandbox() {
                 throw JudgeFailure("JUDGE_SANDBOX=bubblewrap, but bubblewrap does not work here: " + p.bwrap_error);
             p.forced = "JUDGE_SANDBOX=bubblewrap";
         } else {
-            throw InputError("JUDGE_SANDBOX: expected bubblewrap or fallback, got \"" + f + "\"");
+            throw InputError("--sandbox (JUDGE_SANDBOX): expected bubblewrap or fallback, got \"" + f + "\"");
         }
     }
     return p;

@@ -23,8 +23,9 @@ UidRange box_uid_range() {
     int first = 0, last = 0;
     char extra = 0;
     if (std::sscanf(env, "%d-%d%c", &first, &last, &extra) != 2 || first < 1000 || last < first) {
-        throw InputError(std::string("JUDGE_BOX_UIDS: expected FIRST-LAST with 1000 <= FIRST <= LAST, got \"") + env +
-                         "\"");
+        throw InputError(std::string("--box-uids (JUDGE_BOX_UIDS): expected FIRST-LAST with 1000 <= FIRST <= LAST, "
+                                     "got \"") +
+                         env + "\"");
     }
     return {first, last - first + 1};
 }

@@ -1,5 +1,6 @@
 #include "traps/trap_report.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include "report/report_json.hpp"
@@ -77,7 +78,12 @@ Report assemble_report(const Problem& p, uint64_t seed, std::vector<TestOutcome>
         r.traps.push_back(std::move(to));
     }
     block_dependents(p, r.traps);
-    for (const TestOutcome& t : tests) {
+    // A blocked trap is not assessed, so it scores nothing: not even its passing tests (report.md's
+    // "Points"). Every format then gives the same total.
+    for (TestOutcome& t : tests) {
+        const auto trap =
+            std::find_if(r.traps.begin(), r.traps.end(), [&](const TrapOutcome& o) { return o.id == t.trap; });
+        if (trap != r.traps.end() && trap->blocked) t.points = 0;
         r.score += t.points;
         r.verdict = worse(r.verdict, t.verdict);
     }
@@ -102,8 +108,9 @@ Report compile_error_report(const Problem& p, uint64_t seed, const std::string& 
     return r;
 }
 
-Report missing_report(const Problem& p, uint64_t seed) {
-    Report r = not_run_report(p, seed, Verdict::missing, "no submission", false);
+Report missing_report(const Problem& p, uint64_t seed, const std::string& why) {
+    Report r =
+        not_run_report(p, seed, Verdict::missing, why.empty() ? "no submission" : "no submission: " + why, false);
     r.compile_ok = false;
     return r;
 }

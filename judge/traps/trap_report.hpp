@@ -36,6 +36,6 @@ Report compile_error_report(const Problem& p, uint64_t seed, const std::string& 
 
 /// The report of a student who submitted nothing (judge grade): every trap fails with "no
 /// submission", no test is listed, and the score is 0.
-Report missing_report(const Problem& p, uint64_t seed);
+Report missing_report(const Problem& p, uint64_t seed, const std::string& why = "");
 
 }  // namespace judge

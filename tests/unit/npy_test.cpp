@@ -39,6 +39,11 @@ TEST_CASE("npy rejects malformed files with a message naming the file", "[npy]")
     a.f32 = {1, 2};
     std::string good = npy::encode(a);
     SECTION("not npy") { CHECK_THROWS_WITH(npy::decode("hello world", "x.npy"), "x.npy: not a .npy file"); }
+    SECTION("torch.save's zip archive gets the numpy.save hint") {
+        CHECK_THROWS_WITH(npy::decode(std::string("PK\x03\x04archive/data.pkl", 20), "t.pt"),
+                          "t.pt: not a .npy file (it looks like torch.save's; save a tensor t with "
+                          "numpy.save(path, t.detach().cpu().numpy()) instead)");
+    }
     SECTION("truncated data") {
         CHECK_THROWS_WITH(npy::decode(good.substr(0, good.size() - 1), "x.npy"),
                           "x.npy: expected 8 data bytes for shape (2,), found 7");

@@ -1,4 +1,5 @@
 // The renderers on a hand-made report: terminal text, JSON, Gradescope and JUnit.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <limits>
 
@@ -172,13 +173,20 @@ TEST_CASE("JUnit: a suite per student, a case per trap, XML escaped", "[formats]
     const std::string suite = judge::render_junit_suite("ada", report(), total);
     CHECK(
         suite ==
-        "  <testsuite name=\"ada\" tests=\"2\" failures=\"1\" errors=\"0\" time=\"0\">\n"
+        "  <testsuite name=\"ada\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\" time=\"0\">\n"
+        "    <properties>\n"
+        "      <property name=\"score\" value=\"2\"/>\n"
+        "      <property name=\"max_score\" value=\"4\"/>\n"
+        "    </properties>\n"
         "    <testcase classname=\"ada\" name=\"values\" time=\"0\">\n"
         "      <failure type=\"wrong_answer\" message=\"out[0,1] differs &lt;here&gt; &amp; there\">test t_values "
         "(hidden): out[0,1] differs &lt;here&gt; &amp; there\nThis is exactly the output of this mistake: tiling with repeat.\n"
         "hint: Look at the values.</failure>\n"
+        "      <system-out>points: 1/3</system-out>\n"
         "    </testcase>\n"
-        "    <testcase classname=\"ada\" name=\"errors\" time=\"0\"></testcase>\n"
+        "    <testcase classname=\"ada\" name=\"errors\" time=\"0\">\n"
+        "      <system-out>points: 1/1</system-out>\n"
+        "    </testcase>\n"
         "  </testsuite>\n");
     CHECK(total.tests == 2);
     CHECK(total.failures == 1);
@@ -233,10 +241,46 @@ TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]
     CHECK(g["tests"][0]["output"] ==
           "test t_values (hidden): out[0,1] differs\ncounterexample on fresh small inputs: f(n = 3; x (2,) = [1, "
           "2.5]); expected out (2,) = [2, 5]; got out (2,) = [2, 6]\nout[1] differs\nhint: Look at the values.");
-    CHECK(g["tests"][1]["output"] == "not assessed until values passes");
+    CHECK(g["tests"][1]["output"] == "not assessed until values passes (0 of 1 point until then)");
+    CHECK(g["tests"][1]["tags"] == nlohmann::json{"errors", "blocked"});
+    CHECK(g["tests"][1]["extra_data"]["blocked_by"] == nlohmann::json{"values"});
+    CHECK(g["tests"][0]["tags"] == nlohmann::json{"values", "failed", "first_fix"});
+    CHECK(g["visibility"] == "visible");
+    CHECK(g["extra_data"]["first_fix"] == "values");
     judge::JunitCounts total;
     const std::string suite = judge::render_junit_suite("ada", r, total);
-    CHECK(suite.find("<failure type=\"blocked\" message=\"not assessed until values passes\">") != std::string::npos);
+    // Blocked is not failed: skipped, and worth nothing until values passes.
+    CHECK(suite.find("    <testcase classname=\"ada\" name=\"errors\" time=\"0\">\n"
+                     "      <skipped message=\"not assessed until values passes (0 of 1 point until then)\"/>\n"
+                     "      <system-out>points: 0/1</system-out>\n") != std::string::npos);
+    CHECK(suite.find("failures=\"1\" errors=\"0\" skipped=\"1\"") != std::string::npos);
+    CHECK(total.skipped == 1);
+}
+
+TEST_CASE("a blocked trap scores 0, its passing tests included, in every format", "[formats]") {
+    judge::Problem p = prob();
+    p.traps[1].after = {"values"};
+    // t_throws (trap errors) fails after values failed: errors is blocked. t_sample passes.
+    std::vector<judge::TestOutcome> tests = {judge::not_run(p.tests[0], Verdict::wrong_answer, "out[0,1] differs"),
+                                             judge::not_run(p.tests[1], Verdict::accepted, ""),
+                                             judge::not_run(p.tests[2], Verdict::wrong_answer, "returned normally")};
+    tests[1].points = tests[1].max_points;
+    judge::Report r = judge::assemble_report(p, 0, tests);
+    r.sandbox = "bubblewrap";
+    REQUIRE(r.traps[1].blocked);
+    CHECK(r.traps[1].points == 0);
+    for (const judge::TestOutcome& t : r.tests) {
+        if (t.trap == "errors") CHECK(t.points == 0);
+    }
+    CHECK(r.score == 1);  // t_sample of the failed (not blocked) trap values still scores
+    CHECK(judge::gradescope_results(r, 0)["score"] == 1);
+    // A report that gives a blocked trap's test points is not one this judge writes.
+    nlohmann::json j = judge::render_json(r);
+    const auto at =
+        std::find_if(j["tests"].begin(), j["tests"].end(), [](const auto& t) { return t["trap"] == "errors"; });
+    (*at)["points"] = 1;
+    j["score"] = 2;
+    CHECK_THROWS_WITH(judge::report_from_json(j, p, "r.json"), Catch::Contains("but its trap errors is blocked"));
 }
 
 TEST_CASE("a report read back from its JSON is the same report, in every format", "[formats]") {

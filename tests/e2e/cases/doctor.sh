@@ -9,4 +9,4 @@
     expect_out "tier:             fallback (NOT isolated) (JUDGE_SANDBOX=fallback)"
     JUDGE_SANDBOX=nope "$JUDGE" doctor >"$TMP/out" 2>"$TMP/err"
     [ $? = 2 ] || fail "a bad JUDGE_SANDBOX should exit 2"
-    expect_err 'judge: error: JUDGE_SANDBOX: expected bubblewrap or fallback, got "nope"'
+    expect_err 'judge: error: --sandbox (JUDGE_SANDBOX): expected bubblewrap or fallback, got "nope"'

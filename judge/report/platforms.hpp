@@ -1,0 +1,36 @@
+// judge/report/platforms.hpp: the report as the teaching platforms read it.
+//
+// GitHub Classroom's grading reporter, PrairieLearn's external grader and CodeGrade's custom
+// test each take one document. Each is a function of the Report, with one test per trap worth
+// that trap's points, so that every platform shows the judge's own total (docs/report.md,
+// "Points"; docs/ci.md, "Platforms").
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "report/report.hpp"
+
+namespace judge {
+
+/// The runner JSON that GitHub Classroom's graders hand to its grading reporter
+/// ({"version": 1, "status", "max_score", "tests": [{name, status, score, message, ...}]}): one
+/// test per trap, scored with the trap's points.
+nlohmann::json classroom_results(const Report& r);
+
+/// Standard base64 (RFC 4648, with padding), on one line: how the reporter reads
+/// `<RUNNER>_RESULTS`.
+std::string base64(const std::string& bytes);
+
+/// PrairieLearn's external grader results.json: `score` in [0, 1] and one test per trap with its
+/// points; `gradable: false` with `format_errors` when nothing could run (no submission, a
+/// compile error, a refused file, a judge failure). Kept under 1 MB.
+nlohmann::json prairielearn_results(const Report& r);
+
+/// PrairieLearn's limit on results.json, in bytes.
+inline constexpr size_t prairielearn_limit = 1000 * 1000;
+
+/// CodeGrade's custom-test line: {"tag": "points", "points": "<score>/<max_score>"}.
+nlohmann::json codegrade_points(const Report& r);
+
+}  // namespace judge

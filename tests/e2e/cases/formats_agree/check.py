@@ -1,0 +1,61 @@
+"""Every format's total is the JSON report's, read as each platform reads it."""
+import base64, csv, json, os, sys
+import xml.etree.ElementTree as ET
+
+grade, formats = sys.argv[1], sys.argv[2]
+rows = {r["student"]: r for r in csv.DictReader(open(os.path.join(grade, "grades.csv")))}
+junit_all = {s.attrib["name"]: s for s in ET.parse(os.path.join(grade, "junit.xml")).getroot()}
+blocked_seen = 0
+for student in sorted(os.listdir(formats)):
+    d = os.path.join(formats, student)
+    report = json.load(open(os.path.join(grade, "students", student, "report.json")))
+    score, top = report["score"], report["max_score"]
+    where = f"{student} ({report['verdict']}, {score}/{top})"
+    # The rule: a blocked trap scores nothing.
+    blocked = {t["id"] for t in report["traps"] if t["status"] == "blocked"}
+    blocked_seen += len(blocked)
+    assert all(t["points"] == 0 for t in report["tests"] if t["trap"] in blocked), where
+    assert sum(t["points"] for t in report["tests"]) == score, where
+    assert int(rows[student]["score"]) == score and int(rows[student]["max_score"]) == top, where
+    # Gradescope: the tests' scores add up to the top-level score.
+    gs = json.load(open(os.path.join(grade, "students", student, "results.json")))
+    assert gs["score"] == score and sum(t["score"] for t in gs["tests"]) == score, where
+    assert sum(t["max_score"] for t in gs["tests"]) == top, where
+    assert gs["visibility"] == "visible" and all(t["visibility"] in ("visible", "after_due_date") for t in gs["tests"])
+    assert all(t["extra_data"]["trap"] == t["tags"][0] for t in gs["tests"]), where
+    # JUnit, from grade and from submit: the suite's score property and the cases' points.
+    for suite in (junit_all[student], ET.parse(os.path.join(d, "junit")).getroot()[0]):
+        props = {p.attrib["name"]: int(p.attrib["value"]) for p in suite.iter("property")}
+        assert props == {"score": score, "max_score": top}, (where, props)
+        points = [case.find("system-out").text.split(": ")[1].split("/") for case in suite.iter("testcase")]
+        assert sum(int(k) for k, _ in points) == score and sum(int(n) for _, n in points) == top, where
+        skipped = [case.attrib["name"] for case in suite.iter("testcase") if case.find("skipped") is not None]
+        assert set(skipped) == blocked, (where, skipped, blocked)
+        assert int(suite.attrib["skipped"]) == len(blocked), where
+    # GitHub Classroom: the reporter's NotifyClassroom adds tests[].score; max_score is the runner's.
+    cl = json.loads(base64.b64decode(open(os.path.join(d, "classroom")).read().strip(), validate=True))
+    assert cl["version"] == 1 and cl["max_score"] == top, where
+    assert sum(t["score"] for t in cl["tests"]) == score, where
+    want = "pass" if report["verdict"] == "accepted" else "fail" if report["tests"] and \
+        report["verdict"] not in ("compile_error", "judge_error", "invalid_submission") else "error"
+    assert cl["status"] == want, (where, cl["status"])
+    for t in cl["tests"]:
+        assert t["status"] in ("pass", "fail", "error") and t["line_no"] == 0 and isinstance(t["name"], str), t
+        assert (t["status"] == "pass") == (t["message"] == "passed"), t
+    # PrairieLearn: score in [0, 1] is points / max_points; not gradable when nothing ran.
+    raw = open(os.path.join(d, "prairielearn"), "rb").read()
+    assert len(raw) < 1_000_000, where
+    pl = json.loads(raw)
+    if report["verdict"] == "compile_error":
+        assert pl["gradable"] is False and "did not compile" in pl["format_errors"][0], where
+        assert "score" not in pl
+    else:
+        assert pl["gradable"] is True and 0 <= pl["score"] <= 1, where
+        assert abs(pl["score"] - score / top) < 1e-12 and pl["points"] == score, where
+        assert sum(t["points"] for t in pl["tests"]) == score, where
+        assert sum(t["max_points"] for t in pl["tests"]) == top, where
+    # CodeGrade: one custom-test line.
+    cg = json.loads(open(os.path.join(d, "codegrade")).read())
+    assert cg == {"tag": "points", "points": f"{score}/{top}"}, (where, cg)
+assert blocked_seen > 0, "no submission had a blocked trap: the rule was not tried"
+assert len(rows) == len(os.listdir(formats))
