@@ -2,24 +2,46 @@
 # Installs what the judge needs to build, test and sandbox, from Debian 12 packages only.
 # Idempotent: when everything is present it prints one line and exits 0 without touching apt.
 # As root it runs apt-get; as anyone else it prints the exact command to run and exits 1.
+#   bash scripts/setup.sh               everything: the judge, its tests and their tools
+#   bash scripts/setup.sh --judge-only  what building and running the judge needs (an autograder
+#                                       image, the Dockerfile)
+# On Ubuntu (22.04, 24.04) the same libraries go by Ubuntu's names: Boost is libboost-dev there.
 set -euo pipefail
+
+mode=all
+case "${1:-}" in
+  "") ;;
+  --judge-only) mode=judge ;;
+  *) echo "setup: unknown option \"$1\" (expected nothing or --judge-only)" >&2; exit 2 ;;
+esac
+
+boost=libboost1.81-dev
+# shellcheck disable=SC1091
+if [ -r /etc/os-release ] && . /etc/os-release && [ "${ID:-}" = ubuntu ]; then boost=libboost-dev; fi
 
 packages=(
   g++ cmake ninja-build make
-  catch2 libboost1.81-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev
+  "$boost" nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev
   bubblewrap libseccomp-dev libssl-dev pkg-config
-  python3   # the tests parse the grading outputs with Python's csv, xml.etree and json, and check the layers
-  bc        # tests/hostile/run_hostile.sh times each run
-  time      # /usr/bin/time: the e2e tests measure the judge's memory
-  procps    # pgrep and pkill: the hostile and unit tests look for, and stop, the processes they start
-  util-linux  # taskset: the unit test of a starved child pins it to one CPU beside busy loops
-  clang-format  # scripts/format_check.sh, run by scripts/test.sh
-  npm       # installs action-validator, which checks the workflows in docs/ (tests/ecosystem)
+  dpkg-dev file  # dpkg-shlibdeps and file(1): cpack -G DEB finds the package's libraries (scripts/make_deb.sh)
 )
+if [ "$mode" = all ]; then
+  packages+=(
+    catch2    # v2 on Debian 12 and Ubuntu 22.04, v3 on Ubuntu 24.04: CMake takes either
+    python3   # the tests parse the grading outputs with Python's csv, xml.etree and json, and check the layers
+    bc        # tests/hostile/run_hostile.sh times each run
+    time      # /usr/bin/time: the e2e tests measure the judge's memory
+    procps    # pgrep and pkill: the hostile and unit tests look for, and stop, the processes they start
+    util-linux  # taskset: the unit test of a starved child pins it to one CPU beside busy loops
+    clang-format  # scripts/format_check.sh, run by scripts/test.sh
+    npm       # installs action-validator, which checks the workflows in docs/ (tests/ecosystem)
+  )
+fi
 
 # npm tools the tests use, pinned by tests/ecosystem/package-lock.json. Without them the workflow
 # test is skipped, with the reason; nothing else needs them.
 ecosystem_tools() {
+  [ "$mode" = all ] || return 0
   local dir
   dir="$(cd "$(dirname "$0")/.." && pwd)/tests/ecosystem"
   [ -d "$dir" ] || return 0   # a tree without the tests (an autograder zip's judge/) needs none

@@ -21,16 +21,8 @@ constexpr const char* setup_sh = R"SH(#!/usr/bin/env bash
 # course root (reference solutions, hidden tests) readable by root only, and warms the cache.
 set -euo pipefail
 cd "$(dirname "$0")"
-. /etc/os-release
-if [ "$ID" = debian ] && [ "$VERSION_ID" = 12 ]; then
-    bash judge/scripts/setup.sh
-else
-    # Ubuntu 24.04 (choose it as the base image): the same libraries under Ubuntu's names.
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends g++ cmake ninja-build make libboost-dev \
-        nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev bubblewrap libseccomp-dev libssl-dev pkg-config
-fi
+# Debian 12, or Ubuntu 22.04 or 24.04 (Gradescope's base images): setup.sh names the packages of each.
+bash judge/scripts/setup.sh --judge-only
 cmake -S judge -B judge/build -G Ninja -DCMAKE_BUILD_TYPE=Release -DJUDGE_BUILD_TESTS=OFF
 cmake --build judge/build --target judge
 chmod -R go-rwx course

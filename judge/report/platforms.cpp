@@ -70,8 +70,7 @@ std::string base64(const std::string& bytes) {
     for (size_t i = 0; i < bytes.size(); i += 3) {
         const size_t n = std::min<size_t>(3, bytes.size() - i);
         uint32_t v = 0;
-        for (size_t k = 0; k < 3; ++k)
-            v = (v << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
+        for (size_t k = 0; k < 3; ++k) v = (v << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
         for (size_t k = 0; k < 4; ++k) out += k <= n ? digits[(v >> (18 - 6 * k)) & 63] : '=';
     }
     return out;
@@ -81,16 +80,17 @@ json prairielearn_results(const Report& r) {
     if (!ran(r.verdict)) {
         // Nothing ran: PrairieLearn then marks the submission "invalid, not gradable", and the
         // student loses no attempt.
-        return {{"gradable", false},
-                {"format_errors", json::array({not_graded_words(r)})},
-                {"message", summary_words(r)}};
+        return {
+            {"gradable", false}, {"format_errors", json::array({not_graded_words(r)})}, {"message", summary_words(r)}};
     }
     json tests = json::array();
     size_t per_test = 64 * 1024;  // ten traps' diagnoses at most this long stay far under 1 MB
     for (const TrapOutcome& trap : r.traps) {
         const std::string diagnosis = trap_diagnosis(r, trap);
         tests.push_back({{"name", trap.id + ": " + trap.title},
-                         {"description", trap.passed ? "passed" : trap.blocked ? "not assessed" : "failed"},
+                         {"description", trap.passed    ? "passed"
+                                         : trap.blocked ? "not assessed"
+                                                        : "failed"},
                          {"points", trap.points},
                          {"max_points", trap.max_points},
                          {"message", first_line(diagnosis)},

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <stdexcept>
+#include "catch.hpp"
 
 #include "runs/box_protocol.hpp"
 #include "util/files.hpp"

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <set>
+#include "catch.hpp"
 
 #include "compile/builder.hpp"
 #include "core/errors.hpp"

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include "catch.hpp"
 
 #include "checks/compare.hpp"
 

@@ -1,7 +1,7 @@
 // The counterexample candidates of a failed hidden test: fresh, small, smallest first.
-#include <catch2/catch.hpp>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include "catch.hpp"
 
 #include <cmath>
 #include "core/errors.hpp"

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
+#include "catch.hpp"
 
 #include "core/errors.hpp"
 #include "course/course.hpp"

@@ -1,5 +1,5 @@
 // evaluate, misconception matching and trap assembly, on hand-made runs: no compiler, no files.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include "core/errors.hpp"
 #include "fixtures.hpp"

@@ -1,7 +1,7 @@
 #include <atomic>
-#include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
+#include "catch.hpp"
 
 #include "util/files.hpp"
 #include "util/parallel.hpp"

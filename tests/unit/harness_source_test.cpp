@@ -1,5 +1,5 @@
 // The generated harness and the parameter type table.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include "compile/harness_source.hpp"
 #include "core/errors.hpp"

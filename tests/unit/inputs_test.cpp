@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <cmath>
+#include "catch.hpp"
 
 #include "problem/inputs.hpp"
 

@@ -1,6 +1,6 @@
 // Mutants of a reference (authoring/mutants.hpp): one change per mutant, never in a comment, a string
 // or a preprocessor line, with stable ids and a one-line unified diff.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <set>
 

@@ -1,5 +1,5 @@
 // judge run's reader of NumPy's .npy files: each conversion, and the refusals in NumPy's words.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include "judge/protocol/npy.hpp"
 
@@ -40,7 +40,9 @@ TEST_CASE("npy rejects malformed files with a message naming the file", "[npy]")
     std::string good = npy::encode(a);
     SECTION("not npy") { CHECK_THROWS_WITH(npy::decode("hello world", "x.npy"), "x.npy: not a .npy file"); }
     SECTION("torch.save's zip archive gets the numpy.save hint") {
-        CHECK_THROWS_WITH(npy::decode(std::string("PK\x03\x04archive/data.pkl", 20), "t.pt"),
+        CHECK_THROWS_WITH(npy::decode(std::string("PK\x03\x04"
+                                                  "archive/data.pkl"),
+                                      "t.pt"),
                           "t.pt: not a .npy file (it looks like torch.save's; save a tensor t with "
                           "numpy.save(path, t.detach().cpu().numpy()) instead)");
     }

@@ -1,5 +1,5 @@
 // Seeded bugs as patches: applying a unified diff in memory.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include "util/patch.hpp"
 

@@ -1,6 +1,6 @@
 // The platforms' documents: GitHub Classroom's runner result, PrairieLearn's results.json and
 // CodeGrade's points line, each with the judge's own total.
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include "fixtures.hpp"
 #include "report/platforms.hpp"
@@ -62,7 +62,8 @@ TEST_CASE("GitHub Classroom: one test per trap, the reporter's sum is the judge'
     const judge::Report cx = judge::compile_error_report(fixtures::problem(), 0, "solution.cpp:1: error: oops\n");
     const json e = judge::classroom_results(cx);
     CHECK(e["status"] == "error");
-    CHECK(e["tests"][0]["message"] == "The submission did not compile. The compiler said:\nsolution.cpp:1: error: oops\n");
+    CHECK(e["tests"][0]["message"] ==
+          "The submission did not compile. The compiler said:\nsolution.cpp:1: error: oops\n");
 }
 
 TEST_CASE("PrairieLearn: score in [0, 1], points per trap; not gradable when nothing ran", "[platforms]") {

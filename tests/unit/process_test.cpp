@@ -1,8 +1,8 @@
 #include <fcntl.h>
 #include <unistd.h>
-#include <catch2/catch.hpp>
 #include <csignal>
 #include <thread>
+#include "catch.hpp"
 
 #include "process/process.hpp"
 #include "sandbox/seccomp.hpp"

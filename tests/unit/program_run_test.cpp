@@ -1,7 +1,7 @@
 // Running one test through a Runner, with fake runners: what the judge records when a test
 // process cannot start.
-#include <catch2/catch.hpp>
 #include <cerrno>
+#include "catch.hpp"
 
 #include "core/errors.hpp"
 #include "fixtures.hpp"

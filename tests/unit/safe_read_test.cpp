@@ -1,6 +1,6 @@
 // Reading what a submission could have written: links, FIFOs, caps; and printable text.
 #include <sys/stat.h>
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include "util/files.hpp"
 #include "util/safe_read.hpp"

@@ -1,6 +1,6 @@
 // The sandbox's command lines and the doctor's report (pure functions: nothing runs in a box here;
 // tests/hostile runs real submissions in both tiers).
-#include <catch2/catch.hpp>
+#include "catch.hpp"
 
 #include "process/runner.hpp"
 #include "sandbox/sandbox.hpp"

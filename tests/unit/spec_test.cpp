@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include "catch.hpp"
 
 #include "core/errors.hpp"
 #include "problem/spec.hpp"

@@ -1,7 +1,7 @@
 // The store of trusted runs: a run is computed once, then read from the cache. The "trusted
 // program" here is a shell script that follows the harness's protocol, so no compiler is needed.
-#include <catch2/catch.hpp>
 #include <cstdlib>
+#include "catch.hpp"
 
 #include "compile/builder.hpp"
 #include "fixtures.hpp"

@@ -1,6 +1,6 @@
 // judge validate as data (authoring/validation.hpp): what counts, and a check unit on its own.
-#include <catch2/catch.hpp>
 #include <fstream>
+#include "catch.hpp"
 
 #include "authoring/units.hpp"
 #include "authoring/validation.hpp"
