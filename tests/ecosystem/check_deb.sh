@@ -41,9 +41,12 @@ check_judge "$TMP/root/usr/bin/judge"
 if [ "${JUDGE_DEB_INSTALL:-0}" = 1 ]; then
     [ "$(id -u)" = 0 ] || fail "JUDGE_DEB_INSTALL=1 needs root"
     cp "$deb" "$TMP/judge.deb"
+    start=$(date +%s)
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$TMP/judge.deb" >"$TMP/apt" 2>&1 ||
         { cat "$TMP/apt"; fail "apt-get install ./judge.deb failed"; }
+    took=$(( $(date +%s) - start ))
     check_judge /usr/bin/judge
-    echo "ok: apt-get install ./$(basename "$deb"); the installed judge runs doctor and a submit"
+    dpkg-query -W -f='${Status}' judge | grep "install ok installed" >/dev/null || fail "dpkg does not list judge as installed"
+    echo "ok: apt-get install ./$(basename "$deb") in ${took} s; the installed /usr/bin/judge runs doctor and a submit"
 fi
 echo "ok: $(basename "$deb"): $(wc -c <"$deb") bytes, Depends: $(cat "$TMP/depends")"

@@ -18,7 +18,7 @@
     for b in "$c"/*; do
         id=$(basename "$b")
         mkdir -p "$TMP/f/$id"
-        for f in classroom prairielearn codegrade junit; do
+        for f in classroom prairielearn codegrade; do  # json, CSV, JUnit and Gradescope: from grade
             "$JUDGE" -q --root "$ROOT" submit problem_mha --file "$b/solution.cpp" --format "$f" --no-counterexamples \
                 >"$TMP/f/$id/$f" 2>"$TMP/err"
             [ $? -le 1 ] || fail "submit --format $f on $id failed: $(cat "$TMP/err")"
