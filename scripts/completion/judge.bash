@@ -9,24 +9,26 @@ _judge() {
         cword=$COMP_CWORD
     }
     local commands="list show submit validate run grade merge pack doctor"
-    local global="--root -v -q --help --version -V"
+    local global="--root --sandbox --cache --box-uids -v -q --help --version -V"
     local cmd="" i root=()
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
             --root) root=(--root "${words[i + 1]}"); ((i++)) ;;
+            --sandbox | --cache | --box-uids) ((i++)) ;;
             -*) ;;
             *) cmd=${words[i]}; break ;;
         esac
     done
     case $prev in
-        --root | --dir | --inputs | --outputs | --class | --out | --save-counterexamples | --judge-source)
+        --root | --cache | --dir | --inputs | --outputs | --class | --out | --save-counterexamples | --judge-source)
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --format)
             if [ "$cmd" = validate ]; then COMPREPLY=($(compgen -W "text json" -- "$cur"));
-            else COMPREPLY=($(compgen -W "text json junit gradescope" -- "$cur")); fi
+            else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade" -- "$cur")); fi
             return ;;
-        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env) return ;;
+        --sandbox) COMPREPLY=($(compgen -W "bubblewrap fallback" -- "$cur")); return ;;
+        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids) return ;;
     esac
     if [ -z "$cmd" ]; then
         COMPREPLY=($(compgen -W "$commands $global" -- "$cur"))
