@@ -5,6 +5,8 @@
 
 #include "problem/spec.hpp"
 #include "runs/program_run.hpp"
+#include "traps/evaluate.hpp"
+#include "traps/trap_report.hpp"
 
 namespace fixtures {
 
@@ -58,6 +60,26 @@ inline judge::TestRun exception_run(const std::string& type, const std::string& 
     r.status = judge::TestRun::Status::exception;
     r.exception_type = type;
     r.exception_message = message;
+    return r;
+}
+
+/// problem() with errors after values: t_values fails, t_sample passes (1 point) and t_throws
+/// fails, so values is failed and errors blocked. The report of that, score 1 of 4.
+inline judge::Problem blocking_problem() {
+    judge::Problem p = problem();
+    p.traps[1].after = {"values"};
+    return p;
+}
+
+inline judge::Report blocked_report() {
+    const judge::Problem p = blocking_problem();
+    std::vector<judge::TestOutcome> tests = {
+        judge::not_run(p.tests[0], judge::Verdict::wrong_answer, "out[0,1] differs"),
+        judge::not_run(p.tests[1], judge::Verdict::accepted, ""),
+        judge::not_run(p.tests[2], judge::Verdict::wrong_answer, "returned normally")};
+    tests[1].points = tests[1].max_points;
+    judge::Report r = judge::assemble_report(p, 0, tests);
+    r.sandbox = "bubblewrap";
     return r;
 }
 

@@ -4,31 +4,12 @@
 
 #include "fixtures.hpp"
 #include "report/platforms.hpp"
-#include "traps/evaluate.hpp"
 #include "traps/trap_report.hpp"
 
 using judge::Verdict;
 using nlohmann::json;
 
-namespace {
-
-// values fails (t_values); errors comes after values and fails too, so it is blocked.
-judge::Report blocked_report() {
-    static const judge::Problem p = [] {
-        judge::Problem q = fixtures::problem();
-        q.traps[1].after = {"values"};
-        return q;
-    }();
-    std::vector<judge::TestOutcome> tests = {judge::not_run(p.tests[0], Verdict::wrong_answer, "out[0,1] differs"),
-                                             judge::not_run(p.tests[1], Verdict::accepted, ""),
-                                             judge::not_run(p.tests[2], Verdict::wrong_answer, "returned normally")};
-    tests[1].points = tests[1].max_points;
-    judge::Report r = judge::assemble_report(p, 0, tests);
-    r.sandbox = "bubblewrap";
-    return r;
-}
-
-}  // namespace
+using fixtures::blocked_report;
 
 TEST_CASE("base64 is RFC 4648's, padded, on one line", "[platforms]") {
     CHECK(judge::base64("") == "");

@@ -259,15 +259,8 @@ TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]
 }
 
 TEST_CASE("a blocked trap scores 0, its passing tests included, in every format", "[formats]") {
-    judge::Problem p = prob();
-    p.traps[1].after = {"values"};
-    // t_throws (trap errors) fails after values failed: errors is blocked. t_sample passes.
-    std::vector<judge::TestOutcome> tests = {judge::not_run(p.tests[0], Verdict::wrong_answer, "out[0,1] differs"),
-                                             judge::not_run(p.tests[1], Verdict::accepted, ""),
-                                             judge::not_run(p.tests[2], Verdict::wrong_answer, "returned normally")};
-    tests[1].points = tests[1].max_points;
-    judge::Report r = judge::assemble_report(p, 0, tests);
-    r.sandbox = "bubblewrap";
+    const judge::Problem p = fixtures::blocking_problem();
+    const judge::Report r = fixtures::blocked_report();
     REQUIRE(r.traps[1].blocked);
     CHECK(r.traps[1].points == 0);
     for (const judge::TestOutcome& t : r.tests) {
