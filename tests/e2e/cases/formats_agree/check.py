@@ -3,6 +3,16 @@ import base64, csv, json, os, sys
 import xml.etree.ElementTree as ET
 
 grade, formats = sys.argv[1], sys.argv[2]
+# The keys each consumer defines (Gradescope's docs/specs.md, PrairieLearn's externalGrading.md,
+# the fields classroom-resources' graders write): nothing else is written.
+GS_TOP = {"score", "execution_time", "output", "output_format", "test_output_format", "test_name_format",
+          "visibility", "stdout_visibility", "extra_data", "tests", "leaderboard"}
+GS_TEST = {"score", "max_score", "status", "name", "name_format", "number", "output", "output_format", "tags",
+           "visibility", "extra_data"}
+VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
+CL_TEST = {"name", "status", "score", "message", "test_code", "filename", "line_no", "duration"}
+PL_TOP = {"gradable", "score", "format_errors", "message", "output", "images", "tests", "points", "max_points"}
+PL_TEST = {"name", "description", "points", "max_points", "message", "output", "images"}
 rows = {r["student"]: r for r in csv.DictReader(open(os.path.join(grade, "grades.csv")))}
 junit_all = {s.attrib["name"]: s for s in ET.parse(os.path.join(grade, "junit.xml")).getroot()}
 blocked_seen = 0
@@ -21,7 +31,10 @@ for student in sorted(os.listdir(formats)):
     gs = json.load(open(os.path.join(grade, "students", student, "results.json")))
     assert gs["score"] == score and sum(t["score"] for t in gs["tests"]) == score, where
     assert sum(t["max_score"] for t in gs["tests"]) == top, where
-    assert gs["visibility"] == "visible" and all(t["visibility"] in ("visible", "after_due_date") for t in gs["tests"])
+    assert set(gs) <= GS_TOP and all(set(t) <= GS_TEST for t in gs["tests"]), where
+    assert gs["visibility"] in VISIBILITY and gs["stdout_visibility"] in VISIBILITY, where
+    assert all(t["visibility"] in VISIBILITY and t["status"] in ("passed", "failed") for t in gs["tests"]), where
+    assert all(isinstance(tag, str) for t in gs["tests"] for tag in t["tags"]), where
     assert all(t["extra_data"]["trap"] == t["tags"][0] for t in gs["tests"]), where
     # JUnit (grade's, the same renderer as submit's): the suite's score property and the cases' points.
     for suite in (junit_all[student],):
@@ -34,7 +47,8 @@ for student in sorted(os.listdir(formats)):
         assert int(suite.attrib["skipped"]) == len(blocked), where
     # GitHub Classroom: the reporter's NotifyClassroom adds tests[].score; max_score is the runner's.
     cl = json.loads(base64.b64decode(open(os.path.join(d, "classroom")).read().strip(), validate=True))
-    assert cl["version"] == 1 and cl["max_score"] == top, where
+    assert cl["version"] == 1 and cl["max_score"] == top and set(cl) == {"version", "status", "max_score", "tests"}
+    assert all(set(t) == CL_TEST for t in cl["tests"]), where
     assert sum(t["score"] for t in cl["tests"]) == score, where
     want = "pass" if report["verdict"] == "accepted" else "fail" if report["tests"] and \
         report["verdict"] not in ("compile_error", "judge_error", "invalid_submission") else "error"
@@ -46,6 +60,7 @@ for student in sorted(os.listdir(formats)):
     raw = open(os.path.join(d, "prairielearn"), "rb").read()
     assert len(raw) < 1_000_000, where
     pl = json.loads(raw)
+    assert set(pl) <= PL_TOP and all(set(t) <= PL_TEST for t in pl.get("tests", [])), where
     if report["verdict"] == "compile_error":
         assert pl["gradable"] is False and "did not compile" in pl["format_errors"][0], where
         assert "score" not in pl

@@ -15,13 +15,14 @@ for i in z.infolist():
     local judge_dir cache
     judge_dir=$(cd "$(dirname "$JUDGE")" && pwd)
     cache=$(cd "$JUDGE_CACHE" && pwd)
-    # Only the system, the judge's binary, the cache and /autograder: not the course it came from.
+    # Only the system, the judge's binary, the cache, a home and /autograder: not the course it came
+    # from. (Nothing is mounted over a folder that may hold the binary: /root on a fresh machine.)
     in_root() {
         bwrap --ro-bind /usr /usr --ro-bind /etc /etc --symlink usr/lib /lib --symlink usr/lib64 /lib64 \
             --symlink usr/bin /bin --symlink usr/sbin /sbin --proc /proc --dev /dev --tmpfs /tmp \
-            --ro-bind "$judge_dir" "$judge_dir" --bind "$cache" "$cache" --bind "$TMP/home" /root \
+            --ro-bind "$judge_dir" "$judge_dir" --bind "$cache" "$cache" --bind "$TMP/home" "$TMP/home" \
             --bind "$TMP/ag" /autograder --unshare-pid --die-with-parent --clearenv \
-            --setenv PATH /usr/bin:/bin --setenv HOME /root --setenv JUDGE_CACHE "$cache" \
+            --setenv PATH /usr/bin:/bin --setenv HOME "$TMP/home" --setenv JUDGE_CACHE "$cache" \
             --setenv JUDGE "$judge_dir/$(basename "$JUDGE")" /autograder/source/run_autograder
     }
     in_root >"$TMP/out" 2>"$TMP/err" || fail "run_autograder failed: $(cat "$TMP/err")"
