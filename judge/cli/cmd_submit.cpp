@@ -79,13 +79,6 @@ bool platform_format(const std::string& f) {
     return f == "gradescope" || f == "classroom" || f == "prairielearn" || f == "codegrade" || f == "junit";
 }
 
-// Why `source` cannot be judged at all ("" when it can): it is missing, or not a readable file.
-std::string unreadable(const fs::path& source) {
-    const SafeRead probe = read_named(source, max_source_bytes);
-    if (probe.ok() || probe.fault == ReadFault::too_large) return "";
-    return source.string() + ": cannot read: it is " + describe(probe.fault);
-}
-
 void print_report(const Report& r, const std::string& format, long seconds) {
     if (format == "json") {
         fmt::print("{}\n", json_text(render_json(r)));
@@ -114,14 +107,19 @@ const std::vector<std::string>& submit_formats() {
     return f;
 }
 
+// --format names one of submit_formats(), or the error lists them.
+void check_format(const std::string& format) {
+    const std::vector<std::string>& all = submit_formats();
+    if (std::find(all.begin(), all.end(), format) != all.end()) return;
+    std::string expected;
+    for (size_t i = 0; i < all.size(); ++i) expected += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i];
+    throw InputError("--format: expected " + expected + ", got \"" + format + "\"");
+}
+
 }  // namespace
 
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
-    if (std::find(submit_formats().begin(), submit_formats().end(), o.format) == submit_formats().end()) {
-        throw InputError(
-            "--format: expected text, json, junit, gradescope, classroom, prairielearn or codegrade, got \"" +
-            o.format + "\"");
-    }
+    check_format(o.format);
     const auto t0 = std::chrono::steady_clock::now();
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
@@ -131,10 +129,13 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
                          pack::needs_full_root("releasing the tests withheld until after the due date"));
     const Problem p = released(full, o.after_due_date);
     fs::path source;
+    SafeRead text;    // the submission, read once
     std::string why;  // why there is nothing to judge, for a platform's document
     try {
         source = choose_submission(o, p);
-        why = unreadable(source);
+        text = read_named(source, max_source_bytes);
+        if (!text.ok() && text.fault != ReadFault::too_large)
+            why = source.string() + ": cannot read: it is " + describe(text.fault);
     } catch (const InputError& e) {
         if (!platform_format(o.format)) throw;
         why = e.what();
@@ -155,7 +156,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
-    Report r = judge.judge_file(source, source.string(), *sandbox);
+    Report r = judge.judge_file(text, source.string(), *sandbox);
     r.sandbox = sandbox->name();
 
     const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

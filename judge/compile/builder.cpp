@@ -65,7 +65,7 @@ Builder::Builder(Toolchain tc, fs::path cache) : m_tc(std::move(tc)), m_cache(st
 void Builder::start_precompiled_header() {
     std::call_once(m_pch_once, [this] {
         if (fs::exists(m_include / ".complete")) return;
-        // A first run is slow (a minute on 2 cores): say what it does, once.
+        // A first run waits on this and the builds beside it: say what it does, once.
         spdlog::info("first run with this compiler: precompiling judge/tensor.hpp into {} (cached)", m_cache.string());
         m_pch = std::async(std::launch::async, [this] {
             precompile_header();

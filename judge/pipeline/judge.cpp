@@ -44,10 +44,9 @@ TrustedRuns& Judge::trusted() {
 
 const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_key->reference(t); }
 
-Report Judge::judge_file(const fs::path& source, const std::string& display_name, const Sandbox& sandbox) {
-    const SafeRead src = read_named(source, max_source_bytes);
+Report Judge::judge_file(const SafeRead& src, const std::string& display_name, const Sandbox& sandbox) {
     if (src.fault == ReadFault::too_large) return too_large(src.size, display_name);
-    if (!src.ok()) throw InputError(source.string() + ": cannot read: it is " + describe(src.fault));
+    if (!src.ok()) throw InputError(display_name + ": cannot read: it is " + describe(src.fault));
     return judge_source(src.bytes, display_name, sandbox);
 }
 

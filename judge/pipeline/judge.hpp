@@ -24,6 +24,7 @@
 #include "pipeline/trusted_runs.hpp"
 #include "report/report.hpp"
 #include "sandbox/sandbox.hpp"
+#include "util/safe_read.hpp"
 
 namespace judge {
 
@@ -43,9 +44,10 @@ public:
     /// Whether a failed hidden test gets a counterexample (pipeline/counterexample.hpp); on by default.
     void set_counterexamples(bool on) { m_counterexamples = on; }
 
-    /// Judges a submission's source file, a path the user named (links are followed): its size is
-    /// checked before it is read. Throws InputError when it is not a readable regular file.
-    Report judge_file(const std::filesystem::path& source, const std::string& display_name, const Sandbox& sandbox);
+    /// Judges a submission's source file as read_named(path, max_source_bytes) read it (a path the
+    /// user named: links are followed; its size was checked before it was read): too large is a
+    /// compile error. Throws InputError, naming `display_name`, when it was not a readable file.
+    Report judge_file(const SafeRead& source, const std::string& display_name, const Sandbox& sandbox);
 
     /// Judges source text: compile and run every test in `sandbox`, compare, and name the
     /// misconception of each failure that a seeded bug reproduces exactly.

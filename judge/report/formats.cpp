@@ -73,12 +73,21 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
     return s + "\nhint: " + trap.hint;
 }
 
+std::string summary_words(const Report& r) {
+    std::string s = fmt::format("{}: {}, {}/{} points", r.problem, to_string(r.verdict), r.score, r.max_score);
+    if (const TrapOutcome* fix = r.first_fix()) {
+        s += "\nFix first: " + fix_first_words(*fix, r);
+        if (fix->explained) s += "\nhint: " + fix->hint;
+    }
+    return s;
+}
+
 // Gradescope's autograder format: one test per trap, worth the points of that trap's tests.
 json gradescope_results(const Report& r, long seconds) {
     json tests = json::array();
     for (const TrapOutcome& trap : r.traps) {
         const TestOutcome* speaks = trap.passed || trap.blocked ? nullptr : speaker(r.tests, trap.id);
-        const std::string status = trap.passed ? "passed" : trap.blocked ? "blocked" : "failed";
+        const std::string status = trap.status();
         json tags = json::array({trap.id, status});
         json extra = {{"trap", trap.id}, {"status", status}, {"blocked_by", trap.blocked_by}};
         if (speaks != nullptr) extra["failed_test"] = speaks->id;
@@ -99,11 +108,7 @@ json gradescope_results(const Report& r, long seconds) {
                          // withheld until after the due date is shown then, whole.
                          {"visibility", trap.after_due_date ? "after_due_date" : "visible"}});
     }
-    std::string output = fmt::format("{}: {}, {}/{} points", r.problem, to_string(r.verdict), r.score, r.max_score);
-    if (const TrapOutcome* fix = r.first_fix()) {
-        output += "\nFix first: " + fix_first_words(*fix, r);
-        if (fix->explained) output += "\nhint: " + fix->hint;
-    }
+    std::string output = summary_words(r);
     if (!r.compile_ok && r.verdict == Verdict::compile_error) output += "\n\nThe compiler said:\n" + r.compile_log;
     // Nothing read or run: why, where the student looks first.
     if (!ran(r.verdict) && r.verdict != Verdict::compile_error && !r.traps.empty())

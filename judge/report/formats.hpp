@@ -17,6 +17,10 @@ namespace judge {
 /// the hint. Gradescope's output and JUnit's failure body.
 std::string trap_diagnosis(const Report& r, const TrapOutcome& trap);
 
+/// The words a platform shows above the tests: "<problem>: <verdict>, S/M points", the trap to
+/// fix first and, when its failure looks like its mistake, the hint.
+std::string summary_words(const Report& r);
+
 /// Gradescope's autograder results.json: one test per trap, worth the points of that trap's tests.
 nlohmann::json gradescope_results(const Report& r, long seconds);
 

@@ -1,6 +1,7 @@
 #include "report/platforms.hpp"
 
 #include <fmt/core.h>
+#include <vector>
 
 #include "report/formats.hpp"
 #include "report/render.hpp"
@@ -21,16 +22,6 @@ std::string at_most(const std::string& s, size_t limit) {
     std::string cut = valid_utf8(s.substr(0, limit));
     if (const size_t nl = cut.rfind('\n'); nl != std::string::npos && nl > limit / 2) cut.resize(nl + 1);
     return cut + fmt::format("\n[... {} more bytes not shown]\n", s.size() - cut.size());
-}
-
-// The words platforms show above the tests: the total, the first fix and its hint.
-std::string summary_words(const Report& r) {
-    std::string s = fmt::format("{}: {}, {}/{} points", r.problem, to_string(r.verdict), r.score, r.max_score);
-    if (const TrapOutcome* fix = r.first_fix()) {
-        s += "\nFix first: " + fix_first_words(*fix, r);
-        if (fix->explained) s += "\nhint: " + fix->hint;
-    }
-    return s;
 }
 
 // Why nothing was graded, for a report in which nothing ran.
@@ -83,32 +74,33 @@ json prairielearn_results(const Report& r) {
         return {
             {"gradable", false}, {"format_errors", json::array({not_graded_words(r)})}, {"message", summary_words(r)}};
     }
+    // Each text once; only its length depends on the limit.
+    const std::string text = render_text(r, Style{});
+    std::vector<std::string> diagnoses;
+    for (const TrapOutcome& trap : r.traps) diagnoses.push_back(trap_diagnosis(r, trap));
     json tests = json::array();
     size_t per_test = 64 * 1024;  // ten traps' diagnoses at most this long stay far under 1 MB
-    for (const TrapOutcome& trap : r.traps) {
-        const std::string diagnosis = trap_diagnosis(r, trap);
+    for (size_t i = 0; i < r.traps.size(); ++i) {
+        const TrapOutcome& trap = r.traps[i];
         tests.push_back({{"name", trap.id + ": " + trap.title},
-                         {"description", trap.passed    ? "passed"
-                                         : trap.blocked ? "not assessed"
-                                                        : "failed"},
+                         {"description", trap.blocked ? "not assessed" : trap.status()},
                          {"points", trap.points},
                          {"max_points", trap.max_points},
-                         {"message", first_line(diagnosis)},
-                         {"output", at_most(diagnosis, per_test)}});
+                         {"message", first_line(diagnoses[i])},
+                         {"output", at_most(diagnoses[i], per_test)}});
     }
     json out = {{"gradable", true},
                 {"score", r.max_score > 0 ? static_cast<double>(r.score) / r.max_score : 0.0},
                 {"points", r.score},
                 {"max_points", r.max_score},
                 {"message", summary_words(r)},
-                {"output", at_most(render_text(r, Style{}), 256 * 1024)},
+                {"output", at_most(text, 256 * 1024)},
                 {"tests", tests}};
     // A problem with many traps and long diagnoses: shorten the outputs until the file fits.
     while (out.dump().size() >= prairielearn_limit && per_test > 256) {
         per_test /= 4;
-        out["output"] = at_most(render_text(r, Style{}), per_test);
-        for (size_t i = 0; i < r.traps.size(); ++i)
-            out["tests"][i]["output"] = at_most(trap_diagnosis(r, r.traps[i]), per_test);
+        out["output"] = at_most(text, per_test);
+        for (size_t i = 0; i < diagnoses.size(); ++i) out["tests"][i]["output"] = at_most(diagnoses[i], per_test);
     }
     return out;
 }
