@@ -152,7 +152,30 @@ Tensor softmax(const Tensor& x, int64_t d);
 /// Concatenates tensors along dimension `d`; all other extents must agree.
 Tensor cat(const std::vector<Tensor>& tensors, int64_t d);
 
-/// Element-wise arithmetic between tensors of the same shape (no broadcasting), or with a float scalar.
+/// Reductions over one dimension `dim` (negative counts from the end), as torch.sum(x, dim, keepdim) and so on.
+/// With keepdim the reduced dimension stays, with extent 1; without it, it is removed.
+Tensor sum(const Tensor& x, int64_t dim, bool keepdim = false);
+Tensor mean(const Tensor& x, int64_t dim, bool keepdim = false);
+/// The variance: divides by n - 1 when `unbiased` (PyTorch's default), by n otherwise.
+Tensor var(const Tensor& x, int64_t dim, bool unbiased = true, bool keepdim = false);
+/// The largest value along `dim`; NaN if the slice holds a NaN (torch.amax).
+Tensor amax(const Tensor& x, int64_t dim, bool keepdim = false);
+
+/// Element-wise functions, as torch.sqrt, torch.exp, ... (NaN in, NaN out).
+Tensor sqrt(const Tensor& x);
+Tensor exp(const Tensor& x);
+Tensor log(const Tensor& x);
+Tensor sin(const Tensor& x);
+Tensor cos(const Tensor& x);
+Tensor tanh(const Tensor& x);
+Tensor relu(const Tensor& x);
+Tensor pow(const Tensor& x, float p);
+/// The element-wise larger of two tensors, broadcast; NaN if either is NaN (torch.maximum).
+Tensor maximum(const Tensor& a, const Tensor& b);
+
+/// Element-wise arithmetic, broadcast by PyTorch's rules: shapes align from the last dimension, and
+/// each pair of extents must be equal or one of them 1; (B, L, D) + (D,) and (B, L, D) * (B, L, 1) work.
+/// Or with a float scalar.
 Tensor operator+(const Tensor& a, const Tensor& b);
 Tensor operator-(const Tensor& a, const Tensor& b);
 Tensor operator*(const Tensor& a, const Tensor& b);
@@ -576,17 +599,62 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t d) {
 
 namespace detail {
 
-template <class Op>
-Tensor elementwise(const Tensor& a, const Tensor& b, const char* name, Op op) {
-    if (a.shape() != b.shape()) {
-        throw std::invalid_argument(std::string("operator") + name + ": shapes " + shape_str(a.shape()) + " and " +
-                                    shape_str(b.shape()) + " differ (the judge's tensors do not broadcast)");
+// The shape two shapes broadcast to, by PyTorch's rules; `name` and both shapes in the error.
+inline Shape broadcast_shape(const Shape& a, const Shape& b, const std::string& name) {
+    const size_t rank = a.size() > b.size() ? a.size() : b.size();
+    Shape out(rank, 1);
+    for (size_t i = 0; i < rank; ++i) {  // i counts from the last dimension
+        const int64_t ea = i < a.size() ? a[a.size() - 1 - i] : 1;
+        const int64_t eb = i < b.size() ? b[b.size() - 1 - i] : 1;
+        if (ea != eb && ea != 1 && eb != 1) {
+            throw std::invalid_argument(name + ": shapes " + shape_str(a) + " and " + shape_str(b) +
+                                        " do not broadcast: dimension -" + std::to_string(i + 1) + " is " +
+                                        std::to_string(ea) + " in the first and " + std::to_string(eb) +
+                                        " in the second (each pair must be equal or 1)");
+        }
+        out[rank - 1 - i] = ea == 1 ? eb : ea;
     }
-    Tensor out = a;
-    float* p = out.data();
-    const float* q = b.data();
-    for (int64_t i = 0; i < out.numel(); ++i) p[i] = op(p[i], q[i]);
     return out;
+}
+
+// The strides with which `shape`, broadcast to `out`, is read: 0 along a broadcast dimension.
+inline Shape broadcast_strides(const Shape& shape, const Shape& out) {
+    const Shape own = strides_of(shape);
+    Shape st(out.size(), 0);
+    const size_t lead = out.size() - shape.size();
+    for (size_t i = 0; i < shape.size(); ++i) st[lead + i] = shape[i] == 1 ? 0 : own[i];
+    return st;
+}
+
+template <class Op>
+Tensor elementwise(const Tensor& a, const Tensor& b, const std::string& name, Op op) {
+    if (a.shape() == b.shape()) {
+        Tensor out = a;
+        float* p = out.data();
+        const float* q = b.data();
+        for (int64_t i = 0; i < out.numel(); ++i) p[i] = op(p[i], q[i]);
+        return out;
+    }
+    Shape shape = broadcast_shape(a.shape(), b.shape(), name);
+    const auto n = static_cast<size_t>(checked_numel(shape, name.c_str()));
+    const Shape sa = broadcast_strides(a.shape(), shape), sb = broadcast_strides(b.shape(), shape);
+    std::vector<float> out(n);
+    std::vector<int64_t> idx(shape.size(), 0);
+    int64_t oa = 0, ob = 0;
+    const float* pa = a.data();
+    const float* pb = b.data();
+    for (size_t flat = 0; flat < n; ++flat) {
+        out[flat] = op(pa[oa], pb[ob]);
+        for (size_t i = shape.size(); i-- > 0;) {  // the next index, last dimension fastest
+            oa += sa[i];
+            ob += sb[i];
+            if (++idx[i] < shape[i]) break;
+            oa -= sa[i] * shape[i];
+            ob -= sb[i] * shape[i];
+            idx[i] = 0;
+        }
+    }
+    return Tensor(std::move(shape), std::move(out));
 }
 
 template <class Op>
@@ -597,20 +665,113 @@ Tensor scalar_op(const Tensor& a, Op op) {
     return out;
 }
 
+// Applies `fold` to every slice along `dim`: fold(first, extent, stride) gives that slice's value.
+template <class Fold>
+Tensor reduce(const Tensor& x, int64_t dim, bool keepdim, const char* name, Fold fold) {
+    const int64_t w = wrap_dim(dim, x.dim(), name, x.shape());
+    const int64_t extent = x.size(w);
+    int64_t outer = 1, inner = 1;
+    for (int64_t i = 0; i < w; ++i) outer *= x.size(i);
+    for (int64_t i = w + 1; i < x.dim(); ++i) inner *= x.size(i);
+    Shape shape = x.shape();
+    if (keepdim) {
+        shape[static_cast<size_t>(w)] = 1;
+    } else {
+        shape.erase(shape.begin() + w);
+    }
+    std::vector<float> out(static_cast<size_t>(outer * inner));
+    for (int64_t o = 0; o < outer; ++o) {
+        for (int64_t in = 0; in < inner; ++in) {
+            out[static_cast<size_t>(o * inner + in)] = fold(x.data() + o * extent * inner + in, extent, inner);
+        }
+    }
+    return Tensor(std::move(shape), std::move(out));
+}
+
+inline float slice_sum(const float* p, int64_t n, int64_t stride) {
+    float s = 0.0f;
+    for (int64_t e = 0; e < n; ++e) s += p[e * stride];
+    return s;
+}
+
 }  // namespace detail
 
-/// Element-wise arithmetic between tensors of the same shape, or with a float scalar.
+Tensor sum(const Tensor& x, int64_t dim, bool keepdim) {
+    return detail::reduce(x, dim, keepdim, "sum", detail::slice_sum);
+}
+
+Tensor mean(const Tensor& x, int64_t dim, bool keepdim) {
+    return detail::reduce(x, dim, keepdim, "mean", [](const float* p, int64_t n, int64_t stride) {
+        return detail::slice_sum(p, n, stride) / static_cast<float>(n);
+    });
+}
+
+Tensor var(const Tensor& x, int64_t dim, bool unbiased, bool keepdim) {
+    return detail::reduce(x, dim, keepdim, "var", [unbiased](const float* p, int64_t n, int64_t stride) {
+        const float m = detail::slice_sum(p, n, stride) / static_cast<float>(n);
+        float s = 0.0f;
+        for (int64_t e = 0; e < n; ++e) s += (p[e * stride] - m) * (p[e * stride] - m);
+        return s / static_cast<float>(unbiased ? n - 1 : n);  // n - 1 = 0 gives NaN or inf, as in PyTorch
+    });
+}
+
+Tensor amax(const Tensor& x, int64_t dim, bool keepdim) {
+    const int64_t w = detail::wrap_dim(dim, x.dim(), "amax", x.shape());
+    if (x.size(w) == 0) {
+        throw std::invalid_argument("amax: dimension " + std::to_string(dim) + " of a tensor of shape " +
+                                    shape_str(x.shape()) + " is empty, and an empty slice has no maximum");
+    }
+    return detail::reduce(x, dim, keepdim, "amax", [](const float* p, int64_t n, int64_t stride) {
+        float m = -INFINITY;
+        for (int64_t e = 0; e < n; ++e) {
+            const float v = p[e * stride];
+            if (std::isnan(v)) return v;
+            if (v > m) m = v;
+        }
+        return m;
+    });
+}
+
+Tensor sqrt(const Tensor& x) { return detail::scalar_op(x, [](float v) { return std::sqrt(v); }); }
+Tensor exp(const Tensor& x) { return detail::scalar_op(x, [](float v) { return std::exp(v); }); }
+Tensor log(const Tensor& x) { return detail::scalar_op(x, [](float v) { return std::log(v); }); }
+Tensor sin(const Tensor& x) { return detail::scalar_op(x, [](float v) { return std::sin(v); }); }
+Tensor cos(const Tensor& x) { return detail::scalar_op(x, [](float v) { return std::cos(v); }); }
+Tensor tanh(const Tensor& x) { return detail::scalar_op(x, [](float v) { return std::tanh(v); }); }
+Tensor relu(const Tensor& x) {
+    return detail::scalar_op(x, [](float v) { return std::isnan(v) || v > 0.0f ? v : 0.0f; });
+}
+// As PyTorch, p = 0.5, 2, 3, -0.5, -1 and -2 are sqrt, products and reciprocals: pow(-inf, 0.5) is NaN, not inf.
+Tensor pow(const Tensor& x, float p) {
+    return detail::scalar_op(x, [p](float v) {
+        if (p == 0.5f) return std::sqrt(v);
+        if (p == -0.5f) return 1.0f / std::sqrt(v);
+        if (p == 2.0f) return v * v;
+        if (p == 3.0f) return v * v * v;
+        if (p == -1.0f) return 1.0f / v;
+        if (p == -2.0f) return 1.0f / (v * v);
+        return std::pow(v, p);
+    });
+}
+Tensor maximum(const Tensor& a, const Tensor& b) {
+    return detail::elementwise(a, b, "maximum", [](float x, float y) {
+        if (std::isnan(x) || std::isnan(y)) return std::isnan(x) ? x : y;
+        return x > y ? x : y;
+    });
+}
+
+/// Element-wise arithmetic, broadcast, or with a float scalar.
 Tensor operator+(const Tensor& a, const Tensor& b) {
-    return detail::elementwise(a, b, "+", [](float x, float y) { return x + y; });
+    return detail::elementwise(a, b, "operator+", [](float x, float y) { return x + y; });
 }
 Tensor operator-(const Tensor& a, const Tensor& b) {
-    return detail::elementwise(a, b, "-", [](float x, float y) { return x - y; });
+    return detail::elementwise(a, b, "operator-", [](float x, float y) { return x - y; });
 }
 Tensor operator*(const Tensor& a, const Tensor& b) {
-    return detail::elementwise(a, b, "*", [](float x, float y) { return x * y; });
+    return detail::elementwise(a, b, "operator*", [](float x, float y) { return x * y; });
 }
 Tensor operator/(const Tensor& a, const Tensor& b) {
-    return detail::elementwise(a, b, "/", [](float x, float y) { return x / y; });
+    return detail::elementwise(a, b, "operator/", [](float x, float y) { return x / y; });
 }
 Tensor operator+(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x + s; }); }
 Tensor operator-(const Tensor& a, float s) { return detail::scalar_op(a, [s](float x) { return x - s; }); }

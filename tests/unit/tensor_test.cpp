@@ -206,8 +206,10 @@ TEST_CASE("arithmetic works element-wise and with scalars", "[tensor]") {
     CHECK(values(2.0f * a) == std::vector<float>{2, 4});
     CHECK(values(8.0f / b) == std::vector<float>{2, 1});
     CHECK(values(-a) == std::vector<float>{-1, -2});
-    CHECK_THROWS_WITH(a + judge::zeros({3}),
-                      "operator+: shapes (2,) and (3,) differ (the judge's tensors do not broadcast)");
+    CHECK_THROWS_WITH(
+        a + judge::zeros({3}),
+        "operator+: shapes (2,) and (3,) do not broadcast: dimension -1 is 2 in the first and 3 in the second "
+        "(each pair must be equal or 1)");
 }
 
 TEST_CASE("shape_str prints shapes like PyTorch", "[tensor]") {
