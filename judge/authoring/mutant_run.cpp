@@ -1,9 +1,7 @@
 // Mutation analysis: every mutant of the reference built (through the cache, in parallel) and run
 // on every test. Killed when any test rejects it; stillborn when it does not compile.
 #include <fmt/core.h>
-#include <spdlog/spdlog.h>
 
-#include <atomic>
 #include <map>
 #include <thread>
 
@@ -11,6 +9,7 @@
 #include "authoring/units.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
+#include "util/progress.hpp"
 
 namespace judge::validation_units {
 
@@ -22,7 +21,7 @@ MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder) {
     enum class Fate { killed, survived, stillborn, equivalent };
     std::vector<Fate> fate(mutants.size(), Fate::stillborn);
     const std::map<std::string, std::string> equivalent(p.equivalent_mutants.begin(), p.equivalent_mutants.end());
-    std::atomic<size_t> done{0};
+    Progress progress("mutants", mutants.size());
     parallel_for(mutants.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
         const fs::path file = dir.path() / fmt::format("mutant-{}.cpp", i);
         write_file_atomic(file, mutants[i].source);
@@ -31,7 +30,7 @@ MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder) {
             const bool passes = judge.judge_trusted(br.exe).verdict == Verdict::accepted;
             fate[i] = !passes ? Fate::killed : equivalent.count(mutants[i].id) ? Fate::equivalent : Fate::survived;
         }
-        spdlog::info("mutants: {}/{}", ++done, mutants.size());
+        progress.step();
     });
     MutantSummary m;
     m.file = course_path(p, p.reference);

@@ -140,7 +140,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     check_template(p, judge, builder, settings, d);
     lint_problem(p, judge, ref.verdict == Verdict::accepted, v.accepted.size(), d);
     if (judge.trusted().bugs().empty()) {
-        d.error(course_path(p, p.bugs_dir) + ": no seeded bugs (bugs/*.cpp)");
+        d.error(course_path(p, p.bugs_dir) + ": no seeded bugs (bugs/*.patch or bugs/*.cpp)");
         v.checks = std::move(d.findings);
         return v;
     }

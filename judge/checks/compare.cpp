@@ -61,6 +61,15 @@ std::string index_str(const std::vector<int64_t>& shape, int64_t flat) {
     return s + "]";
 }
 
+// "at example 0, head 1, query 2, key 3; " for element `flat` when the output names every axis, else "".
+std::string at_words(const DescribeOptions& how, const std::vector<int64_t>& shape, int64_t flat) {
+    if (shape.empty() || how.axes.size() != shape.size()) return "";
+    const std::vector<int64_t> idx = unravel(shape, flat);
+    std::string s;
+    for (size_t i = 0; i < idx.size(); ++i) s += (i ? ", " : "at ") + how.axes[i] + " " + std::to_string(idx[i]);
+    return s + "; ";
+}
+
 // Where element `flat` (index `idx`) of output `name` is, for a property check: its axis words, or name[i,j,k].
 std::string element_words(const std::string& name, const std::vector<int64_t>& shape, int64_t flat,
                           const std::vector<int64_t>& idx, const DescribeOptions& how) {
@@ -138,15 +147,16 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
     const int64_t total = static_cast<int64_t>(got.f32.size());
     const std::string where = got.shape.empty() ? name : name + index_str(got.shape, first);
     const std::string extent = fmt::format("{} of {} elements differ", bad, total);
+    const std::string at = at_words(how, got.shape, first);
     if (nan > 0) {
         return {false,
-                fmt::format("{} is NaN ({} NaN values; {}); {}", where, nan, extent,
+                fmt::format("{} is NaN ({}{} NaN values; {}); {}", where, at, nan, extent,
                             how.nan_match ? "NaN is expected only where the reference has NaN" : "NaN never matches")};
     }
     if (std::isnan(want.f32[static_cast<size_t>(first)])) {
         // The policy asks for NaN here (a fully masked row, PyTorch-style).
         const std::string found = how.show_values ? fmt_value(got.f32[static_cast<size_t>(first)]) : "a number";
-        return {false, fmt::format("{} is {}; expected NaN there ({})", where, found, extent)};
+        return {false, fmt::format("{} is {}; expected NaN there ({}{})", where, found, at, extent)};
     }
     if (trace && !got.shape.empty()) {
         // Describe the longest run, from the first wrong element along the last axis, in which both
@@ -189,11 +199,12 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
         return {false, fmt::format("{} differs from the expected value (off by {:.3g})", where, worst)};
     }
     if (how.show_values) {
-        return {false, fmt::format("{} is {}, expected {} ({}; largest error {:.3g})", where,
+        return {false, fmt::format("{} is {}, expected {} ({}{}; largest error {:.3g})", where,
                                    fmt_value(got.f32[static_cast<size_t>(first)]),
-                                   fmt_value(want.f32[static_cast<size_t>(first)]), extent, worst)};
+                                   fmt_value(want.f32[static_cast<size_t>(first)]), at, extent, worst)};
     }
-    return {false, fmt::format("{} differs from the expected value ({}; largest error {:.3g})", where, extent, worst)};
+    return {false,
+            fmt::format("{} differs from the expected value ({}{}; largest error {:.3g})", where, at, extent, worst)};
 }
 
 CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const Lengths& lens,

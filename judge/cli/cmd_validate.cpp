@@ -139,21 +139,22 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
                                     if (!sandbox) sandbox = make_sandbox(probe_sandbox());
                                     return *sandbox;
                                 }};
-    int problems = 0, warnings = 0;
+    int errors = 0, failing = 0, warnings = 0;
     json all = json::array();
     for (const std::string& n : names) {
         const Validation v = validate_problem(load_problem(root.path, n), builder, settings);
-        problems += v.errors();
+        errors += v.errors();
+        failing += v.errors() > 0 ? 1 : 0;
         warnings += v.warnings();
         // In JSON mode nothing else reaches stdout; text goes out problem by problem.
         if (as_json) all.push_back(validation_json(v));
         if (!as_json) fmt::print("{}", validation_text(v));
     }
-    const bool failed = problems > 0 || (o.strict && warnings > 0);
+    const bool failed = errors > 0 || (o.strict && warnings > 0);
     if (as_json) {
         fmt::print("{}\n", (o.all ? all : all[0]).dump(2));
-    } else if (problems > 0) {
-        fmt::print("\nvalidate: {} found\n", plural(problems, "problem"));
+    } else if (errors > 0) {
+        fmt::print("\nvalidate: {} in {}\n", plural(errors, "error"), plural(failing, "problem"));
     } else if (failed) {
         fmt::print("\nvalidate: {} (--strict)\n", plural(warnings, "warning"));
     } else {

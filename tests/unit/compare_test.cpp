@@ -52,6 +52,20 @@ TEST_CASE("value mismatches show values for sample tests and positions only for 
           "o[1,1] differs from the expected value (1 of 4 elements differ; largest error 2)");
 }
 
+TEST_CASE("a value mismatch names the position by the output's axes when it names them all", "[compare]") {
+    const auto got = arr({2, 2}, {0, 1, 2, 5}), want = arr({2, 2}, {0, 1, 2, 3});
+    CHECK(judge::compare_output("weights", got, want, tol, {{"query", "key"}, true}, std::nullopt).message ==
+          "weights[1,1] is 5, expected 3 (at query 1, key 1; 1 of 4 elements differ; largest error 2)");
+    CHECK(judge::compare_output("weights", got, want, tol, {{"query", "key"}, false}, std::nullopt).message ==
+          "weights[1,1] differs from the expected value (at query 1, key 1; 1 of 4 elements differ; largest error 2)");
+    const auto nan = arr({2, 2}, {0, 1, 2, NAN});
+    CHECK(judge::compare_output("weights", nan, want, tol, {{"query", "key"}, true}, std::nullopt).message ==
+          "weights[1,1] is NaN (at query 1, key 1; 1 NaN values; 1 of 4 elements differ); NaN never matches");
+    // Names for only some axes: the index alone, as before.
+    CHECK(judge::compare_output("weights", got, want, tol, {{"key"}, true}, std::nullopt).message ==
+          "weights[1,1] is 5, expected 3 (1 of 4 elements differ; largest error 2)");
+}
+
 TEST_CASE("arange inputs let a wrong element be traced to its source", "[compare][trace]") {
     // x is arange (1, 2, 4); split into 2 heads the right answer is head 0 = x[0,:,0:2], head 1 = x[0,:,2:4].
     const auto want = arr({1, 2, 2, 2}, {0, 1, 4, 5, 2, 3, 6, 7});

@@ -43,7 +43,8 @@ TEST_CASE("a wrong value on a hidden test names the position, not the values", "
     const judge::TestOutcome o = judge::evaluate(prob(), t_values, got, &ref);
     CHECK(o.verdict == Verdict::wrong_answer);
     CHECK(o.points == 0);
-    CHECK(o.message == "out[0,1] differs from the expected value (1 of 6 elements differ; largest error 1)");
+    CHECK(o.message ==
+          "out[0,1] differs from the expected value (at row 0, col 1; 1 of 6 elements differ; largest error 1)");
 }
 
 TEST_CASE("outputs of another dtype fail before any value is compared", "[evaluate][hostile]") {

@@ -6,4 +6,4 @@
         >"$TMP/course/reference/problem_mha/bugs/not_a_bug.cpp"
     expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_mha
     expect_out "not_a_bug [masking]: no test catches this seeded bug"
-    expect_out "validate: 1 problem found"
+    expect_out "validate: 1 error in 1 problem"
