@@ -15,12 +15,12 @@ namespace judge::validation_units {
 
 namespace fs = std::filesystem;
 
-MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder) {
+MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder,
+                          const std::map<std::string, std::string>& reason_of) {
     const std::vector<Mutant> mutants = make_mutants(read_input_file(p.reference));
     TempDir dir("judge-mutants");
     enum class Fate { killed, survived, stillborn, equivalent };
     std::vector<Fate> fate(mutants.size(), Fate::stillborn);
-    const std::map<std::string, std::string> equivalent(p.equivalent_mutants.begin(), p.equivalent_mutants.end());
     Progress progress("mutants", mutants.size());
     parallel_for(mutants.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
         const fs::path file = dir.path() / fmt::format("mutant-{}.cpp", i);
@@ -28,7 +28,7 @@ MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder) {
         const BuildResult br = builder.build_trusted(p, file);
         if (br.ok) {
             const bool passes = judge.judge_trusted(br.exe).verdict == Verdict::accepted;
-            fate[i] = !passes ? Fate::killed : equivalent.count(mutants[i].id) ? Fate::equivalent : Fate::survived;
+            fate[i] = !passes ? Fate::killed : reason_of.count(mutants[i].id) ? Fate::equivalent : Fate::survived;
         }
         progress.step();
     });
@@ -39,7 +39,7 @@ MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder) {
         m.killed += fate[i] == Fate::killed ? 1 : 0;
         m.stillborn += fate[i] == Fate::stillborn ? 1 : 0;
         if (fate[i] == Fate::survived) m.survivors.emplace_back(mutants[i].id, mutants[i].diff(m.file));
-        if (fate[i] == Fate::equivalent) m.equivalent.emplace_back(mutants[i].id, equivalent.at(mutants[i].id));
+        if (fate[i] == Fate::equivalent) m.equivalent.emplace_back(mutants[i].id, reason_of.at(mutants[i].id));
     }
     const size_t alive = m.total - m.stillborn - m.equivalent.size();
     m.score = alive == 0 ? 1.0 : static_cast<double>(m.killed) / static_cast<double>(alive);

@@ -2,6 +2,7 @@
 // testable on its own. Every one takes the problem's Judge, whose trusted runs it shares.
 #pragma once
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +27,7 @@ std::vector<BugResult> run_bug_matrix(const Problem& p, Judge& judge);
 /// lint_bugs over those runs.
 std::vector<Finding> lint_bug_matrix(const Problem& p, Judge& judge, const std::vector<BugResult>& bugs);
 /// Every mutant of the reference built and run on every test (authoring/mutant_run.cpp).
-MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder);
+MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder,
+                          const std::map<std::string, std::string>& reason_of);
 
 }  // namespace judge::validation_units

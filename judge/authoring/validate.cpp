@@ -2,6 +2,8 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
+#include "authoring/equivalence.hpp"
+#include "authoring/mutants.hpp"
 #include "authoring/units.hpp"
 #include "authoring/validation.hpp"
 #include "pipeline/counterexample.hpp"
@@ -139,6 +141,12 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     v.accepted = check_accepted(p, judge, builder, d);
     check_template(p, judge, builder, settings, d);
     lint_problem(p, judge, ref.verdict == Verdict::accepted, v.accepted.size(), d);
+    EquivalenceMatch equivalent;
+    if (!p.equivalent_mutants.empty()) {  // cheap: the mutants are made, not built
+        equivalent = match_equivalent(make_mutants(read_input_file(p.reference)), p.equivalent_mutants,
+                                      course_path(p, p.reference));
+        for (const LintWarning& w : equivalent.findings) d.lint(w);
+    }
     if (judge.trusted().bugs().empty()) {
         d.error(course_path(p, p.bugs_dir) + ": no seeded bugs (bugs/*.patch or bugs/*.cpp)");
         v.checks = std::move(d.findings);
@@ -148,7 +156,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     v.bugs_ran = true;
     v.bugs = run_bug_matrix(p, judge);
     v.matrix_lint = lint_bug_matrix(p, judge, v.bugs);
-    if (settings.mutants) v.mutants = run_mutants(p, judge, builder);
+    if (settings.mutants) v.mutants = run_mutants(p, judge, builder, equivalent.reason_of);
     return v;
 }
 

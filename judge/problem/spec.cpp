@@ -247,8 +247,12 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     p.statement_file = top.has("statement") ? top.child("statement").nonempty_str() : "statement.md";
     if (top.has("equivalent_mutants")) {
         for (const Field& m : top.child("equivalent_mutants").items()) {
-            m.only_keys({"id", "reason"});
-            p.equivalent_mutants.push_back({m.at("id").nonempty_str(), m.at("reason").nonempty_str()});
+            m.only_keys({"id", "reason", "line"});
+            EquivalentMutant e{m.at("id").nonempty_str(), m.at("reason").nonempty_str(), std::nullopt};
+            if (std::count(e.id.begin(), e.id.end(), ':') < 2)
+                m.child("id").fail("expected \"<operator>:<line>:<column>\" as validate --mutants prints it");
+            if (m.has("line")) e.line = m.child("line").str();
+            p.equivalent_mutants.push_back(std::move(e));
         }
     }
     for (const Field& f : top.at("functions").items()) {

@@ -163,6 +163,13 @@ struct Limits {
 constexpr int64_t max_shown_elements = 64;
 
 /// A loaded, validated problem.
+/// A mutant of the reference declared equivalent: its id ("<operator>:<line>:<column>[:<variant>]"),
+/// why, and the text of its line, which finds it again when the line moves.
+struct EquivalentMutant {
+    std::string id, reason;
+    std::optional<std::string> line;
+};
+
 struct Problem {
     std::string name;
     std::filesystem::path dir;                // problems/<name>
@@ -188,7 +195,7 @@ struct Problem {
     // judge makes fresh cases in search of a counterexample to a failed hidden test.
     std::map<std::string, std::vector<std::map<std::string, InputSpec>>> small_inputs;
     // Mutants of the reference (authoring/mutants.hpp) that behave as it does, by id, with the reason.
-    std::vector<std::pair<std::string, std::string>> equivalent_mutants;
+    std::vector<EquivalentMutant> equivalent_mutants;
 
     const FunctionSpec& function(const std::string& n) const;
     size_t trap_index(const std::string& id) const;

@@ -2,8 +2,10 @@
 // or a preprocessor line, with stable ids and a one-line unified diff.
 #include "catch.hpp"
 
+#include <map>
 #include <set>
 
+#include "authoring/equivalence.hpp"
 #include "authoring/mutants.hpp"
 #include "util/files.hpp"
 
@@ -63,5 +65,57 @@ TEST_CASE("the references yield enough mutants", "[mutants]") {
             judge::read_file(std::string(JUDGE_SOURCE_DIR) + "/reference/" + problem + "/solution.cpp");
         INFO(problem);
         CHECK(judge::make_mutants(ref).size() >= 40);
+    }
+}
+
+TEST_CASE("equivalent_mutants: an id with its line's text follows a moved line and reports a changed one",
+          "[mutants][equivalent]") {
+    const std::string file = "reference/p/solution.cpp";
+    const std::string line5 = "    const judge::Tensor z = x * 2.0f;";
+    const auto mutants = judge::make_mutants(source);
+    REQUIRE(ids(mutants).count("arith:5:31"));
+    SECTION("the same id and text: matched, nothing to say") {
+        const auto m = judge::match_equivalent(mutants, {{"arith:5:31", "why", line5}}, file);
+        CHECK(m.reason_of == std::map<std::string, std::string>{{"arith:5:31", "why"}});
+        CHECK(m.findings.empty());
+    }
+    SECTION("no text: the id alone, as before") {
+        const auto m = judge::match_equivalent(mutants, {{"arith:5:31", "why", std::nullopt}}, file);
+        CHECK(m.reason_of.count("arith:5:31"));
+        CHECK(m.findings.empty());
+    }
+    SECTION("two lines above it: found at line 7, and said") {
+        const auto moved = judge::make_mutants("// one\n// two\n" + std::string(source));
+        const auto m = judge::match_equivalent(moved, {{"arith:5:31", "why", line5}}, file);
+        CHECK(m.reason_of == std::map<std::string, std::string>{{"arith:7:31", "why"}});
+        REQUIRE(m.findings.size() == 1);
+        CHECK(m.findings[0].kind == "equivalent_mutant_moved");
+        CHECK(m.findings[0].level == "info");
+        CHECK(m.findings[0].message ==
+              "equivalent_mutants[0] \"arith:5:31\": its line moved to line 7 of "
+              "reference/p/solution.cpp; the mutant is now \"arith:7:31\" (update the id)");
+    }
+    SECTION("the line itself changed: not matched, a warning with both texts") {
+        std::string edited = source;
+        edited.replace(edited.find("x * 2.0f"), 8, "x * 3.0f");
+        const auto m = judge::match_equivalent(judge::make_mutants(edited), {{"arith:5:31", "why", line5}}, file);
+        CHECK(m.reason_of.empty());
+        REQUIRE(m.findings.size() == 1);
+        CHECK(m.findings[0].kind == "equivalent_mutant_changed");
+        CHECK(m.findings[0].message ==
+              "equivalent_mutants[0] \"arith:5:31\": line 5 of reference/p/solution.cpp changed: it was \"" + line5 +
+                  "\" and is now \"    const judge::Tensor z = x * 3.0f;\"; check that the mutant is still "
+                  "equivalent, then update \"line\"");
+    }
+    SECTION("an id that matches nothing: a warning naming it and what its line holds now") {
+        const auto m = judge::match_equivalent(mutants, {{"arith:5:99", "why", std::nullopt}}, file);
+        CHECK(m.reason_of.empty());
+        REQUIRE(m.findings.size() == 1);
+        CHECK(m.findings[0].kind == "equivalent_mutant_unmatched");
+        CHECK(m.findings[0].level == "warning");
+        CHECK(m.findings[0].message ==
+              "equivalent_mutants[0] \"arith:5:99\" matches no mutant of "
+              "reference/p/solution.cpp (line 5 is now \"" +
+                  line5 + "\"); remove it, or copy the id validate --mutants prints");
     }
 }

@@ -60,6 +60,19 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["tolerance"] = {{"rtol", "1e-3"}};
         CHECK(error_of(j) == "problems/p/problem.json: tests[0].tolerance.rtol: expected a number, got \"1e-3\"");
     }
+    SECTION("an equivalent mutant: its id's form, and its line") {
+        j["equivalent_mutants"] = json::parse(R"([{"id": "int:3", "reason": "same"}])");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: equivalent_mutants[0].id: expected "
+              "\"<operator>:<line>:<column>\" as validate --mutants prints it");
+        j["equivalent_mutants"] = json::parse(R"([{"id": "int:3:4:0", "reason": "same", "line": "  x = 1;"}])");
+        const judge::Problem q = judge::parse_problem(j.dump(), "problems/p/problem.json");
+        REQUIRE(q.equivalent_mutants.size() == 1);
+        CHECK(q.equivalent_mutants[0].line == std::optional<std::string>("  x = 1;"));
+        j["equivalent_mutants"][0]["text"] = "x";
+        CHECK(error_of(j).find("equivalent_mutants[0]: unknown field 'text' (allowed: id, reason, line)") !=
+              std::string::npos);
+    }
     SECTION("an unknown field") {
         j["tests"][0]["hiden"] = true;
         CHECK(error_of(j) ==

@@ -39,3 +39,12 @@
     expect_out "3 declared equivalent"
     expect_out "(100.0%)"
     expect_out "    = int:3:28:0: unused"
+    # An equivalent_mutants id that matches nothing is a warning on every validate, --mutants or not.
+    python3 - "$C/problems/probe/problem.json" <<'PY'
+import json, sys
+spec = json.load(open(sys.argv[1]))
+spec["equivalent_mutants"].append({"id": "int:30:5:0", "reason": "a line the reference does not have"})
+json.dump(spec, open(sys.argv[1], "w"))
+PY
+    expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
+    expect_out 'equivalent_mutants[3] "int:30:5:0" matches no mutant of reference/probe/solution.cpp; remove it'
