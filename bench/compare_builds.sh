@@ -2,17 +2,27 @@
 # Compares two judge binaries on the same machine in one hyperfine run, so that machine drift hits
 # both alike: a warm submit of the reference and of a seeded bug (bubblewrap tier), and the same
 # submit in each tier (the cost of isolation). Used to show a refactoring is not slower.
-#   bash bench/compare_builds.sh JUDGE_BEFORE JUDGE_AFTER
+#   bash bench/compare_builds.sh JUDGE_BEFORE JUDGE_AFTER [ROOT_BEFORE ROOT_AFTER]
+# The roots (default: this checkout for both) are the course each binary reads, for a change that
+# also changes the problem folders' format: e.g. a `git worktree` of the old revision.
 # Then a paired run (bench/paired_submit.py) of the two submits, which resolves differences of a
 # few percent that hyperfine's means cannot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 A=$(realpath "$1") B=$(realpath "$2")
+RA=$(realpath "${3:-.}") RB=$(realpath "${4:-.}")
+# Each binary runs through a wrapper that names its root, so that every command below (and
+# paired_submit.py) stays one word.
+WRAP=$(mktemp -d)
+printf '#!/bin/sh\nexec "%s" --root "%s" "$@"\n' "$A" "$RA" >"$WRAP/before"
+printf '#!/bin/sh\nexec "%s" --root "%s" "$@"\n' "$B" "$RB" >"$WRAP/after"
+chmod +x "$WRAP/before" "$WRAP/after"
+A=$WRAP/before B=$WRAP/after
 command -v hyperfine >/dev/null || { echo "bench: needs hyperfine: sudo apt-get install -y hyperfine" >&2; exit 1; }
 export JUDGE_CACHE=$(mktemp -d) NO_COLOR=1
-trap 'rm -rf "$JUDGE_CACHE"' EXIT
-REF=reference/problem_mha/solution.cpp
-BUG=reference/problem_mha/bugs/lens_repeat_not_interleave.cpp   # exits 1: hyperfine -i below
+trap 'rm -rf "$JUDGE_CACHE" "$WRAP"' EXIT
+REF=$PWD/reference/problem_mha/solution.cpp
+BUG=$PWD/reference/problem_mha/bugs/lens_repeat_not_interleave.cpp   # exits 1: hyperfine -i below
 for j in "$A" "$B"; do   # warm the cache for both (their headers differ, so their keys do)
     JUDGE_SANDBOX=bubblewrap "$j" -q validate problem_mha >/dev/null
     JUDGE_SANDBOX=fallback "$j" -q submit problem_mha --file "$REF" >/dev/null

@@ -55,8 +55,7 @@ EquivalenceMatch match_equivalent(const std::vector<Mutant>& mutants, const std:
                 continue;
             if (m.id == e.id) exact = &m;
             const bool same_text = e.line && rstrip(m.before) == rstrip(*e.line);
-            if (same_text && (!moved || std::abs(m.line - want->line) < std::abs(moved->line - want->line)))
-                moved = &m;
+            if (same_text && (!moved || std::abs(m.line - want->line) < std::abs(moved->line - want->line))) moved = &m;
         }
         if (exact && (!e.line || rstrip(exact->before) == rstrip(*e.line))) {
             out.reason_of[exact->id] = e.reason;

@@ -101,22 +101,23 @@ CLI::App* add_run(CLI::App& app, CliOptions& o) {
     CLI::App* run = app.add_subcommand(
         "run",
         "Run one function on your own .npy inputs (one file per parameter: float32 tensors, 0-d int64 for\n"
-        "ints, 1-D int64 for int lists) and write its outputs as .npy; or rerun a sample test with --test.\n"
+        "ints, 1-D int64 for int lists) and write its outputs as .npy; or rerun a test with --test.\n"
         "Without --file, runs the reference. With --file and --inputs, runs the reference on the same\n"
         "inputs too and says whether yours gives the same (exit 0) or where it differs (exit 1).\n"
         "Shows what the program printed.");
     run->add_option("problem", o.run.problem, "Problem name")->required();
     auto* run_test_opt = run->add_option(
         "--test", o.run.test,
-        "A sample test: writes its inputs (inputs/), the reference's outputs (expected/) and, with --file,\n"
-        "yours (got/) under --outputs, and says whether it passes. Hidden tests are refused");
+        "A test: writes its inputs (inputs/), the reference's outputs (expected/) and, with --file,\n"
+        "yours (got/) under --outputs, and says whether it passes. Hidden tests too on the full course\n"
+        "root; a student pack refuses them");
     run->add_option("--function", o.run.function,
                     "The function to call, e.g. split_heads (needed only when the problem has several)")
         ->excludes(run_test_opt);
     run->add_option("--inputs", o.run.inputs, "Folder with <param>.npy files")->excludes(run_test_opt);
     run->add_option("--outputs", o.run.outputs, "Folder to write <output>.npy files into")->required();
     run->add_option("--file", o.run.file, "A solution file (default: the reference)");
-    run->add_option("--seed", o.run.seed, "Grading seed of the sample test's inputs (default 0, as in the spec)")
+    run->add_option("--seed", o.run.seed, "Grading seed of the test's inputs (default 0, as in the spec)")
         ->check(seed_validator());
     return run;
 }

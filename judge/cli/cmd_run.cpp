@@ -56,19 +56,21 @@ InputArrays read_inputs(const FunctionSpec& fn, const fs::path& dir) {
 
 namespace {
 
-// The sample test --test names; a hidden or unknown one is refused, naming the sample tests.
-size_t sample_test(const Problem& p, const std::string& id) {
+// The test --test names. A hidden one runs on the full course root, whose owner owns the hidden
+// tests; in a student pack it is refused, naming the sample tests, as an unknown one is.
+size_t named_test(const Problem& p, const std::string& id) {
     std::string samples;
     for (const TestSpec& t : p.tests)
         if (!t.hidden) samples += (samples.empty() ? "" : ", ") + t.id;
     for (size_t t = 0; t < p.tests.size(); ++t) {
         if (p.tests[t].id != id) continue;
-        if (p.tests[t].hidden) {
+        if (p.tests[t].hidden && p.packed) {
             throw InputError("--test: " + id + " is a hidden test of " + p.name +
                              "; its inputs are not shown (a failed hidden test's report gives a counterexample "
                              "instead). Sample tests: " +
                              samples);
         }
+        if (p.tests[t].hidden) spdlog::info("{} is a hidden test: shown because this is the full course root", id);
         return t;
     }
     throw InputError("--test: " + p.name + " has no test \"" + id + "\"; its sample tests are: " + samples);
@@ -145,15 +147,15 @@ int compare_with_reference(const Problem& p, const FunctionSpec& fn, const Input
 
 namespace {
 
-// The sample test `--test` names, or none when the function runs on `--inputs`.
+// The test `--test` names, or none when the function runs on `--inputs`.
 std::optional<size_t> chosen_test(const Problem& p, const RunOptions& o) {
     if (o.test) {
         if (!o.function.empty() || !o.inputs.empty())
             throw InputError("--test: give either --test, or --function with --inputs, not both");
-        return sample_test(p, *o.test);
+        return named_test(p, *o.test);
     }
     if (o.inputs.empty() || (o.function.empty() && p.functions.size() != 1)) {
-        throw InputError("run: give --test ID (a sample test), or --inputs DIR" +
+        throw InputError("run: give --test ID, or --inputs DIR" +
                          std::string(p.functions.size() == 1 ? "" : " and --function NAME"));
     }
     return std::nullopt;

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "problem/compact.hpp"
 #include "problem/field.hpp"
 #include "problem/types.hpp"
 
@@ -24,8 +25,24 @@ ParamType parse_param_type(const Field& f) {
     f.fail("unknown type \"" + t + "\" (expected " + param_type_names() + ")");
 }
 
+// A parameter's declared "shape": ["B", "L", "D"], a symbol or a fixed extent per dimension.
+std::vector<std::string> parse_declared_shape(const Field& f, ParamType type) {
+    if (type != ParamType::tensor && type != ParamType::int_tensor && type != ParamType::int_list)
+        f.fail("only a tensor, an int_tensor or an int_list has a shape");
+    std::vector<std::string> dims;
+    for (const Field& d : f.items()) {
+        if (d.raw().is_number_integer()) {
+            dims.push_back(std::to_string(d.integer_at_least(0)));
+        } else {
+            dims.push_back(identifier(d));
+        }
+    }
+    if (type == ParamType::int_list && dims.size() != 1) f.fail("an int_list is 1-D: give one dimension");
+    return dims;
+}
+
 FunctionSpec parse_function(const Field& f) {
-    f.only_keys({"name", "returns", "params", "outputs", "small_inputs", "domain"});
+    f.only_keys({"name", "returns", "params", "outputs", "small_inputs", "domain", "test_defaults"});
     FunctionSpec fn;
     fn.name = identifier(f.at("name"));
     // "returns" is schema 1's: "tensor" or "tensor_pair". Without it, the outputs' types say it all.
@@ -39,8 +56,9 @@ FunctionSpec parse_function(const Field& f) {
     }
     std::set<std::string> names;
     for (const Field& p : f.at("params").items()) {
-        p.only_keys({"name", "type"});
-        Param param{identifier(p.at("name")), parse_param_type(p.at("type"))};
+        p.only_keys({"name", "type", "shape"});
+        Param param{identifier(p.at("name")), parse_param_type(p.at("type")), {}};
+        if (p.has("shape")) param.shape = parse_declared_shape(p.child("shape"), param.type);
         if (!names.insert(param.name).second) p.at("name").fail("duplicate parameter \"" + param.name + "\"");
         fn.params.push_back(param);
     }
@@ -93,64 +111,6 @@ FunctionSpec parse_function(const Field& f) {
     }
     if (f.has("domain")) parse_domain(f.child("domain"), fn);
     return fn;
-}
-
-// Schema 2's compact tests: each test on top of "test_defaults" (its "inputs" merged by
-// parameter, any other key replaced), and a test with "cases" made into one test per case, each
-// case on top of the test ("id" <test id>_<n> from 1 unless the case gives its own).
-struct ExpandedTest {
-    nlohmann::json json;
-    std::string path;  // "tests[3]" or "tests[3].cases[1]", for error messages
-};
-
-nlohmann::json merged(const nlohmann::json& base, const nlohmann::json& over) {
-    nlohmann::json out = base;
-    for (const auto& [k, v] : over.items()) {
-        if (k == "inputs" && out.contains("inputs") && out["inputs"].is_object() && v.is_object()) {
-            for (const auto& [name, value] : v.items()) out["inputs"][name] = value;
-        } else {
-            out[k] = v;
-        }
-    }
-    return out;
-}
-
-std::vector<ExpandedTest> expand_tests(const Field& top, bool compact) {
-    nlohmann::json defaults = nlohmann::json::object();
-    if (top.has("test_defaults")) {
-        const Field d = top.child("test_defaults");
-        d.require_object();
-        if (d.has("id")) d.child("id").fail("test ids are given per test");
-        if (d.has("cases")) d.child("cases").fail("cases are given per test");
-        defaults = d.raw();
-    }
-    // A test that expects an exception compares nothing: a default "compare" does not reach it.
-    const auto settle = [](nlohmann::json j, bool own_compare) {
-        if (j.contains("throws") && !own_compare) j.erase("compare");
-        return j;
-    };
-    std::vector<ExpandedTest> out;
-    for (const Field& t : top.at("tests").items()) {
-        t.require_object();
-        if (!t.has("cases")) {
-            out.push_back({settle(merged(defaults, t.raw()), t.has("compare")), t.path()});
-            continue;
-        }
-        const Field cases = t.child("cases");
-        if (!compact) cases.fail("needs \"schema\": 2");
-        nlohmann::json base = merged(defaults, t.raw());
-        base.erase("cases");
-        const std::string id = t.at("id").str();
-        const std::vector<Field> items = cases.items();
-        if (items.empty()) cases.fail("needs at least one case");
-        for (size_t i = 0; i < items.size(); ++i) {
-            items[i].require_object();
-            nlohmann::json c = settle(merged(base, items[i].raw()), t.has("compare") || items[i].has("compare"));
-            if (!items[i].has("id")) c["id"] = id + "_" + std::to_string(i + 1);
-            out.push_back({std::move(c), items[i].path()});
-        }
-    }
-    return out;
 }
 
 }  // namespace
@@ -231,7 +191,7 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     }
     const Field top(doc, "", display_path);
     top.only_keys({"schema", "title", "statement", "functions", "traps", "tests", "test_defaults", "limits",
-                   "tolerance", "equivalent_mutants", "packed", "withheld"});
+                   "tolerance", "equivalent_mutants", "packed", "withheld", "fixtures"});
     Problem p;
     p.packed = top.has("packed") && top.child("packed").boolean();
     if (top.has("withheld")) {
@@ -271,6 +231,7 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
                         s.child(name).fail(fmt::format("{} elements; a small input is shown whole, so at most {}", n,
                                                        max_shown_elements));
                 }
+                check_declared_shapes(fn, in, s);
                 p.small_inputs[fn.name].push_back(std::move(in));
             }
         }
@@ -313,8 +274,16 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     std::set<std::string> ids;
     for (const ExpandedTest& e : expand_tests(top, compact)) {
         const Field f(e.json, e.path, display_path);
-        TestSpec t = parse_test(f, p, base);
-        if (!ids.insert(t.id).second) f.at("id").fail("duplicate test id \"" + t.id + "\"");
+        TestSpec t;
+        try {
+            t = parse_test(f, p, base);
+            // A test that expects an exception may break the declared shapes on purpose.
+            if (!t.throws && !t.inputs.empty()) check_declared_shapes(p.function(t.function), t.inputs, f.at("inputs"));
+        } catch (const InputError& err) {
+            throw with_origin(err, e);
+        }
+        if (!ids.insert(t.id).second)
+            Field(e.json, e.index_path, display_path).at("id").fail("duplicate test id \"" + t.id + "\"");
         p.tests.push_back(std::move(t));
     }
     for (size_t i = 0; i < p.traps.size(); ++i) {

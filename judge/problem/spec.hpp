@@ -31,6 +31,7 @@ enum class NanPolicy { never, match };
 struct Param {
     std::string name;
     ParamType type = ParamType::tensor;
+    std::vector<std::string> shape;  // declared: a symbol ("B") or a fixed extent ("4") per dimension; or none
 };
 
 /// One named output of a function; `axes` names each dimension for diagnoses ("head", "position").

@@ -156,8 +156,10 @@ TEST_CASE("limits map to their verdicts", "[evaluate]") {
 TEST_CASE("a reference that fails a test is the course's fault", "[evaluate]") {
     const TestRun broken = fixtures::exception_run("runtime_error", "boom");
     CHECK_THROWS_AS(judge::evaluate(prob(), t_values, reference(), &broken), judge::InputError);
-    CHECK_THROWS_WITH(judge::evaluate(prob(), t_values, reference(), &broken),
-                      "reference/fixture/solution.cpp: fails test t_values: threw std::runtime_error: boom");
+    CHECK_THROWS_WITH(
+        judge::evaluate(prob(), t_values, reference(), &broken),
+        "reference/fixture/solution.cpp: fails test t_values (x (2, 3), k = 2, lens (2,), s = 0.5): threw "
+        "std::runtime_error: boom");
 }
 
 namespace {

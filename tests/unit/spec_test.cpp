@@ -58,7 +58,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     }
     SECTION("a wrong type") {
         j["tests"][0]["tolerance"] = {{"rtol", "1e-3"}};
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].tolerance.rtol: expected a number, got \"1e-3\"");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].tolerance.rtol: expected a number, got \"1e-3\"");
     }
     SECTION("an equivalent mutant: its id's form, and its line") {
         j["equivalent_mutants"] = json::parse(R"([{"id": "int:3", "reason": "same"}])");
@@ -76,42 +76,42 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     SECTION("an unknown field") {
         j["tests"][0]["hiden"] = true;
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0]: unknown field 'hiden' (allowed: id, function, trap, description, "
+              "problems/p/problem.json: tests[t1]: unknown field 'hiden' (allowed: id, function, trap, description, "
               "points, visibility, inputs, compare, throws, checks, trace, tolerance, shape_only, intervention)");
     }
     SECTION("an unknown function") {
         j["tests"][0]["function"] = "scal";
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].function: unknown function \"scal\"");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].function: unknown function \"scal\"");
     }
     SECTION("an unknown trap") {
         j["tests"][0]["trap"] = "nope";
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].trap: unknown trap \"nope\"");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].trap: unknown trap \"nope\"");
     }
     SECTION("a missing input") {
         j["tests"][0]["inputs"].erase("k");
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].inputs: missing input for parameter 'k' of scale");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].inputs: missing input for parameter 'k' of scale");
     }
     SECTION("an extra input") {
         j["tests"][0]["inputs"]["z"] = 1;
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].inputs: \"z\" is not a parameter of scale");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].inputs: \"z\" is not a parameter of scale");
     }
     SECTION("an unknown generator") {
         j["tests"][0]["inputs"]["x"]["gen"] = "normal";
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].inputs.x.gen: unknown generator \"normal\" (expected "
+              "problems/p/problem.json: tests[t1].inputs.x.gen: unknown generator \"normal\" (expected "
               "arange, randn, uniform, const or values)");
     }
     SECTION("a random generator without a seed") {
         j["tests"][0]["inputs"]["x"].erase("seed");
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].inputs.x: missing required field 'seed'");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].inputs.x: missing required field 'seed'");
     }
     SECTION("a negative extent") {
         j["tests"][0]["inputs"]["x"]["shape"] = {2, -3};
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].inputs.x.shape[1]: must be at least 0, got -3");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].inputs.x.shape[1]: must be at least 0, got -3");
     }
     SECTION("values that do not fill the shape") {
         j["tests"][0]["inputs"]["x"] = {{"gen", "values"}, {"shape", {2}}, {"values", {1}}};
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].inputs.x.values: shape [2] needs 2 values, got 1");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].inputs.x.values: shape [2] needs 2 values, got 1");
     }
     SECTION("an unknown parameter type") {
         j["functions"][0]["params"][1]["type"] = "long";
@@ -149,10 +149,10 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     SECTION("checks: an unknown kind, and lens where none is taken") {
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_two"}, {"output", "output"}}};
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].checks[0].kind: unknown check \"rows_sum_to_two\" "
+              "problems/p/problem.json: tests[t1].checks[0].kind: unknown check \"rows_sum_to_two\" "
               "(expected zero_beyond_lens, zero_above_diagonal or rows_sum_to_one)");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"lens", "k"}}};
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].lens: rows_sum_to_one takes no lens");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].checks[0].lens: rows_sum_to_one takes no lens");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}}};
         CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").tests[0].checks[0].kind ==
               judge::CheckKind::rows_sum_to_one);
@@ -165,18 +165,19 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["visibility"] = "secret";
         CHECK(
             error_of(j) ==
-            "problems/p/problem.json: tests[0].visibility: expected \"sample\", \"hidden\" or \"after_due_date\", got \"secret\"");
+            "problems/p/problem.json: tests[t1].visibility: expected \"sample\", \"hidden\" or \"after_due_date\", got \"secret\"");
     }
     SECTION("an unknown exception type") {
         j["tests"][0]["throws"] = "bad_thing";
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].throws: unknown exception type \"bad_thing\" (expected "
+              "problems/p/problem.json: tests[t1].throws: unknown exception type \"bad_thing\" (expected "
               "invalid_argument, out_of_range, logic_error or runtime_error)");
     }
     SECTION("a trace that is not an arange input") {
         j["tests"][0]["trace"] = "x";
-        CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].trace: \"x\" must name a tensor input made with the arange generator");
+        CHECK(
+            error_of(j) ==
+            "problems/p/problem.json: tests[t1].trace: \"x\" must name a tensor input made with the arange generator");
     }
     SECTION("an unsupported schema") {
         j["schema"] = 3;
@@ -222,12 +223,12 @@ TEST_CASE("schema 2: test defaults, cases and one-line generators", "[spec]") {
 
     SECTION("errors name the case and the field") {
         j["tests"][1]["cases"][0]["inputs"]["k"] = "one";
-        CHECK(error_of(j) == "problems/p/problem.json: tests[1].cases[0].inputs.k: expected an integer, got \"one\"");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[k].cases[0].inputs.k: expected an integer, got \"one\"");
     }
     SECTION("a bad one-line generator says how to write one") {
         j["tests"][2]["inputs"]["x"] = "normal(4)";
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[2].inputs.x: \"normal(4)\": unknown generator \"normal\" "
+              "problems/p/problem.json: tests[shorthand].inputs.x: \"normal(4)\": unknown generator \"normal\" "
               "(expected arange, randn, uniform or const) (write e.g. \"randn(2, 3, 4)\", "
               "\"uniform(2, 3; low=0, high=1, seed=5)\" or \"const(2, 3; value=1)\")");
         j["tests"][2]["inputs"]["x"] = "randn(2; sed=1)";
@@ -289,10 +290,10 @@ TEST_CASE("output types, NaN policies and checks are validated with the field na
     SECTION("a check's lengths must be lengths, and only the causal check takes an offset") {
         j["tests"][0]["checks"] = json::parse(R"([{"kind": "zero_beyond_lens", "output": "output", "lens": "k"}])");
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].checks[0].lens: \"k\" is not a parameter of scale "
+              "problems/p/problem.json: tests[t1].checks[0].lens: \"k\" is not a parameter of scale "
               "holding lengths (an int_list, or a 1-D or 2-D int_tensor)");
         j["tests"][0]["checks"] = json::parse(R"([{"kind": "rows_sum_to_one", "output": "output", "offset": 1}])");
-        CHECK(error_of(j) == "problems/p/problem.json: tests[0].checks[0].offset: rows_sum_to_one takes no offset");
+        CHECK(error_of(j) == "problems/p/problem.json: tests[t1].checks[0].offset: rows_sum_to_one takes no offset");
         j["tests"][0]["checks"] = json::parse(R"([{"kind": "zero_above_diagonal", "output": "output", "offset": 1}])");
         CHECK(judge::parse_problem(j.dump(), "p.json").tests[0].checks[0].offset == 1);
     }
@@ -302,7 +303,7 @@ TEST_CASE("output types, NaN policies and checks are validated with the field na
         j["tests"][0]["inputs"]["lens"] = json::parse("[[1, 2, 3]]");
         j["tests"][0]["inputs"]["x"]["beyond_lens"] = {{"lens", "lens"}, {"gen", {{"gen", "const"}, {"value", 9}}}};
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].inputs.x.beyond_lens.lens: lens has 1 lengths for 2 "
+              "problems/p/problem.json: tests[t1].inputs.x.beyond_lens.lens: lens has 1 lengths for 2 "
               "examples");
         j["tests"][0]["inputs"]["lens"] = json::parse("[[1, 2, 3], [3, 2, 1]]");
         CHECK(judge::parse_problem(j.dump(), "p.json").tests[0].inputs.at("lens").int_shape ==
@@ -347,6 +348,88 @@ TEST_CASE("a function's domain: lengths, query and key extents, integer maxima (
     SECTION("a check's \"when\" names a bool parameter") {
         j["tests"][0]["checks"] = json::array({{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"when", "k"}}});
         CHECK(error_of(j) ==
-              "problems/p/problem.json: tests[0].checks[0].when: \"k\" is not a bool parameter of scale");
+              "problems/p/problem.json: tests[t1].checks[0].when: \"k\" is not a bool parameter of scale");
+    }
+}
+
+TEST_CASE("schema 2: defaults per function and named fixtures, with the origin in errors", "[spec]") {
+    json j = minimal();
+    j["schema"] = 2;
+    j["functions"].push_back(json::parse(R"js({"name": "affine",
+        "params": [{"name": "x", "type": "tensor", "shape": ["B", "D"]}, {"name": "gamma", "type": "tensor", "shape": ["D"]},
+                   {"name": "beta", "type": "tensor", "shape": ["D"]}],
+        "outputs": [{"name": "y"}],
+        "test_defaults": {"trap": "values", "inputs": {"x": "randn(2, 4)"}}})js"));
+    j["fixtures"] = json::parse(R"js({"neutral": {"gamma": "const(4; value=1)", "beta": "const(4; value=0)"},
+                                    "wide": {"x": "randn(3, 4)"}})js");
+    j["tests"].push_back(json::parse(R"js({"id": "a1", "function": "affine", "fixture": "neutral"})js"));
+    j["tests"].push_back(json::parse(R"js({"id": "a2", "function": "affine", "fixture": ["neutral", "wide"],
+                                         "inputs": {"beta": "const(4; value=2)"}})js"));
+    const judge::Problem p = judge::parse_problem(j.dump(), "p.json");
+    REQUIRE(p.tests.size() == 3);
+    CHECK(p.tests[1].trap == "values");                                        // the function's default
+    CHECK(p.tests[1].inputs.at("gamma").gen.value == 1.0);                     // the fixture
+    CHECK(p.tests[2].inputs.at("x").gen.shape == std::vector<int64_t>{3, 4});  // the later fixture
+    CHECK(p.tests[2].inputs.at("beta").gen.value == 2.0);                      // the test over its fixtures
+    CHECK(p.function("affine").params[1].shape == std::vector<std::string>{"D"});
+
+    SECTION("an entry from a fixture says so") {
+        j["fixtures"]["neutral"]["gamma"] = "const(4; valu=1)";
+        CHECK(error_of(j).find("tests[a1].inputs.gamma (from fixtures.neutral): ") != std::string::npos);
+    }
+    SECTION("an entry from the function's defaults says so") {
+        j["functions"][1]["test_defaults"]["inputs"]["x"] = "randn(2, -4)";
+        CHECK(error_of(j).find("tests[a1].inputs.x (from functions[affine].test_defaults): ") != std::string::npos);
+    }
+    SECTION("an entry from the top-level defaults says so") {
+        j["test_defaults"] = {{"tolerance", {{"rtol", "big"}}}};
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[t1].tolerance.rtol (from test_defaults): expected a "
+              "number, got \"big\"");
+    }
+    SECTION("an unknown fixture names the known ones") {
+        j["tests"][1]["fixture"] = "neutrl";
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[1].fixture: unknown fixture \"neutrl\" (fixtures: "
+              "neutral, wide)");
+    }
+    SECTION("a declared shape: a symbol bound by an earlier parameter") {
+        j["fixtures"]["neutral"]["gamma"] = "const(5; value=1)";
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[a1].inputs.gamma (from fixtures.neutral): shape (5,) "
+              "does not match gamma's declared shape [D]: D is 5 here and 4 in x (2, 4)");
+    }
+    SECTION("a declared shape: the rank, and a fixed extent") {
+        j["tests"][2]["inputs"]["beta"] = "const(4, 1; value=2)";
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[a2].inputs.beta: shape (4, 1) does not match beta's "
+              "declared shape [D]: 2 dimensions, not 1");
+        j["tests"][2]["inputs"]["beta"] = "const(4; value=2)";
+        j["functions"][1]["params"][0]["shape"] = json::array({"B", 4});
+        j["fixtures"]["wide"]["x"] = "randn(3, 5)";
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: tests[a2].inputs.x (from fixtures.wide): shape (3, 5) does "
+              "not match x's declared shape [B, 4]: dimension 1 is 5, not 4");
+    }
+    SECTION("a test that expects an exception may break the declared shapes") {
+        j["tests"].push_back(json::parse(R"js({"id": "bad", "function": "affine", "fixture": "neutral",
+            "inputs": {"x": "randn(2, 3)"}, "throws": "invalid_argument"})js"));
+        CHECK(judge::parse_problem(j.dump(), "p.json").tests.size() == 4);
+    }
+    SECTION("a small input is checked too") {
+        j["functions"][1]["small_inputs"] = json::parse(R"js([{"x": "randn(1, 2)", "gamma": "const(3; value=1)",
+                                                            "beta": "const(2; value=0)"}])js");
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[1].small_inputs[0].gamma: shape (3,) does not match "
+              "gamma's declared shape [D]: D is 3 here and 2 in x (1, 2)");
+    }
+    SECTION("only tensors and lists have shapes; schema 1 has neither fixtures nor function defaults") {
+        j["functions"][0]["params"][1]["shape"] = json::array({"B"});
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].params[1].shape: only a tensor, an int_tensor or "
+              "an int_list has a shape");
+        j["functions"][0]["params"][1].erase("shape");
+        j["schema"] = 1;
+        CHECK(error_of(j) == "problems/p/problem.json: functions[1].test_defaults: needs \"schema\": 2");
     }
 }

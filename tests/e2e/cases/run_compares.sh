@@ -10,7 +10,7 @@
     expect_exit 1 "$JUDGE" --root "$ROOT" run problem_masks --inputs "$TMP/b/inputs" --outputs "$TMP/o2" --file "$TMP/noshape.cpp"
     expect_out "not the same as the reference"
     expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --inputs "$TMP/b/inputs" --outputs "$TMP/o3"
-    expect_err "judge: error: run: give --test ID (a sample test), or --inputs DIR and --function NAME"
+    expect_err "judge: error: run: give --test ID, or --inputs DIR and --function NAME"
     expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_masks --out "$TMP/pack"
     # (loops.cpp throws on these inputs, as it must: exit 1, as without a comparison before)
     expect_exit 1 "$JUDGE" --root "$TMP/pack" run problem_masks --inputs "$TMP/b/inputs" --outputs "$TMP/o4" \

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Issue #11: a failing sample test can be rerun; judge run --test writes its inputs, the expected
-# outputs and the submission's; hidden tests are refused.
+# outputs and the submission's; hidden tests only on the full course root.
     local bug="$ROOT/reference/problem_mha/bugs/fold_one_reshape.cpp"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug"
     expect_out "      rerun: judge run problem_mha --test chunk_order_sample --file $bug --outputs chunk_order_sample"
@@ -27,11 +27,20 @@
     expect_out "test chunk_order_sample: passed"
     expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --test masking_sample --outputs "$TMP/n"
     [ -f "$TMP/n/expected/weights.npy" ] && [ ! -e "$TMP/n/got" ] || fail "without --file: expected/ only"
-    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_arange --outputs "$TMP/h"
+    # Issue #24: on the full course root the instructor sees a hidden test too: inputs, expected, got.
+    expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_arange --file "$bug" --outputs "$TMP/h"
+    expect_err "chunk_order_arange is a hidden test: shown because this is the full course root"
+    expect_out "test chunk_order_arange: wrong_answer:"
+    for f in inputs/x.npy expected/output.npy got/output.npy; do
+        [ -f "$TMP/h/$f" ] || fail "judge run --test on a hidden test wrote no $f"
+    done
+    # A student pack has no hidden inputs: refused, naming the sample tests, and nothing written.
+    expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_mha --out "$TMP/pack"
+    expect_exit 2 "$JUDGE" --root "$TMP/pack" run problem_mha --test chunk_order_arange --file "$bug" --outputs "$TMP/h2"
     expect_err "judge: error: --test: chunk_order_arange is a hidden test of problem_mha; its inputs are not shown"
     expect_err "Sample tests: shapes_d2l_per_head, shapes_d2l_block, chunk_order_sample, merge_order_two_heads,"
-    [ ! -e "$TMP/h" ] || fail "a refused hidden test wrote files"
+    [ ! -e "$TMP/h2" ] || fail "a refused hidden test wrote files"
     expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --test nope --outputs "$TMP/h"
     expect_err 'judge: error: --test: problem_mha has no test "nope"; its sample tests are:'
     expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --outputs "$TMP/h"
-    expect_err "judge: error: run: give --test ID (a sample test), or --inputs DIR and --function NAME"
+    expect_err "judge: error: run: give --test ID, or --inputs DIR and --function NAME"
