@@ -4,7 +4,7 @@
     expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
     expect_out "reference passes all 32 tests"
     expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
-    expect_out "validate: ok (6 problems)"
+    expect_out "validate: ok (7 problems)"
     # Every problem ships at least two accepted alternatives.
     [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 6 ] || fail "a problem has fewer than 2 accepted"
     expect_out "student template compiles and is rejected"
