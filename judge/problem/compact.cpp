@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "problem/types.hpp"
 
@@ -50,17 +51,24 @@ struct Layers {
     json defaults = json::object();
     std::map<std::string, json> by_function;  // functions[i].test_defaults
     std::map<std::string, json> fixtures;     // fixtures.<name>: inputs
+    std::map<std::string, Field> function_fixture;
+    std::optional<Field> default_fixture;
 };
 
 Layers read_layers(const Field& top, bool compact) {
     Layers l;
-    if (top.has("test_defaults")) l.defaults = defaults_object(top.child("test_defaults"));
+    if (top.has("test_defaults")) {
+        l.defaults = defaults_object(top.child("test_defaults"));
+        if (top.child("test_defaults").has("fixture"))
+            l.default_fixture.emplace(top.child("test_defaults").child("fixture"));
+    }
     for (const Field& f : top.at("functions").items()) {
         if (!f.has("test_defaults")) continue;
         if (!compact) f.child("test_defaults").fail("needs \"schema\": 2");
         const Field d = f.child("test_defaults");
         if (d.has("function")) d.child("function").fail("a function's defaults are for its own tests");
         l.by_function[f.at("name").str()] = defaults_object(d);
+        if (d.has("fixture")) l.function_fixture.emplace(f.at("name").str(), d.child("fixture"));
     }
     if (top.has("fixtures")) {
         const Field fx = top.child("fixtures");
@@ -74,10 +82,8 @@ Layers read_layers(const Field& top, bool compact) {
     return l;
 }
 
-// The fixture names a test or a case gives: "fixture": "name" or ["a", "b"].
-std::vector<std::string> fixture_names(const Field& t, const Layers& l) {
-    if (!t.has("fixture")) return {};
-    const Field f = t.child("fixture");
+// The fixture names a "fixture" field gives: "name" or ["a", "b"].
+std::vector<std::string> fixture_names(const Field& f, const Layers& l) {
     std::vector<Field> items;
     if (f.raw().is_array()) {
         items = f.items();
@@ -104,8 +110,9 @@ std::string id_path(const json& j, const std::string& fallback) {
                : fallback;
 }
 
-// Defaults, the function's defaults, the fixtures, then each of `own` in turn.
-ExpandedTest build(const Layers& l, const std::vector<const Field*>& own, const std::vector<std::string>& fixtures) {
+// Defaults, the function's defaults, the fixtures, then each of `own` in turn. "fixture" is a field
+// like the others: the last layer that gives it names the fixtures.
+ExpandedTest build(const Layers& l, const std::vector<const Field*>& own) {
     ExpandedTest e;
     e.json = json::object();
     lay(e.json, l.defaults, "test_defaults", e.origins);
@@ -113,6 +120,11 @@ ExpandedTest build(const Layers& l, const std::vector<const Field*>& own, const 
     for (const Field* f : own)
         if (f->has("function") && f->raw()["function"].is_string()) fn = f->raw()["function"].get<std::string>();
     if (l.by_function.count(fn)) lay(e.json, l.by_function.at(fn), "functions[" + fn + "].test_defaults", e.origins);
+    std::optional<Field> named = l.default_fixture;
+    if (l.function_fixture.count(fn)) named.emplace(l.function_fixture.at(fn));
+    for (const Field* f : own)
+        if (f->has("fixture")) named.emplace(f->child("fixture"));
+    const std::vector<std::string> fixtures = named ? fixture_names(*named, l) : std::vector<std::string>{};
     for (const std::string& name : fixtures)
         lay(e.json, {{"inputs", l.fixtures.at(name)}}, "fixtures." + name, e.origins);
     for (const Field* f : own) lay(e.json, f->raw(), "", e.origins);
@@ -131,9 +143,8 @@ std::vector<ExpandedTest> expand_tests(const Field& top, bool compact) {
     for (const Field& t : top.at("tests").items()) {
         t.require_object();
         if (!compact && t.has("fixture")) t.child("fixture").fail("needs \"schema\": 2");
-        const std::vector<std::string> own_fixtures = fixture_names(t, l);
         if (!t.has("cases")) {
-            ExpandedTest e = build(l, {&t}, own_fixtures);
+            ExpandedTest e = build(l, {&t});
             e.path = id_path(t.raw(), t.path());
             e.index_path = t.path();
             out.push_back(std::move(e));
@@ -146,9 +157,7 @@ std::vector<ExpandedTest> expand_tests(const Field& top, bool compact) {
         if (items.empty()) cases.fail("needs at least one case");
         for (size_t i = 0; i < items.size(); ++i) {
             items[i].require_object();
-            std::vector<std::string> fixtures = own_fixtures;
-            for (const std::string& n : fixture_names(items[i], l)) fixtures.push_back(n);
-            ExpandedTest e = build(l, {&t, &items[i]}, fixtures);
+            ExpandedTest e = build(l, {&t, &items[i]});
             if (!items[i].has("id")) e.json["id"] = id + "_" + std::to_string(i + 1);
             e.path = items[i].has("id") ? id_path(items[i].raw(), items[i].path())
                                         : "tests[" + id + "].cases[" + std::to_string(i) + "]";

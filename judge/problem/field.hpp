@@ -19,7 +19,11 @@ namespace judge {
 class Field {
 public:
     Field(const nlohmann::json& j, std::string path, const std::string& file)
-        : m_j(j), m_path(std::move(path)), m_file(file) {}
+        : m_j(j), m_path(path), m_place(std::move(path)), m_file(file) {}
+    /// `place` is where the value sits by position ("tests[3].inputs.x"), when the path names it
+    /// otherwise ("tests[t1].inputs.x"); an unseeded generator's seed comes from it.
+    Field(const nlohmann::json& j, std::string path, std::string place, const std::string& file)
+        : m_j(j), m_path(std::move(path)), m_place(std::move(place)), m_file(file) {}
 
     [[noreturn]] void fail(const std::string& what) const {
         throw InputError(m_file + ": " + (m_path.empty() ? std::string("top level") : m_path) + ": " + what);
@@ -27,6 +31,7 @@ public:
 
     const nlohmann::json& raw() const { return m_j; }
     const std::string& path() const { return m_path; }
+    const std::string& place() const { return m_place; }
 
     bool has(const std::string& key) const { return m_j.is_object() && m_j.contains(key); }
 
@@ -37,7 +42,8 @@ public:
     }
 
     Field child(const std::string& key) const {
-        return Field(m_j.at(key), m_path.empty() ? key : m_path + "." + key, m_file);
+        return Field(m_j.at(key), m_path.empty() ? key : m_path + "." + key,
+                     m_place.empty() ? key : m_place + "." + key, m_file);
     }
 
     // Rejects keys outside `allowed`, so that a typo such as "hiden" is an error, not a silent default.
@@ -60,7 +66,8 @@ public:
         if (!m_j.is_array()) fail("expected an array, got " + shown());
         std::vector<Field> out;
         for (size_t i = 0; i < m_j.size(); ++i)
-            out.emplace_back(m_j[i], m_path + "[" + std::to_string(i) + "]", m_file);
+            out.emplace_back(m_j[i], m_path + "[" + std::to_string(i) + "]", m_place + "[" + std::to_string(i) + "]",
+                             m_file);
         return out;
     }
 
@@ -105,6 +112,7 @@ public:
 private:
     const nlohmann::json& m_j;
     std::string m_path;
+    std::string m_place;
     const std::string& m_file;
 };
 

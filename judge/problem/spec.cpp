@@ -273,7 +273,7 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     const Tolerance base = top.has("tolerance") ? parse_tolerance(top.child("tolerance"), Tolerance{}) : Tolerance{};
     std::set<std::string> ids;
     for (const ExpandedTest& e : expand_tests(top, compact)) {
-        const Field f(e.json, e.path, display_path);
+        const Field f(e.json, e.path, e.index_path, display_path);
         TestSpec t;
         try {
             t = parse_test(f, p, base);

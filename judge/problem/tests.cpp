@@ -74,7 +74,7 @@ Generator parse_shorthand(const Field& f) {
         if (d < 0 || d != static_cast<double>(static_cast<int64_t>(d))) bad("extent \"" + e + "\" is not a size");
         g.shape.push_back(static_cast<int64_t>(d));
     }
-    g.seed = fnv1a(f.path()) & 0x7fffffffULL;
+    g.seed = fnv1a(f.place()) & 0x7fffffffULL;
     bool has_value = false;
     if (semi != std::string::npos) {
         for (const std::string& kv : split(inside.substr(semi + 1))) {

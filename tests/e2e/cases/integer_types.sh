@@ -22,5 +22,5 @@
     # NaN policy "match": PyTorch's fully masked row is NaN, and D2L's -1e6 is named.
     bug_source "$ROOT" problem_masks d2l_fill "$TMP/d2l.cpp"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_masks --file "$TMP/d2l.cpp"
-    expect_out "test empty_example (sample): weights[0,0,0] is 0.333333; expected NaN there (6 of 12 elements differ)"
+    expect_out "test empty_example (sample): weights[0,0,0] is 0.333333; expected NaN there (at example 0, query 0, key 0; 6 of 12 elements differ)"
     expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_masks --file "$ROOT/reference/problem_masks/solution.cpp"
