@@ -226,6 +226,8 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     InputArrays given;
     if (!test) given = read_inputs(fn, o.inputs);
     if (o.file && !fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
+    if (fs::exists(o.outputs) && !fs::is_directory(o.outputs))
+        throw InputError("--outputs: " + o.outputs + " is a file; give a folder (it is made if missing)");
 
     Builder builder(detect_toolchain(), cache_root());
     Judge judge(p, o.seed, builder);

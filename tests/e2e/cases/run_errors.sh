@@ -8,3 +8,7 @@
     echo "garbage" >"$TMP/in/x.npy"
     expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/in" --outputs "$TMP/out_dir"
     expect_err "judge: error: $TMP/in/x.npy: not a .npy file"
+    # --outputs naming a file is the caller's error, named, not an internal one.
+    touch "$TMP/a_file"
+    expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_sample --outputs "$TMP/a_file"
+    expect_err "judge: error: --outputs: $TMP/a_file is a file; give a folder (it is made if missing)"

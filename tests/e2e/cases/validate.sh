@@ -4,9 +4,9 @@
     expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
     expect_out "reference passes all 32 tests"
     expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
-    expect_out "validate: ok (7 problems)"
+    expect_out "validate: ok (8 problems)"
     # Every problem ships at least two accepted alternatives.
-    [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 7 ] || fail "a problem has fewer than 2 accepted"
+    [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 8 ] || fail "a problem has fewer than 2 accepted"
     expect_out "student template compiles and is rejected"
     expect_out "Kill matrix"
     expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
