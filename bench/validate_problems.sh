@@ -2,14 +2,17 @@
 # Issue #12's figures: for every problem, `judge validate --mutants` from an empty cache (the
 # harness, the reference, the accepted alternatives, the seeded bugs, the template and every
 # mutant built and run), with its tests, traps, seeded bugs and mutation score.
-#   bash bench/validate_problems.sh [JUDGE_BINARY]     (default: build/release/bin/judge)
+#   bash bench/validate_problems.sh [JUDGE_BINARY [PROBLEM...]]   (default: build/release/bin/judge, every problem)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JUDGE=${1:-build/release/bin/judge}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 printf '%-24s %6s %6s %5s %9s %22s %9s\n' problem tests traps bugs accepted "mutants killed" "wall (s)"
-for p in $("$JUDGE" list | awk '{print $1}'); do
+shift $(( $# > 0 ? 1 : 0 ))
+problems=("$@")
+[ ${#problems[@]} -gt 0 ] || mapfile -t problems < <("$JUDGE" list | awk '{print $1}')
+for p in "${problems[@]}"; do
   cache=$(mktemp -d)
   JUDGE_CACHE=$cache /usr/bin/time -f "%e" -o "$OUT/time" "$JUDGE" -q validate "$p" --mutants --format json >"$OUT/v.json"
   rm -rf "$cache"

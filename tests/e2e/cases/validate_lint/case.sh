@@ -35,6 +35,14 @@
     expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants --format json
     python3 "$HERE/check_3.py" "$TMP/out" "$C/problems/probe/problem.json" || fail "the mutation report is not as documented"
     expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants
+    # Progress: in a log, a line per tenth of the way at most (not one per mutant)...
+    local n
+    n=$(grep -c 'judge: info: mutants: ' "$TMP/err" || true)
+    [ "$n" -ge 1 ] && [ "$n" -le 10 ] || fail "validate --mutants wrote $n progress lines to a log"
+    # ...and on a terminal one line, rewritten in place.
+    script -qec "$(printf '%q ' "$JUDGE" --root "$C" validate probe --mutants)" /dev/null >"$TMP/tty" 2>&1 || true
+    [ "$(grep -c 'mutants: [0-9]*/[0-9]*' "$TMP/tty")" = 1 ] || fail "on a terminal, the mutants' progress is not one line"
+    grep -q $'\r' "$TMP/tty" || fail "on a terminal, the progress line is not rewritten in place"
     expect_out "Mutants of reference/probe/solution.cpp:"
     expect_out "3 declared equivalent"
     expect_out "(100.0%)"
