@@ -8,6 +8,7 @@
 #include "authoring/validation.hpp"
 #include "pipeline/counterexample.hpp"
 #include "pipeline/judge.hpp"
+#include "traps/evaluate.hpp"
 #include "util/files.hpp"
 
 namespace judge {
@@ -52,7 +53,10 @@ Report check_reference(const Problem& p, Judge& judge, Diagnostics& d) {
         d.ok(fmt::format("reference passes all {} tests", p.tests.size()));
     } else {
         for (const TestOutcome& t : ref.tests)
-            if (!t.passed()) d.error(fmt::format("reference fails test {}: {}", t.id, t.message));
+            for (const TestSpec& ts : p.tests)
+                if (!t.passed() && ts.id == t.id)
+                    d.error(fmt::format("reference fails test {} ({}): {}", t.id,
+                                        summarize_inputs(p.function(ts.function), ts), t.message));
     }
     return ref;
 }
@@ -146,6 +150,12 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
         equivalent = match_equivalent(make_mutants(read_input_file(p.reference)), p.equivalent_mutants,
                                       course_path(p, p.reference));
         for (const LintWarning& w : equivalent.findings) d.lint(w);
+    }
+    if (ref.verdict != Verdict::accepted) {
+        // Every bug would be measured against a wrong answer: one error, not a warning per bug.
+        d.note("the seeded bugs and the mutants are not run until the reference passes every test");
+        v.checks = std::move(d.findings);
+        return v;
     }
     if (judge.trusted().bugs().empty()) {
         d.error(course_path(p, p.bugs_dir) + ": no seeded bugs (bugs/*.patch or bugs/*.cpp)");

@@ -34,28 +34,6 @@ bool header_words(const std::string& m) {
     });
 }
 
-// "x (2, 4, 20), num_heads = 5": a test's inputs, tensors by shape and scalars by value, for the
-// instructor when the reference itself fails a test.
-std::string input_shapes(const Problem& p, const TestSpec& test) {
-    std::string s;
-    for (const Param& par : p.function(test.function).params) {
-        const auto it = test.inputs.find(par.name);
-        if (it == test.inputs.end()) continue;
-        const InputSpec& in = it->second;
-        std::string w = par.name;
-        switch (in.type) {
-            case ParamType::tensor:
-            case ParamType::int_tensor:
-            case ParamType::int_list: w += " " + shape_str(shape_of(in)); break;
-            case ParamType::int64: w += " = " + std::to_string(in.int_value); break;
-            case ParamType::boolean: w += in.int_value ? " = true" : " = false"; break;
-            case ParamType::float32: w += fmt::format(" = {}", in.float_value); break;
-        }
-        s += (s.empty() ? "" : ", ") + w;
-    }
-    return s;
-}
-
 std::string exception_words(const TestRun& run, bool hidden, const std::string& function) {
     if (hidden) {
         if (find_exception(run.exception_type) == nullptr) return function + " threw an exception";
@@ -213,8 +191,9 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
             }
             if (ref == nullptr) throw JudgeFailure("evaluate: test " + test.id + " needs the reference's run");
             if (ref->status != TestRun::Status::ok) {
-                throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + " (" +
-                                 input_shapes(p, test) + "): " +
+                // The instructor's own error: the inputs' shapes say which case the reference gets wrong.
+                const std::string inputs = test.inputs.empty() ? "" : " (" + summarize_inputs(fn, test) + ")";
+                throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + inputs + ": " +
                                  (ref->status == TestRun::Status::exception
                                       ? exception_words(*ref, false, test.function)
                                       : ref->detail));

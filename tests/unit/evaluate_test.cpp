@@ -158,7 +158,8 @@ TEST_CASE("a reference that fails a test is the course's fault", "[evaluate]") {
     CHECK_THROWS_AS(judge::evaluate(prob(), t_values, reference(), &broken), judge::InputError);
     CHECK_THROWS_WITH(
         judge::evaluate(prob(), t_values, reference(), &broken),
-        "reference/fixture/solution.cpp: fails test t_values (x (2, 3), k = 2, lens (2,), s = 0.5): threw "
+        "reference/fixture/solution.cpp: fails test t_values (x (2, 3) from randn, k = 2, lens = [1, 2], s = "
+        "0.5): threw "
         "std::runtime_error: boom");
 }
 
