@@ -15,9 +15,8 @@ namespace judge::validation_units {
 
 namespace fs = std::filesystem;
 
-MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder,
+MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder, const std::vector<Mutant>& mutants,
                           const std::map<std::string, std::string>& reason_of) {
-    const std::vector<Mutant> mutants = make_mutants(read_input_file(p.reference));
     TempDir dir("judge-mutants");
     enum class Fate { killed, survived, stillborn, equivalent };
     std::vector<Fate> fate(mutants.size(), Fate::stillborn);

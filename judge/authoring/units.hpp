@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "authoring/mutants.hpp"
 #include "authoring/validation.hpp"
 #include "pipeline/judge.hpp"
 
@@ -27,7 +28,8 @@ std::vector<BugResult> run_bug_matrix(const Problem& p, Judge& judge);
 /// lint_bugs over those runs.
 std::vector<Finding> lint_bug_matrix(const Problem& p, Judge& judge, const std::vector<BugResult>& bugs);
 /// Every mutant of the reference built and run on every test (authoring/mutant_run.cpp).
-MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder,
+/// `mutants` are make_mutants of the reference; `reason_of` the declared equivalent ones, by id.
+MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder, const std::vector<Mutant>& mutants,
                           const std::map<std::string, std::string>& reason_of);
 
 }  // namespace judge::validation_units

@@ -145,10 +145,13 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     v.accepted = check_accepted(p, judge, builder, d);
     check_template(p, judge, builder, settings, d);
     lint_problem(p, judge, ref.verdict == Verdict::accepted, v.accepted.size(), d);
+    // The mutants are made once, here: cheap (nothing is built) and needed by both the
+    // equivalent_mutants check and --mutants.
+    std::vector<Mutant> mutants;
+    if (!p.equivalent_mutants.empty() || settings.mutants) mutants = make_mutants(read_input_file(p.reference));
     EquivalenceMatch equivalent;
-    if (!p.equivalent_mutants.empty()) {  // cheap: the mutants are made, not built
-        equivalent = match_equivalent(make_mutants(read_input_file(p.reference)), p.equivalent_mutants,
-                                      course_path(p, p.reference));
+    if (!p.equivalent_mutants.empty()) {
+        equivalent = match_equivalent(mutants, p.equivalent_mutants, course_path(p, p.reference));
         for (const LintWarning& w : equivalent.findings) d.lint(w);
     }
     if (ref.verdict != Verdict::accepted) {
@@ -166,7 +169,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     v.bugs_ran = true;
     v.bugs = run_bug_matrix(p, judge);
     v.matrix_lint = lint_bug_matrix(p, judge, v.bugs);
-    if (settings.mutants) v.mutants = run_mutants(p, judge, builder, equivalent.reason_of);
+    if (settings.mutants) v.mutants = run_mutants(p, judge, builder, mutants, equivalent.reason_of);
     return v;
 }
 
