@@ -66,8 +66,9 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
         "--format", o.submit.format,
         "Report format on stdout: text (default); json (docs/report.md); junit (JUnit XML); gradescope\n"
         "(results.json); classroom (GitHub Classroom's runner result, base64, for its grading reporter);\n"
-        "prairielearn (results.json); codegrade (the custom test's points line). See docs/ci.md.\n"
-        "The platforms' formats write a document, score 0, even when the file is missing (exit 1)");
+        "prairielearn (results.json); codegrade (the custom test's points line); html (the page that\n"
+        "--html writes). See docs/ci.md. The platforms' formats write a document, score 0, even when\n"
+        "the file is missing (exit 1)");
     submit
         ->add_option("--seed", o.submit.seed,
                      "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones")
@@ -80,6 +81,12 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
     submit->add_option("--save-counterexamples", o.submit.save_counterexamples,
                        "Write each counterexample found as DIR/<test>/{inputs,expected,got}/*.npy; inputs/ is what\n"
                        "judge run --inputs takes");
+    submit->add_option("--html", o.submit.html,
+                       "Also write the report as one self-contained web page: each trap's diagnosis, and pictures\n"
+                       "of the failing tests (attention weights one panel per head: expected, yours, difference)");
+    submit->add_flag("--pictures", o.submit.pictures,
+                     "Draw attention weights of at most 8 x 8 as shaded grids in the text report even when\n"
+                     "stdout is not a terminal (on a terminal they are drawn anyway)");
     return submit;
 }
 

@@ -17,11 +17,13 @@
 #include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
+#include "report/html.hpp"
 #include "report/platforms.hpp"
 #include "report/render.hpp"
 #include "report/report_json.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/trap_report.hpp"
+#include "util/files.hpp"
 #include "util/safe_read.hpp"
 
 namespace judge {
@@ -79,7 +81,7 @@ bool platform_format(const std::string& f) {
     return f == "gradescope" || f == "classroom" || f == "prairielearn" || f == "codegrade" || f == "junit";
 }
 
-void print_report(const Report& r, const std::string& format, long seconds) {
+void print_report(const Report& r, const Problem& p, const std::string& format, long seconds, bool pictures) {
     if (format == "json") {
         fmt::print("{}\n", json_text(render_json(r)));
     } else if (format == "gradescope") {
@@ -96,14 +98,27 @@ void print_report(const Report& r, const std::string& format, long seconds) {
         // The suite is named after the submission: two students' files merge into two suites.
         const std::string suite = render_junit_suite(r.submission.empty() ? "submission" : r.submission, r, total);
         fmt::print("{}", render_junit_document(r.problem, suite, total));
+    } else if (format == "html") {
+        fmt::print("{}", render_html(r, p));
     } else {
         fmt::print("{}", render_text(r, terminal_style()));
+        if (pictures) fmt::print("{}", render_pictures_text(r, p, terminal_style()));
     }
 }
 
+// --html FILE: the page, written whole or not at all.
+void write_html(const Report& r, const Problem& p, const std::string& path) {
+    try {
+        write_file_atomic(path, render_html(r, p));
+    } catch (const std::exception& e) {
+        throw InputError("--html: cannot write " + path + ": " + e.what());
+    }
+    spdlog::info("wrote the report's page to {}", path);
+}
+
 const std::vector<std::string>& submit_formats() {
-    static const std::vector<std::string> f = {"text",      "json",         "junit",    "gradescope",
-                                               "classroom", "prairielearn", "codegrade"};
+    static const std::vector<std::string> f = {"text",      "json",         "junit",     "gradescope",
+                                               "classroom", "prairielearn", "codegrade", "html"};
     return f;
 }
 
@@ -114,6 +129,30 @@ void check_format(const std::string& format) {
     std::string expected;
     for (size_t i = 0; i < all.size(); ++i) expected += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i];
     throw InputError("--format: expected " + expected + ", got \"" + format + "\"");
+}
+
+// After the report: the page and the counterexamples. A file that cannot be written loses no
+// verdict; it makes the exit code bad_input.
+int write_files(const Report& r, const Problem& p, const SubmitOptions& o) {
+    try {
+        if (o.html) write_html(r, p, *o.html);
+        if (o.save_counterexamples) {
+            const std::string& dir = *o.save_counterexamples;
+            try {
+                save_counterexamples(r, dir);
+            } catch (const fs::filesystem_error& e) {
+                throw InputError("--save-counterexamples: cannot write " + dir + ": " + e.code().message());
+            } catch (const InputError&) {
+                throw;
+            } catch (const std::exception& e) {
+                throw InputError("--save-counterexamples: cannot write " + dir + ": " + e.what());
+            }
+        }
+    } catch (const InputError& e) {
+        spdlog::error("{}", e.what());
+        return code(ExitCode::bad_input);
+    }
+    return code(r.verdict == Verdict::accepted ? ExitCode::ok : ExitCode::not_passed);
 }
 
 }  // namespace
@@ -145,14 +184,16 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         spdlog::error("{}", why);
         Report r = missing_report(p, o.seed, why);
         r.submission = source.string();
-        print_report(r, o.format, 0);
-        return code(ExitCode::not_passed);
+        print_report(r, p, o.format, 0, false);
+        return write_files(r, p, o);
     }
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
     Judge judge(p, o.seed, builder);  // first: it refuses --seed on a pack
     judge.set_counterexamples(o.counterexamples);
+    const bool pictures = o.format == "text" && (o.pictures || stdout_is_terminal());
+    judge.set_pictures(pictures || o.html || o.format == "html");
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
@@ -160,20 +201,8 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     r.sandbox = sandbox->name();
 
     const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    print_report(r, o.format, seconds);
-    if (o.save_counterexamples) {
-        // After the report: a folder that cannot be written loses no verdict.
-        try {
-            save_counterexamples(r, *o.save_counterexamples);
-        } catch (const fs::filesystem_error& e) {
-            spdlog::error("--save-counterexamples: cannot write {}: {}", *o.save_counterexamples, e.code().message());
-            return code(ExitCode::bad_input);
-        } catch (const std::exception& e) {
-            spdlog::error("--save-counterexamples: cannot write {}: {}", *o.save_counterexamples, e.what());
-            return code(ExitCode::bad_input);
-        }
-    }
-    return code(r.verdict == Verdict::accepted ? ExitCode::ok : ExitCode::not_passed);
+    print_report(r, p, o.format, seconds, pictures);
+    return write_files(r, p, o);
 }
 
 }  // namespace judge

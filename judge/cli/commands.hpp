@@ -21,6 +21,8 @@ struct SubmitOptions {
     bool counterexamples = true;
     std::optional<std::string> save_counterexamples;
     bool after_due_date = false;
+    std::optional<std::string> html;  // --html FILE: the page, beside the report on stdout
+    bool pictures = false;            // --pictures: shaded grids in the text report off a terminal
 };
 
 struct ValidateOptions {

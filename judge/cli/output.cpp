@@ -15,6 +15,8 @@ bool use_colour() {
     return ::isatty(STDOUT_FILENO) == 1;
 }
 
+bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
+
 Style terminal_style() { return Style{use_colour()}; }
 
 std::string paint(const std::string& text, const char* colour) { return terminal_style().paint(text, colour); }

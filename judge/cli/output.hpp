@@ -11,6 +11,9 @@ namespace judge {
 /// True when stdout is a terminal and NO_COLOR is unset: only then do we print colour.
 bool use_colour();
 
+/// True when stdout is a terminal (whatever NO_COLOR says).
+bool stdout_is_terminal();
+
 /// The style of stdout: colour only on a terminal without NO_COLOR.
 Style terminal_style();
 

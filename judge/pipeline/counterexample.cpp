@@ -74,9 +74,9 @@ bool same_outputs(const FunctionSpec& fn, const TestRun& a, const TestRun& b) {
     return true;
 }
 
-bool outputs_small(const TestRun& run) {
+bool outputs_small(const TestRun& run, int64_t limit = max_shown_elements) {
     return std::all_of(run.outputs.begin(), run.outputs.end(),
-                       [](const auto& kv) { return elements(kv.second.shape) <= max_shown_elements; });
+                       [limit](const auto& kv) { return elements(kv.second.shape) <= limit; });
 }
 
 Inputs with_seed(Inputs in, int k) {
@@ -226,18 +226,18 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
 }
 
 std::optional<Counterexample> shown_case(const Problem& p, const TestSpec& test, uint64_t seed, const TestRun& got,
-                                         const TestRun* ref) {
+                                         const TestRun* ref, int64_t limit) {
     const FunctionSpec& fn = p.function(test.function);
     Counterexample c;
     c.function = fn.name;
     const InputArrays arrays = make_inputs(test, seed);
     for (const Param& prm : fn.params) {
         const npy::Array& a = arrays.at(prm.name);
-        if (elements(a.shape) > max_shown_elements) return std::nullopt;
+        if (elements(a.shape) > limit) return std::nullopt;
         c.inputs.push_back({prm.name, type_info(prm.type).rank < 0, a, prm.type == ParamType::boolean});
     }
-    if (ref != nullptr && !outputs_small(*ref)) return std::nullopt;
-    if (got.status == TestRun::Status::ok && !outputs_small(got)) return std::nullopt;
+    if (ref != nullptr && !outputs_small(*ref, limit)) return std::nullopt;
+    if (got.status == TestRun::Status::ok && !outputs_small(got, limit)) return std::nullopt;
     // The outputs the test looks at: the others say nothing of this failure.
     std::set<std::string> looked_at(test.compare.begin(), test.compare.end());
     for (const PropertyCheck& pc : test.checks) looked_at.insert(pc.output);

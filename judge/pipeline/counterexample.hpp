@@ -55,10 +55,13 @@ std::vector<TestSpec> all_candidates(const Problem& p);
 std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem& p, AnswerKey& key);
 
 /// A test's inputs and outputs shown whole (Counterexample without a message), when every input
-/// and output has at most max_shown_elements elements: for a failing sample test, whose inputs are
-/// the student's to see. `ref` is the reference's run (nullptr for a test that expects an exception).
+/// and output has at most `limit` elements: for a failing sample test, whose inputs are the
+/// student's to see. `ref` is the reference's run (nullptr for a test that expects an exception).
 std::optional<Counterexample> shown_case(const Problem& p, const TestSpec& test, uint64_t seed, const TestRun& got,
-                                         const TestRun* ref);
+                                         const TestRun* ref, int64_t limit = max_shown_elements);
+
+/// The most elements an input or output may have for a picture of it (TestOutcome::pictured).
+inline constexpr int64_t max_pictured_elements = 4096;
 
 /// The reference's run `ref` on `candidate` can serve as a counterexample's expectation: it passes
 /// the candidate's checks (NaN policy, properties) against itself, or throws what it must.

@@ -86,9 +86,15 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
         name_misconceptions(outcomes, runs);
         // A failed sample test shows its own values when they are small, as a counterexample does.
-        for (size_t t = 0; t < m_p.tests.size() && t < runs.cutoff; ++t)
-            if (outcomes[t].verdict == Verdict::wrong_answer && !outcomes[t].hidden && runs.runs[t])
-                outcomes[t].values = shown_case(m_p, m_p.tests[t], m_seed, *runs.runs[t], reference_for(t));
+        for (size_t t = 0; t < m_p.tests.size() && t < runs.cutoff; ++t) {
+            if (outcomes[t].verdict != Verdict::wrong_answer || outcomes[t].hidden || !runs.runs[t]) continue;
+            outcomes[t].values = shown_case(m_p, m_p.tests[t], m_seed, *runs.runs[t], reference_for(t));
+            if (m_pictures) {
+                outcomes[t].pictured = outcomes[t].values ? outcomes[t].values
+                                                          : shown_case(m_p, m_p.tests[t], m_seed, *runs.runs[t],
+                                                                       reference_for(t), max_pictured_elements);
+            }
+        }
         if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));

@@ -44,6 +44,10 @@ public:
     /// Whether a failed hidden test gets a counterexample (pipeline/counterexample.hpp); on by default.
     void set_counterexamples(bool on) { m_counterexamples = on; }
 
+    /// Whether a failed sample test keeps its values for pictures (TestOutcome::pictured, up to
+    /// max_pictured_elements each); off by default.
+    void set_pictures(bool on) { m_pictures = on; }
+
     /// Judges a submission's source file as read_named(path, max_source_bytes) read it (a path the
     /// user named: links are followed; its size was checked before it was read): too large is a
     /// compile error. Throws InputError, naming `display_name`, when it was not a readable file.
@@ -81,6 +85,7 @@ private:
     InputFiles m_inputs;
     std::unique_ptr<AnswerKey> m_key;
     bool m_counterexamples = true;
+    bool m_pictures = false;
 };
 
 }  // namespace judge

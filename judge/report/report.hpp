@@ -73,6 +73,8 @@ struct TestOutcome {
     std::string evidence;
     std::optional<Counterexample> counterexample;  // for a failed hidden test, when one was found
     std::optional<Counterexample> values;          // a failed sample test's own inputs and outputs, when small
+    // The same up to max_pictured_elements, for pictures (Judge::set_pictures); not in the JSON report.
+    std::optional<Counterexample> pictured;
     int counterexample_tried = 0;                  // fresh cases tried for it (0: not searched)
     bool passed() const { return verdict == Verdict::accepted; }
 };

@@ -1,0 +1,208 @@
+// judge/report/html.cpp: the submit page (html.hpp).
+#include "report/html.hpp"
+
+#include <fmt/core.h>
+#include <algorithm>
+#include <cctype>
+#include <nlohmann/json.hpp>
+#include <tuple>
+
+#include "report/formats.hpp"
+
+namespace judge {
+
+namespace {
+
+constexpr int max_panel_px = 168;  // a panel's longest side
+
+std::string hex(const std::array<uint8_t, 3>& c) { return fmt::format("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]); }
+
+std::string grid_json(const Grid& g) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (int64_t r = 0; r < g.rows; ++r) {
+        nlohmann::json row = nlohmann::json::array();
+        for (int64_t c = 0; c < g.cols; ++c) row.push_back(g.at(r, c));  // NaN becomes null
+        rows.push_back(row);
+    }
+    return rows.dump();
+}
+
+std::string scale_name(const ColourScale& s) { return s.diverging ? "diverging" : "sequential"; }
+
+std::string panel(const Picture& pic, const Grid& g, const std::string& role, const ColourScale& scale) {
+    const int cell = static_cast<int>(std::clamp<int64_t>(max_panel_px / std::max(g.rows, g.cols), 4, 28));
+    const int64_t w = g.cols * cell, h = g.rows * cell;
+    std::string s = fmt::format(
+        "<svg class=\"panel\" xmlns=\"http://www.w3.org/2000/svg\" data-test=\"{}\" data-output=\"{}\" "
+        "data-head=\"{}\" data-role=\"{}\" data-rows=\"{}\" data-cols=\"{}\" data-scale=\"{}\" data-min=\"{}\" "
+        "data-max=\"{}\" data-values=\"{}\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\">",
+        html_escape(pic.test), html_escape(pic.output), g.head >= 0 ? std::to_string(g.head) : "none", role, g.rows,
+        g.cols, scale_name(scale), scale.min, scale.max, html_escape(grid_json(g)), w, h, w, h);
+    s += fmt::format("<title>{}: {} {}, {} rows × {} columns ({} × {})</title>", html_escape(pic.output),
+                     html_escape(g.label), role, g.rows, g.cols, html_escape(pic.row_axis), html_escape(pic.col_axis));
+    for (int64_t r = 0; r < g.rows; ++r) {
+        for (int64_t c = 0; c < g.cols; ++c) {
+            const float v = g.at(r, c);
+            s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" data-row=\"{}\" "
+                             "data-col=\"{}\"{}><title>[{}, {}] = {}{}</title></rect>",
+                             c * cell, r * cell, cell, cell, hex(scale.colour(v)), r, c,
+                             g.masked(r, c) ? " data-masked=\"1\"" : "", r, c, short_number(v),
+                             g.masked(r, c) ? " (masked key)" : "");
+        }
+    }
+    // A masked key: a small orange corner, leaving the cell's middle its value's colour.
+    const int m = std::max(3, cell / 3);
+    for (int64_t r = 0; r < g.rows; ++r)
+        for (int64_t c = 0; c < g.cols; ++c)
+            if (g.masked(r, c))
+                s += fmt::format("<path class=\"mask\" d=\"M{} {}h{}v{}z\"/>", (c + 1) * cell - m, r * cell, m, m);
+    return s + "</svg>";
+}
+
+std::string legend(const ColourScale& s, const std::string& what) {
+    const float lo = s.diverging ? -s.max : s.min;
+    const float mid = s.diverging ? 0.0f : (s.min + s.max) / 2;
+    std::string stops;
+    for (int k = 0; k <= 8; ++k)
+        stops += fmt::format("<stop offset=\"{}\" stop-color=\"{}\"/>", k / 8.0,
+                             hex(s.colour(lo + (s.max - lo) * static_cast<float>(k) / 8.0f)));
+    const std::string id = fmt::format("g{}{}", s.diverging ? "d" : "s", std::hash<std::string>{}(what) % 100000);
+    return fmt::format(
+        "<div class=\"scale\"><svg width=\"160\" height=\"10\" aria-hidden=\"true\"><defs><linearGradient id=\"{}\">{}"
+        "</linearGradient></defs><rect width=\"160\" height=\"10\" fill=\"url(#{})\"/></svg>"
+        "<span class=\"ticks\"><span>{}</span><span>{}</span><span>{}</span></span> <span>{}</span></div>",
+        id, stops, id, short_number(lo), short_number(mid), short_number(s.max), html_escape(what));
+}
+
+std::string role_row(const Picture& pic, const std::vector<Grid>& grids, const std::string& role,
+                     const std::string& label, const ColourScale& scale) {
+    std::string s = fmt::format("<div class=\"role\" data-role=\"{}\"><h4>{}</h4><div class=\"panels\">", role, label);
+    for (const Grid& g : grids)
+        s += fmt::format("<div class=\"cell\">{}<span>{}</span></div>", panel(pic, g, role, scale),
+                         html_escape(g.label));
+    return s + "</div>" + legend(scale, role == "diff" ? "got − expected" : label) + "</div>";
+}
+
+const char* style_sheet = R"(
+body{overflow-wrap:anywhere;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:64rem;
+margin:0 auto;padding:1rem;
+color:#1a1a1a;background:#fff;line-height:1.4}
+h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.15rem;margin-top:1.5rem}h4{margin:.4rem 0 .2rem;font-size:.95rem}
+.verdict.accepted{color:#1a7f37}.verdict.failed{color:#b42318}
+.fix{border-left:4px solid #b42318;padding:.3rem .8rem;background:#fff5f5}
+ul.traps{list-style:none;padding:0}
+ul.traps li{margin:.5rem 0;padding:.4rem .6rem;border:1px solid #ddd;border-radius:4px}
+.trap.passed .mark{color:#1a7f37}.trap.failed .mark{color:#b42318}.trap.blocked .mark{color:#777}
+pre{white-space:pre-wrap;word-break:break-word;font-size:.85rem;margin:.3rem 0;background:#f6f8fa;padding:.4rem}
+.misconception{font-weight:600}
+figure{margin:1rem 0;padding:.5rem;border:1px solid #ddd;border-radius:4px;break-inside:avoid}
+figcaption{font-weight:600;margin-bottom:.3rem}
+.panels{display:flex;flex-wrap:wrap;gap:.6rem}
+.cell{display:flex;flex-direction:column;align-items:center;font-size:.8rem}
+svg.panel{max-width:100%;height:auto;border:1px solid #999}.mask{fill:#e66101}
+.scale{display:flex;align-items:center;gap:.4rem;font-size:.75rem;margin:.2rem 0 .6rem;flex-wrap:wrap}
+.ticks{display:inline-flex;justify-content:space-between;width:160px;margin-left:-164px;margin-top:1.6rem}
+.note{color:#555;font-size:.85rem}
+@media print{body{max-width:none}svg,rect,.mask{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
+@media (max-width:480px){body{padding:.5rem}h1{font-size:1.15rem}}
+)";
+
+std::string trap_item(const Report& r, const TrapOutcome& t) {
+    const char* mark = t.passed ? "✓" : t.blocked ? "–" : "✗";
+    std::string s = fmt::format("<li class=\"trap {}\" data-trap=\"{}\"><span class=\"mark\">{}</span> <b>{}</b> {}",
+                                t.status(), html_escape(t.id), mark, html_escape(t.id), html_escape(t.title));
+    if (!t.passed) s += "<pre class=\"diagnosis\">" + html_escape(trap_diagnosis(r, t)) + "</pre>";
+    return s + "</li>\n";
+}
+
+// "Wrong answer", "Compile error": a verdict as a heading says it.
+std::string verdict_words(Verdict v) {
+    std::string s = to_string(v);
+    std::replace(s.begin(), s.end(), '_', ' ');
+    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+}
+
+}  // namespace
+
+std::string html_escape(const std::string& s) {
+    std::string out;
+    for (char c : xml_escape(s)) {
+        if (c == '\'') out += "&#39;";
+        else out += c;
+    }
+    return out;
+}
+
+std::string html_page_start(const std::string& title) {
+    return fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n"
+        "<style>{}</style>\n</head>\n<body>\n",
+        html_escape(title), style_sheet);
+}
+
+std::string picture_html(const Picture& pic) {
+    std::string s = fmt::format("<figure class=\"picture\" data-test=\"{}\" data-output=\"{}\"{}>",
+                                html_escape(pic.test),
+                                html_escape(pic.output), pic.attention ? " data-attention=\"1\"" : "");
+    std::string where = pic.where.empty() ? "" : " at " + pic.where;
+    s += fmt::format("<figcaption>test {}: {}{}{}</figcaption>", html_escape(pic.test), html_escape(pic.output),
+                     html_escape(where), pic.attention ? ", one panel per " + html_escape(pic.panel_axis) : "");
+    s += "<p class=\"note\">";
+    s += pic.counterexample ? "On a counterexample: fresh small inputs on which your code differs the way this hidden "
+                              "test checks."
+                            : "On this sample test's own inputs.";
+    s += fmt::format(" Rows are {}, columns {}.", html_escape(pic.row_axis.empty() ? "one" : pic.row_axis),
+                     html_escape(pic.col_axis));
+    if (!pic.lengths.empty())
+        s += " An orange corner marks a masked key (past " + html_escape(pic.lengths) + ").";
+    s += "</p>";
+    if (pic.attention) {
+        s += role_row(pic, pic.expected, "expected", "expected", pic.values_scale);
+        s += role_row(pic, pic.got, "got", "yours", pic.values_scale);
+        s += role_row(pic, pic.diff, "diff", "difference", pic.diff_scale);
+        return s + "</figure>\n";
+    }
+    // One slice: the three roles side by side.
+    s += "<div class=\"panels\">";
+    for (const auto& [grids, role, label, scale] :
+         {std::tuple{&pic.expected, "expected", "expected", &pic.values_scale},
+          {&pic.got, "got", "yours", &pic.values_scale}, {&pic.diff, "diff", "difference", &pic.diff_scale}})
+        s += fmt::format("<div class=\"cell\" data-role=\"{}\">{}<span>{}</span></div>", role,
+                         panel(pic, grids->front(), role, *scale), label);
+    s += "</div>" + legend(pic.values_scale, "expected and yours") + legend(pic.diff_scale, "got − expected");
+    return s + "</figure>\n";
+}
+
+std::string render_html(const Report& r, const Problem& p) {
+    const bool ok = r.verdict == Verdict::accepted;
+    std::string s = html_page_start(fmt::format("{}: {}", r.problem, to_string(r.verdict)));
+    s += fmt::format("<header><h1>{}</h1><p class=\"verdict {}\" data-verdict=\"{}\">{}: {}/{} points{}</p>",
+                     html_escape(r.problem), ok ? "accepted" : "failed", to_string(r.verdict),
+                     ok ? "Accepted: every test passes" : html_escape(verdict_words(r.verdict)), r.score, r.max_score,
+                     r.submission.empty() ? "" : " for " + html_escape(r.submission));
+    s += "</header>\n";
+    if (!r.compile_ok) s += "<h2>Compile error</h2><pre class=\"compile\">" + html_escape(r.compile_log) + "</pre>\n";
+    if (const TrapOutcome* fix = r.first_fix()) {
+        s += "<section class=\"fix\"><p><b>Fix first:</b> " + html_escape(fix_first_words(*fix, r)) + "</p>";
+        const TestOutcome* t = speaker(r.tests, fix->id);
+        if (t && !t->misconception.empty())
+            s += "<p class=\"misconception\">" + html_escape(misconception_sentence(t->misconception)) + "</p>";
+        if (fix->explained) s += "<p>hint: " + html_escape(fix->hint) + "</p>";
+        s += "</section>\n";
+    }
+    s += "<h2>Traps</h2>\n<ul class=\"traps\">\n";
+    for (const TrapOutcome& t : r.traps) s += trap_item(r, t);
+    s += "</ul>\n";
+    const std::vector<Picture> pics = report_pictures(r, p);
+    if (!pics.empty()) {
+        s += "<h2>Pictures</h2>\n";
+        for (const Picture& pic : pics) s += picture_html(pic);
+    } else if (!ok) {
+        s += "<p class=\"note\">No pictures: no failing test has values small enough to draw.</p>\n";
+    }
+    return s + html_page_end();
+}
+
+}  // namespace judge

@@ -1,0 +1,230 @@
+// judge/report/pictures.cpp: a failing test's values as grids (pictures.hpp).
+#include "report/pictures.hpp"
+
+#include <fmt/core.h>
+#include <algorithm>
+#include <cmath>
+
+namespace judge {
+
+namespace {
+
+constexpr int64_t max_panels = 16;  // heads (or examples) drawn for one output
+constexpr int64_t max_side = 64;    // rows or columns of a grid; the rest is cut
+
+int64_t index_of(const std::vector<std::string>& axes, const std::string& name) {
+    const auto it = std::find(axes.begin(), axes.end(), name);
+    return it == axes.end() ? -1 : static_cast<int64_t>(it - axes.begin());
+}
+
+const ShownValue* named(const std::vector<ShownValue>& vs, const std::string& name) {
+    for (const ShownValue& v : vs)
+        if (v.name == name) return &v;
+    return nullptr;
+}
+
+bool same(float a, float b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+// The flat offset of the first element of `a` and `b` that differs; -1 when none does.
+int64_t first_difference(const npy::Array& a, const npy::Array& b) {
+    for (size_t k = 0; k < a.f32.size(); ++k)
+        if (!same(a.f32[k], b.f32[k])) return static_cast<int64_t>(k);
+    return -1;
+}
+
+std::vector<int64_t> unravel(int64_t flat, const std::vector<int64_t>& shape) {
+    std::vector<int64_t> idx(shape.size());
+    for (size_t d = shape.size(); d-- > 0;) {
+        idx[d] = shape[d] == 0 ? 0 : flat % shape[d];
+        flat = shape[d] == 0 ? 0 : flat / shape[d];
+    }
+    return idx;
+}
+
+std::vector<int64_t> strides(const std::vector<int64_t>& shape) {
+    std::vector<int64_t> s(shape.size(), 1);
+    for (size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * shape[d];
+    return s;
+}
+
+std::string axis_name(const std::vector<std::string>& axes, size_t d) {
+    return d < axes.size() ? axes[d] : fmt::format("axis {}", d);
+}
+
+// "example 0, head 1": the leading indices of a slice, in words.
+std::string leading_words(const std::vector<std::string>& axes, const std::vector<int64_t>& idx, size_t count) {
+    std::string out;
+    for (size_t d = 0; d < count; ++d) out += fmt::format("{}{} {}", d ? ", " : "", axis_name(axes, d), idx[d]);
+    return out;
+}
+
+// The float values of `a` (an int64 array is widened), for the grids.
+npy::Array as_float(const npy::Array& a) {
+    if (a.dtype == npy::Dtype::float32) return a;
+    npy::Array f;
+    f.shape = a.shape;
+    f.f32.assign(a.i64.begin(), a.i64.end());
+    return f;
+}
+
+// The slice of the last two axes (one row for a vector, one cell for a scalar) at `idx`'s leading
+// indices, cut to max_side × max_side.
+Grid slice(const npy::Array& a, std::vector<int64_t> idx) {
+    const size_t rank = a.shape.size();
+    Grid g;
+    g.rows = rank >= 2 ? a.shape[rank - 2] : 1;
+    g.cols = rank >= 1 ? a.shape[rank - 1] : 1;
+    const int64_t full_cols = g.cols;
+    g.rows = std::min(g.rows, max_side);
+    g.cols = std::min(g.cols, max_side);
+    const std::vector<int64_t> st = strides(a.shape);
+    int64_t base = 0;
+    for (size_t d = 0; d + 2 < rank; ++d) base += idx[d] * st[d];
+    for (int64_t r = 0; r < g.rows; ++r)
+        for (int64_t c = 0; c < g.cols; ++c) g.values.push_back(a.f32[static_cast<size_t>(base + r * full_cols + c)]);
+    return g;
+}
+
+Grid difference(const Grid& got, const Grid& expected) {
+    Grid d = got;
+    for (size_t k = 0; k < d.values.size(); ++k) d.values[k] = got.values[k] - expected.values[k];
+    return d;
+}
+
+// The lengths an attention output's keys are masked by: the one int input whose name holds
+// "lens" (of several, the decoder's own "dec..."); nullptr when none, or it is not clear which.
+const ShownValue* lengths_input(const Counterexample& c) {
+    std::vector<const ShownValue*> found;
+    for (const ShownValue& v : c.inputs)
+        if (v.array.dtype == npy::Dtype::int64 && !v.boolean && v.name.find("lens") != std::string::npos)
+            found.push_back(&v);
+    if (found.size() == 1) return found[0];
+    std::erase_if(found, [](const ShownValue* v) { return v->name.rfind("dec", 0) != 0; });
+    return found.size() == 1 ? found[0] : nullptr;
+}
+
+// Per row of grid `g` (the slice at first-axis index `i0`), the unmasked key count from `lens`:
+// a length per first-axis index, or a (first axis, query) table of them.
+std::vector<int64_t> valid_keys(const npy::Array& lens, const npy::Array& out, int64_t i0, int64_t rows) {
+    if (out.shape.size() < 3 || lens.shape.empty()) return {};
+    const int64_t n0 = out.shape[0], q = out.shape[out.shape.size() - 2];
+    std::vector<int64_t> v;
+    if (lens.shape.size() == 1 && lens.shape[0] == n0) {
+        v.assign(static_cast<size_t>(rows), lens.i64[static_cast<size_t>(i0)]);
+    } else if (lens.shape.size() == 2 && lens.shape[0] == n0 && lens.shape[1] == q) {
+        for (int64_t r = 0; r < rows; ++r) v.push_back(lens.i64[static_cast<size_t>(i0 * q + r)]);
+    }
+    return v;
+}
+
+ColourScale values_scale(const std::vector<Grid>& a, const std::vector<Grid>& b, bool attention) {
+    float lo = 0, hi = 0;
+    for (const auto* gs : {&a, &b})
+        for (const Grid& g : *gs)
+            for (float v : g.values)
+                if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    ColourScale s;
+    if (attention && lo >= 0 && hi <= 1) return s;  // weights: 0 to 1
+    s.diverging = true;
+    s.max = std::max(std::abs(lo), std::abs(hi));
+    if (s.max == 0) s.max = 1;
+    s.min = -s.max;
+    return s;
+}
+
+std::optional<Picture> picture(const TestOutcome& t, const FunctionSpec& fn, const Counterexample& c,
+                               const OutputSpec& out) {
+    const ShownValue* e = named(c.expected, out.name);
+    const ShownValue* g = named(c.got, out.name);
+    if (!e || !g || !e->tensor || !g->tensor || e->array.shape != g->array.shape) return std::nullopt;
+    const npy::Array ea = as_float(e->array), ga = as_float(g->array);
+    const int64_t flat = first_difference(ea, ga);
+    if (flat < 0) return std::nullopt;
+    Picture p;
+    p.test = t.id;
+    p.output = out.name;
+    p.function = fn.name;
+    p.counterexample = !t.pictured && !t.values && t.counterexample;
+    const std::vector<int64_t>& shape = ea.shape;
+    const size_t rank = shape.size();
+    const std::vector<int64_t> at = unravel(flat, shape);
+    p.row_axis = rank >= 2 ? axis_name(out.axes, rank - 2) : "";
+    p.col_axis = rank >= 1 ? axis_name(out.axes, rank - 1) : "";
+    p.attention = rank >= 3 && out.axes.size() == rank && out.axes[rank - 2] == "query" && out.axes[rank - 1] == "key";
+    if (!p.attention) {
+        Grid ge = slice(ea, at), gg = slice(ga, at);
+        ge.label = gg.label = leading_words(out.axes, at, rank >= 2 ? rank - 2 : 0);
+        p.where = ge.label;
+        p.diff.push_back(difference(gg, ge));
+        p.expected.push_back(std::move(ge));
+        p.got.push_back(std::move(gg));
+    } else {
+        // One panel per head at the first differing example; without a head axis, per first-axis index.
+        const int64_t head_axis = index_of(out.axes, "head");
+        const size_t panel_axis = head_axis >= 0 && static_cast<size_t>(head_axis) < rank - 2 ? head_axis : 0;
+        p.panel_axis = axis_name(out.axes, panel_axis);
+        std::vector<size_t> fixed;
+        for (size_t d = 0; d + 2 < rank; ++d)
+            if (d != panel_axis) fixed.push_back(d);
+        std::vector<int64_t> idx = at;
+        p.where = "";
+        for (size_t d : fixed)
+            p.where += fmt::format("{}{} {}", p.where.empty() ? "" : ", ", axis_name(out.axes, d), at[d]);
+        const ShownValue* lens = lengths_input(c);
+        if (lens) p.lengths = lens->name;
+        for (int64_t h = 0; h < std::min(shape[panel_axis], max_panels); ++h) {
+            idx[panel_axis] = h;
+            Grid ge = slice(ea, idx), gg = slice(ga, idx);
+            ge.label = gg.label = fmt::format("{} {}", axis_name(out.axes, panel_axis), h);
+            ge.head = gg.head = h;
+            if (lens) ge.valid = gg.valid = valid_keys(lens->array, ea, idx[0], ge.rows);
+            p.diff.push_back(difference(gg, ge));
+            p.expected.push_back(std::move(ge));
+            p.got.push_back(std::move(gg));
+        }
+    }
+    p.values_scale = values_scale(p.expected, p.got, p.attention);
+    p.diff_scale = values_scale(p.diff, {}, false);
+    return p;
+}
+
+}  // namespace
+
+std::array<uint8_t, 3> ColourScale::colour(float v) const {
+    if (std::isnan(v)) return {160, 160, 160};
+    const auto mix = [](std::array<float, 3> to, float t) {
+        t = std::clamp(t, 0.0f, 1.0f);
+        std::array<uint8_t, 3> c{};
+        for (size_t k = 0; k < 3; ++k) c[k] = static_cast<uint8_t>(std::lround(255.0f + t * (to[k] - 255.0f)));
+        return c;
+    };
+    if (!diverging) return mix({8, 48, 107}, max > min ? (v - min) / (max - min) : 0.0f);
+    const float t = v / max;
+    return t < 0 ? mix({178, 24, 43}, -t) : mix({33, 102, 172}, t);
+}
+
+std::vector<Picture> pictures_of(const TestOutcome& t, const Problem& p) {
+    const std::optional<Counterexample>& c = t.pictured ? t.pictured : t.values ? t.values : t.counterexample;
+    std::vector<Picture> out;
+    if (t.passed() || !c || c->got.empty()) return out;
+    const FunctionSpec& fn = p.function(c->function);
+    for (const OutputSpec& o : fn.outputs)
+        if (auto pic = picture(t, fn, *c, o)) out.push_back(std::move(*pic));
+    std::stable_partition(out.begin(), out.end(), [](const Picture& x) { return x.attention; });
+    return out;
+}
+
+std::vector<Picture> report_pictures(const Report& r, const Problem& p) {
+    std::vector<Picture> out;
+    for (const TestOutcome& t : r.tests)
+        for (Picture& pic : pictures_of(t, p)) out.push_back(std::move(pic));
+    return out;
+}
+
+std::string short_number(float v) {
+    if (std::isnan(v)) return "NaN";
+    if (v == 0) return "0";
+    return fmt::format("{:.3g}", v);
+}
+
+}  // namespace judge
