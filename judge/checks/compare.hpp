@@ -66,4 +66,11 @@ CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array&
 CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got, double tolerance,
                                   const DescribeOptions& how);
 
+/// When the reference's heads (axis `head_axis` of `want`) differ from one another somewhere but
+/// the submission's are all alike within `tol` in every slice: "weights: all 4 heads attend the same
+/// way; the reference's do not: heads are not split". Passes otherwise, and when `got` is not
+/// `want`'s shape (the shape check speaks first).
+CheckResult check_heads_differ(const std::string& name, const npy::Array& got, const npy::Array& want,
+                               int64_t head_axis, const Tolerance& tol, const DescribeOptions& how);
+
 }  // namespace judge

@@ -122,7 +122,7 @@ struct Tolerance {
 };
 
 /// The property checks (problem/types.hpp has a row for each).
-enum class CheckKind { zero_beyond_lens, zero_above_diagonal, rows_sum_to_one };
+enum class CheckKind { zero_beyond_lens, zero_above_diagonal, rows_sum_to_one, heads_differ };
 
 /// A property every correct output has, checked in addition to (or instead of) the reference.
 struct PropertyCheck {

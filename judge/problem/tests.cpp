@@ -263,6 +263,9 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
             const OutputSpec* out = fn.output(pc.output);
             if (!out) c.at("output").fail("\"" + pc.output + "\" is not an output of " + fn.name);
             if (out->type != OutputType::tensor) c.at("output").fail("\"" + pc.output + "\" is not a float tensor");
+            if (pc.kind == CheckKind::heads_differ &&
+                std::find(out->axes.begin(), out->axes.end(), "head") == out->axes.end())
+                c.at("output").fail("heads_differ needs an output with a \"head\" axis; " + pc.output + " has none");
             if (row->takes_lens) {
                 pc.lens = c.at("lens").str();
                 const auto it = t.inputs.find(pc.lens);

@@ -103,7 +103,7 @@ const CheckKindInfo& check_info(CheckKind k);
 /// The row whose spec name is `name`, or nullptr.
 const CheckKindInfo* find_check_kind(std::string_view name);
 
-/// "zero_beyond_lens, zero_above_diagonal or rows_sum_to_one".
+/// "zero_beyond_lens, zero_above_diagonal, rows_sum_to_one or heads_differ".
 std::string check_kind_names();
 
 /// The shape of a test's value: a tensor's or an int_tensor's, (n,) for an int_list, () for a scalar.

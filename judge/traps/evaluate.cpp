@@ -77,6 +77,12 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
                 c = check_rows_sum_to_one(pc.output, out, std::max(1e-4, test.tolerance.atol), how);
                 break;
             case CheckKind::zero_above_diagonal: c = check_zero_above_diagonal(pc.output, out, pc.offset, how); break;
+            case CheckKind::heads_differ: {
+                const auto& axes = how.axes;
+                const auto head = std::find(axes.begin(), axes.end(), "head") - axes.begin();
+                c = check_heads_differ(pc.output, out, ref.outputs.at(pc.output), head, test.tolerance, how);
+                break;
+            }
             case CheckKind::zero_beyond_lens: {
                 const InputSpec& lens = test.inputs.at(pc.lens);
                 c = check_zero_beyond_lens(pc.output, out, {pc.lens, *lengths_shape(lens), lens.ints}, how);

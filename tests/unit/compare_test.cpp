@@ -185,3 +185,33 @@ TEST_CASE("under the NaN policy match, a NaN row is the value comparison's, not 
     how.nan_match = true;
     CHECK(judge::check_zero_beyond_lens("weights", weights, lens, how).passed);
 }
+
+TEST_CASE("heads_differ: identical heads fail only where the reference's heads differ", "[compare][heads]") {
+    judge::DescribeOptions how;
+    how.axes = {"example", "head", "query", "key"};
+    const judge::Tolerance tol{1e-4, 1e-5};
+    // (1, 2, 1, 2): two heads of one query row over two keys.
+    const auto ref = arr({1, 2, 1, 2}, {0.9f, 0.1f, 0.2f, 0.8f});
+    const auto alike = arr({1, 2, 1, 2}, {0.5f, 0.5f, 0.5f, 0.5f});
+    const auto r = judge::check_heads_differ("weights", alike, ref, 1, tol, how);
+    CHECK_FALSE(r.passed);
+    CHECK(r.message == "weights: all 2 heads attend the same way; the reference's do not: heads are not split");
+    // Different heads pass, whatever their values: the value comparison speaks for those.
+    CHECK(judge::check_heads_differ("weights", arr({1, 2, 1, 2}, {0.5f, 0.5f, 0.6f, 0.4f}), ref, 1, tol, how).passed);
+    // Alike within the tolerance is alike.
+    CHECK_FALSE(
+        judge::check_heads_differ("weights", arr({1, 2, 1, 2}, {0.5f, 0.5f, 0.500001f, 0.5f}), ref, 1, tol, how)
+            .passed);
+    // When the reference's own heads are alike, alike heads say nothing.
+    CHECK(judge::check_heads_differ("weights", alike, alike, 1, tol, how).passed);
+    // One head, another shape, or no such axis: nothing to say.
+    CHECK(judge::check_heads_differ("weights", arr({1, 1, 1, 2}, {1, 0}), arr({1, 1, 1, 2}, {0, 1}), 1, tol, how)
+              .passed);
+    CHECK(judge::check_heads_differ("weights", arr({2, 2}, {1, 1, 1, 1}), ref, 1, tol, how).passed);
+    CHECK(judge::check_heads_differ("weights", alike, ref, 7, tol, how).passed);
+    // Heads alike in one example but not the other are not a split bug.
+    const auto ref2 = arr({2, 2, 1, 1}, {1, 2, 3, 4});
+    CHECK(judge::check_heads_differ("o", arr({2, 2, 1, 1}, {1, 1, 3, 4}), ref2, 1, tol, {}).passed);
+    CHECK(judge::check_heads_differ("o", arr({2, 2, 1, 1}, {1, 1, 3, 3}), ref2, 1, tol, {}).message ==
+          "o: all 2 heads hold the same values; the reference's do not: heads are not split");
+}

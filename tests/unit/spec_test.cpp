@@ -150,12 +150,16 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_two"}, {"output", "output"}}};
         CHECK(error_of(j) ==
               "problems/p/problem.json: tests[t1].checks[0].kind: unknown check \"rows_sum_to_two\" "
-              "(expected zero_beyond_lens, zero_above_diagonal or rows_sum_to_one)");
+              "(expected zero_beyond_lens, zero_above_diagonal, rows_sum_to_one or heads_differ)");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"lens", "k"}}};
         CHECK(error_of(j) == "problems/p/problem.json: tests[t1].checks[0].lens: rows_sum_to_one takes no lens");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}}};
         CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").tests[0].checks[0].kind ==
               judge::CheckKind::rows_sum_to_one);
+        // heads_differ reads a "head" axis, which this output has not.
+        j["tests"][0]["checks"] = {{{"kind", "heads_differ"}, {"output", "output"}}};
+        CHECK(error_of(j).find("problems/p/problem.json: tests[t1].checks[0].output: heads_differ needs an output "
+                               "with a \"head\" axis; output has none") == 0);
     }
     SECTION("a duplicate test id") {
         j["tests"].push_back(j["tests"][0]);
