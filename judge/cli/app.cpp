@@ -34,6 +34,7 @@ struct CliOptions {
     GlobalOptions global;
     std::string show_problem, show_bug;
     SubmitOptions submit;
+    HeadsOptions heads;
     ValidateOptions validate;
     RunOptions run;
     GradeCliOptions grade;
@@ -50,6 +51,19 @@ CLI::App* add_show(CLI::App& app, CliOptions& o) {
                      "Print the source of this seeded bug instead (for instructors: a bug written as a .patch is\n"
                      "printed as the reference with the patch applied, the program validate builds)");
     return show;
+}
+
+CLI::App* add_heads(CLI::App& app, CliOptions& o) {
+    CLI::App* heads = app.add_subcommand(
+        "heads",
+        "Draw every head of a function's attention weights, yours beside the reference's, on one sample\n"
+        "test: the D2L toy input by default. Says which heads match and whether all of yours attend\n"
+        "alike while the reference's do not (heads not split). Exit 0 when the test passes.");
+    heads->add_option("problem", o.heads.problem, "Problem name, e.g. problem_mha")->required();
+    heads->add_option("--file", o.heads.file, "The solution file")->required();
+    heads->add_option("--test", o.heads.test, "The test to draw (a sample test; any test on the full course root)");
+    heads->add_option("--html", o.heads.html, "Also write the panels as a self-contained web page");
+    return heads;
 }
 
 CLI::App* add_submit(CLI::App& app, CliOptions& o) {
@@ -235,6 +249,17 @@ void parse(CLI::App& app, int argc, char** argv, int& exit_now) {
     }
 }
 
+// --root, the settings, -v and -q.
+void add_global_options(CLI::App& app, GlobalOptions& g, int& verbose, bool& quiet) {
+    app.add_option_function<std::string>(
+        "--root", [&g](const std::string& r) { g.root = r; },
+        "Course root holding problems/ and reference/ (default: $JUDGE_ROOT, "
+        "then the nearest ancestor holding problems/, then the build tree)");
+    add_settings(app);
+    app.add_flag("-v,--verbose", verbose, "More log output on stderr (repeat for more)");
+    app.add_flag("-q,--quiet", quiet, "Only errors on stderr");
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -255,13 +280,7 @@ int run_cli(int argc, char** argv) {
     GlobalOptions& g = o.global;
     int verbose = 0;
     bool quiet = false;
-    app.add_option_function<std::string>(
-        "--root", [&](const std::string& r) { g.root = r; },
-        "Course root holding problems/ and reference/ (default: $JUDGE_ROOT, "
-        "then the nearest ancestor holding problems/, then the build tree)");
-    add_settings(app);
-    app.add_flag("-v,--verbose", verbose, "More log output on stderr (repeat for more)");
-    app.add_flag("-q,--quiet", quiet, "Only errors on stderr");
+    add_global_options(app, g, verbose, quiet);
 
     CLI::App* list = app.add_subcommand("list", "List the problems under the course root with their titles");
     CLI::App* show = add_show(app, o);
@@ -277,6 +296,7 @@ int run_cli(int argc, char** argv) {
         "the uid) and which sandbox tier submit will use. --sandbox fallback or bubblewrap (or\n"
         "JUDGE_SANDBOX) forces one.");
 
+    CLI::App* heads = add_heads(app, o);
     CLI::App* box_run = add_box_run(app, o);
 
     int exit_now = -1;
@@ -289,6 +309,7 @@ int run_cli(int argc, char** argv) {
     if (submit->parsed()) return cmd_submit(g, o.submit);
     if (validate->parsed()) return cmd_validate(g, o.validate);
     if (run->parsed()) return cmd_run(g, o.run);
+    if (heads->parsed()) return cmd_heads(g, o.heads);
     if (doctor->parsed()) return cmd_doctor(g);
     if (grade->parsed()) return cmd_grade(g, o.grade);
     if (merge->parsed()) return cmd_merge(g, o.merge);

@@ -6,6 +6,7 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "cli/named_test.hpp"
 #include "cli/npy_input.hpp"
 #include "cli/output.hpp"
 #include "compile/builder.hpp"
@@ -54,8 +55,6 @@ InputArrays read_inputs(const FunctionSpec& fn, const fs::path& dir) {
 
 }  // namespace
 
-namespace {
-
 // The test --test names. A hidden one runs on the full course root, whose owner owns the hidden
 // tests; in a student pack it is refused, naming the sample tests, as an unknown one is.
 size_t named_test(const Problem& p, const std::string& id) {
@@ -75,6 +74,8 @@ size_t named_test(const Problem& p, const std::string& id) {
     }
     throw InputError("--test: " + p.name + " has no test \"" + id + "\"; its sample tests are: " + samples);
 }
+
+namespace {
 
 const FunctionSpec& named_function(const Problem& p, const std::string& name) {
     const auto it =

@@ -25,6 +25,13 @@ struct SubmitOptions {
     bool pictures = false;            // --pictures: shaded grids in the text report off a terminal
 };
 
+struct HeadsOptions {
+    std::string problem;
+    std::string file;
+    std::optional<std::string> test;
+    std::optional<std::string> html;
+};
+
 struct ValidateOptions {
     std::optional<std::string> problem;
     bool all = false;
@@ -78,6 +85,7 @@ int cmd_box_run(const BoxRunOptions& o);
 int cmd_show(const GlobalOptions& g, const std::string& problem, const std::string& bug);
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o);
 int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);
+int cmd_heads(const GlobalOptions& g, const HeadsOptions& o);
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
 int cmd_doctor(const GlobalOptions& g);
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o);

@@ -132,19 +132,21 @@ ColourScale values_scale(const std::vector<Grid>& a, const std::vector<Grid>& b,
     return s;
 }
 
-std::optional<Picture> picture(const TestOutcome& t, const FunctionSpec& fn, const Counterexample& c,
-                               const OutputSpec& out) {
+}  // namespace
+
+std::optional<Picture> output_picture(const std::string& test, const FunctionSpec& fn, const Counterexample& c,
+                                      const OutputSpec& out, bool always) {
     const ShownValue* e = named(c.expected, out.name);
     const ShownValue* g = named(c.got, out.name);
     if (!e || !g || !e->tensor || !g->tensor || e->array.shape != g->array.shape) return std::nullopt;
     const npy::Array ea = as_float(e->array), ga = as_float(g->array);
-    const int64_t flat = first_difference(ea, ga);
-    if (flat < 0) return std::nullopt;
+    int64_t flat = first_difference(ea, ga);
+    if (flat < 0 && !always) return std::nullopt;
+    flat = std::max<int64_t>(flat, 0);
     Picture p;
-    p.test = t.id;
+    p.test = test;
     p.output = out.name;
     p.function = fn.name;
-    p.counterexample = !t.pictured && !t.values && t.counterexample;
     const std::vector<int64_t>& shape = ea.shape;
     const size_t rank = shape.size();
     const std::vector<int64_t> at = unravel(flat, shape);
@@ -188,8 +190,6 @@ std::optional<Picture> picture(const TestOutcome& t, const FunctionSpec& fn, con
     return p;
 }
 
-}  // namespace
-
 std::array<uint8_t, 3> ColourScale::colour(float v) const {
     if (std::isnan(v)) return {160, 160, 160};
     const auto mix = [](std::array<float, 3> to, float t) {
@@ -209,7 +209,10 @@ std::vector<Picture> pictures_of(const TestOutcome& t, const Problem& p) {
     if (t.passed() || !c || c->got.empty()) return out;
     const FunctionSpec& fn = p.function(c->function);
     for (const OutputSpec& o : fn.outputs)
-        if (auto pic = picture(t, fn, *c, o)) out.push_back(std::move(*pic));
+        if (auto pic = output_picture(t.id, fn, *c, o, false)) {
+            pic->counterexample = !t.pictured && !t.values && t.counterexample;
+            out.push_back(std::move(*pic));
+        }
     std::stable_partition(out.begin(), out.end(), [](const Picture& x) { return x.attention; });
     return out;
 }

@@ -55,6 +55,11 @@ struct Picture {
     ColourScale values_scale, diff_scale;
 };
 
+/// The picture of output `out` of `c` (expected against got), for test `test`; nullopt when either
+/// is missing, not a tensor, or of another shape, or (unless `always`) when they do not differ.
+std::optional<Picture> output_picture(const std::string& test, const FunctionSpec& fn, const Counterexample& c,
+                                      const OutputSpec& out, bool always);
+
 /// The pictures of test `t`'s differing outputs, from its pictured values, its shown values or its
 /// counterexample (in that order); empty when it passed, or returned nothing to compare, or a
 /// shape differs. Attention weights come first.

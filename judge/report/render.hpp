@@ -4,6 +4,7 @@
 #include <string>
 
 #include "problem/spec.hpp"
+#include "report/pictures.hpp"
 #include "report/report.hpp"
 #include "report/style.hpp"
 
@@ -16,5 +17,8 @@ std::string render_text(const Report& r, const Style& style);
 /// picture for each failed trap whose speaking test has one (report/pictures.hpp), at most three.
 /// "" when there is none. The text report adds it on a terminal or with --pictures.
 std::string render_pictures_text(const Report& r, const Problem& p, const Style& style);
+
+/// One attention picture as shaded grids, expected and yours side by side, a head after another.
+std::string picture_text(const Picture& pic, const Style& style);
 
 }  // namespace judge

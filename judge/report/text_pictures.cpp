@@ -28,7 +28,9 @@ std::string grid_row(const Grid& g, int64_t r, const ColourScale& s) {
     return out;
 }
 
-std::string drawn(const Picture& pic, const Style& style) {
+}  // namespace
+
+std::string picture_text(const Picture& pic, const Style& style) {
     const ColourScale& s = pic.values_scale;
     const float lo = s.diverging ? -s.max : s.min;
     std::string out = fmt::format("  {} {}{}: rows are {}, columns {}; ·· is {}, ██ is {}\n",
@@ -46,6 +48,8 @@ std::string drawn(const Picture& pic, const Style& style) {
     return out;
 }
 
+namespace {
+
 bool drawable(const Picture& pic) {
     return pic.attention && !pic.expected.empty() && pic.expected.front().rows <= max_cells &&
            pic.expected.front().cols <= max_cells;
@@ -62,7 +66,7 @@ std::string render_pictures_text(const Report& r, const Problem& p, const Style&
         if (t == nullptr) continue;
         for (const Picture& pic : pictures_of(*t, p)) {
             if (!drawable(pic)) continue;
-            out += drawn(pic, style);
+            out += picture_text(pic, style);
             ++shown;
             break;
         }

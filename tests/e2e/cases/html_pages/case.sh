@@ -19,6 +19,8 @@
     expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.cpp" \
         --html "$TMP/accepted.html/page.html"
     expect_err "--html: cannot write $TMP/accepted.html/page.html"
+    # judge heads draws the five heads of the D2L toy input.
+    expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$bugs/heads_share_scores.cpp" --html "$TMP/heads.html"
     ROOT="$ROOT" python3 "$HERE/check_pages.py" "$TMP"
     local rc=$?
     [ "$rc" = 77 ] && exit 77

@@ -99,6 +99,17 @@ try:
         fail(f"the panel's cells show {len(seen)} colours: the screenshot check cannot tell values apart")
     print(f"ok: the masked key columns are drawn as their value 0 says; {len(cells)} cells checked in a screenshot")
 
+    errors = b.open("file://" + os.path.join(d, "heads.html"))
+    if errors:
+        fail(f"heads.html logs: {errors}")
+    for role in ("expected", "got", "diff"):
+        heads = sorted(int(p["head"]) for p in b.evaluate(PANELS) if p["role"] == role)
+        if heads != [0, 1, 2, 3, 4]:
+            fail(f"heads.html: {role} panels for heads {heads}, expected 0..4")
+    if "heads are not split" not in b.evaluate("document.body.innerText"):
+        fail("heads.html does not say the heads are not split")
+    print("ok: heads.html: 5 heads per role, and the split bug named")
+
     errors = b.open("file://" + os.path.join(d, "accepted.html"))
     if errors:
         fail(f"accepted.html logs: {errors}")

@@ -1,0 +1,158 @@
+// `judge heads`: every head of a function's attention weights, the submission's beside the
+// reference's, on one sample test (the D2L toy input by default): the course unit's exercise
+// "plot one head per panel; identical panels expose a split bug".
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+#include <algorithm>
+
+#include "checks/compare.hpp"
+#include "cli/app.hpp"
+#include "cli/commands.hpp"
+#include "cli/named_test.hpp"
+#include "cli/output.hpp"
+#include "compile/builder.hpp"
+#include "core/cache.hpp"
+#include "core/errors.hpp"
+#include "course/course.hpp"
+#include "pipeline/counterexample.hpp"
+#include "pipeline/judge.hpp"
+#include "pipeline/packed_key.hpp"
+#include "problem/inputs.hpp"
+#include "report/html.hpp"
+#include "report/render.hpp"
+#include "runs/program_run.hpp"
+#include "sandbox/sandbox.hpp"
+#include "traps/evaluate.hpp"
+#include "util/files.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The output of `fn` that holds attention weights per head: axes with head, query and key.
+const OutputSpec* head_weights(const FunctionSpec& fn) {
+    for (const OutputSpec& o : fn.outputs) {
+        const auto has = [&](const char* a) { return std::find(o.axes.begin(), o.axes.end(), a) != o.axes.end(); };
+        if (has("head") && has("query") && has("key")) return &o;
+    }
+    return nullptr;
+}
+
+// --test, or the first sample test of a function with per-head weights, a D2L one first.
+size_t chosen_test(const Problem& p, const HeadsOptions& o) {
+    std::string functions;
+    for (const FunctionSpec& f : p.functions)
+        if (head_weights(f)) functions += (functions.empty() ? "" : ", ") + f.name;
+    if (functions.empty())
+        throw InputError("heads: " + p.name + " has no function whose output has head, query and key axes");
+    if (o.test) {
+        const size_t t = named_test(p, *o.test);
+        if (!head_weights(p.function(p.tests[t].function)))
+            throw InputError("--test: " + *o.test + " tests " + p.tests[t].function +
+                             ", which returns no weights per head (those that do: " + functions + ")");
+        if (p.tests[t].throws) throw InputError("--test: " + *o.test + " expects an exception; it has no weights");
+        return t;
+    }
+    std::optional<size_t> first;
+    for (size_t t = 0; t < p.tests.size(); ++t) {
+        const TestSpec& ts = p.tests[t];
+        if (ts.hidden || ts.throws || !head_weights(p.function(ts.function))) continue;
+        if (ts.id.find("d2l") != std::string::npos) return t;
+        if (!first) first = t;
+    }
+    if (!first) throw InputError("heads: " + p.name + " has no sample test of " + functions + "; give --test");
+    return *first;
+}
+
+// What the heads say, in words: whether each head matches the reference's, and a split bug.
+std::string heads_words(const Picture& pic, const TestSpec& ts, const npy::Array& got, const npy::Array& want,
+                        const OutputSpec& out) {
+    std::string s;
+    int same = 0;
+    for (size_t h = 0; h < pic.expected.size(); ++h) {
+        float worst = 0;
+        for (float d : pic.diff[h].values) worst = std::max(worst, std::abs(d));
+        same += worst <= ts.tolerance.atol ? 1 : 0;
+        s += fmt::format("  {}: {}\n", pic.expected[h].label,
+                         worst <= ts.tolerance.atol ? "as the reference's"
+                                                    : "differs from the reference's (largest difference " +
+                                                          short_number(worst) + ")");
+    }
+    DescribeOptions how;
+    how.axes = out.axes;
+    const auto head = std::find(out.axes.begin(), out.axes.end(), "head") - out.axes.begin();
+    const CheckResult split = check_heads_differ(out.name, got, want, head, ts.tolerance, how);
+    if (!split.passed) s += split.message + "\n";
+    return fmt::format("{} heads of {} on test {}{}; {} of {} as the reference's:\n", pic.expected.size(), out.name,
+                       ts.id, pic.where.empty() ? "" : " at " + pic.where, same, pic.expected.size()) +
+           s;
+}
+
+// --html: the heads' page, written whole or not at all.
+void write_heads_page(const Problem& p, const HeadsOptions& o, const TestSpec& ts, const FunctionSpec& fn,
+                      const Picture& pic, bool match, const std::string& words) {
+    std::string page = html_page_start(fmt::format("{}: the heads of {}", p.name, fn.name));
+    page += fmt::format("<header><h1>{}: the heads of {}</h1><p>{} on test {} ({} test). {}</p></header>\n",
+                        html_escape(p.name), html_escape(fn.name), html_escape(o.file), html_escape(ts.id),
+                        ts.hidden ? "a hidden" : "a sample",
+                        match ? "Every head matches the reference's." : "Not every head matches the reference's.");
+    page += "<pre class=\"diagnosis\">" + html_escape(words) + "</pre>\n" + picture_html(pic) + html_page_end();
+    try {
+        write_file_atomic(*o.html, page);
+    } catch (const std::exception& e) {
+        throw InputError("--html: cannot write " + *o.html + ": " + e.what());
+    }
+    spdlog::info("wrote the heads' page to {}", *o.html);
+}
+
+}  // namespace
+
+int cmd_heads(const GlobalOptions& g, const HeadsOptions& o) {
+    const CourseRoot root = find_course_root(g.root);
+    require_known_problem(root.path, o.problem);
+    const Problem p = load_course_problem(root.path, o.problem);
+    const size_t t = chosen_test(p, o);
+    const TestSpec& ts = p.tests[t];
+    const FunctionSpec& fn = p.function(ts.function);
+    const OutputSpec& out = *head_weights(fn);
+    if (!fs::exists(o.file)) throw InputError("--file: " + o.file + " does not exist");
+
+    Builder builder(detect_toolchain(), cache_root());
+    Judge judge(p, 0, builder);
+    TempDir box("judge-heads");
+    write_file_atomic(box.path() / "solution.cpp", read_input_file(o.file));
+    const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
+    warn_if_not_isolated(*sandbox);
+    const BuildResult br = builder.build_submission(p, box.path(), *sandbox);
+    if (!br.ok) {
+        fmt::print(stderr, "{}", with_file_name(br.log, o.file));
+        throw InputError("--file: " + o.file + " does not compile (the compiler's words are above)");
+    }
+    write_inputs(box.path() / "in", make_inputs(ts, 0));
+    const TestRun run = run_test(br.exe, fn, box.path() / "in", box.path() / "out", p.limits, *sandbox, box.path());
+    const TestRun& ref = judge.key().reference(t);
+    const TestOutcome verdict = evaluate(p, t, run, &ref);
+    if (run.status != TestRun::Status::ok) {
+        fmt::print("test {}: {}: {}\n", ts.id, to_string(verdict.verdict), verdict.message);
+        return code(ExitCode::not_passed);
+    }
+    const std::optional<Counterexample> c = shown_case(p, ts, 0, run, &ref, max_pictured_elements);
+    const std::optional<Picture> pic = c ? output_picture(ts.id, fn, *c, out, true) : std::nullopt;
+    if (!pic) {
+        fmt::print("test {}: {}\n", ts.id, verdict.passed() ? "passed" : verdict.message);
+        spdlog::info("no picture: {} of test {} is too large to draw or not the reference's shape", out.name, ts.id);
+        return code(verdict.passed() ? ExitCode::ok : ExitCode::not_passed);
+    }
+    // The weights themselves, whatever else the test checks (a test of shapes passes on any values).
+    const bool match = arrays_close(run.outputs.at(out.name), ref.outputs.at(out.name), ts.tolerance);
+    const std::string words = heads_words(*pic, ts, run.outputs.at(out.name), ref.outputs.at(out.name), out);
+    fmt::print("{}", words);
+    if (pic->expected.front().rows <= 8 && pic->expected.front().cols <= 8)
+        fmt::print("{}", picture_text(*pic, terminal_style()));
+    if (o.html) write_heads_page(p, o, ts, fn, *pic, match, words);
+    return code(match ? ExitCode::ok : ExitCode::not_passed);
+}
+
+}  // namespace judge
