@@ -18,7 +18,9 @@
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
 #include "report/html.hpp"
+#include "report/pictures.hpp"
 #include "report/platforms.hpp"
+#include "report/png.hpp"
 #include "report/render.hpp"
 #include "report/report_json.hpp"
 #include "sandbox/sandbox.hpp"
@@ -53,7 +55,7 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
 
 // Each counterexample as .npy folders: <dir>/<test>/inputs/ (what judge run --inputs takes),
 // expected/ and got/.
-void save_counterexamples(const Report& r, const fs::path& dir) {
+void save_counterexamples(const Report& r, const Problem& p, const fs::path& dir) {
     int saved = 0;
     for (const TestOutcome& t : r.tests) {
         if (!t.counterexample) continue;
@@ -64,13 +66,17 @@ void save_counterexamples(const Report& r, const fs::path& dir) {
             fs::create_directories(base / sub);
             for (const ShownValue& v : *values) npy::write((base / sub / (v.name + ".npy")).string(), v.array);
         }
+        // The heatmap of each differing output, beside the folders: <output>.png.
+        for (const Picture& pic : pictures_of(t, p)) write_file_atomic(base / (pic.output + ".png"), picture_png(pic));
         spdlog::debug("counterexample to {}: {}", t.id, base.string());
         if (saved++ == 0) {
             spdlog::info("rerun a counterexample with: judge run {} --function {} --inputs {} --file {} --outputs OUT",
                          r.problem, c.function, (base / "inputs").string(), r.submission);
         }
     }
-    spdlog::info("saved {} counterexample{} under {} (one folder per test: inputs/, expected/, got/)", saved,
+    spdlog::info("saved {} counterexample{} under {} (one folder per test: inputs/, expected/, got/, and a .png "
+                 "heatmap of each differing output)",
+                 saved,
                  saved == 1 ? "" : "s", dir.string());
     if (saved == 0) spdlog::info("--save-counterexamples: no counterexample to save (no failed hidden test had one)");
 }
@@ -85,12 +91,12 @@ void print_report(const Report& r, const Problem& p, const std::string& format, 
     if (format == "json") {
         fmt::print("{}\n", json_text(render_json(r)));
     } else if (format == "gradescope") {
-        fmt::print("{}\n", json_text(gradescope_results(r, seconds)));
+        fmt::print("{}\n", json_text(gradescope_results(r, seconds, &p)));
     } else if (format == "classroom") {
         // One line, as the grading reporter reads its <RUNNER>_RESULTS variable.
         fmt::print("{}\n", base64(classroom_results(r).dump()));
     } else if (format == "prairielearn") {
-        fmt::print("{}\n", json_text(prairielearn_results(r)));
+        fmt::print("{}\n", json_text(prairielearn_results(r, &p)));
     } else if (format == "codegrade") {
         fmt::print("{}\n", codegrade_points(r).dump());
     } else if (format == "junit") {
@@ -139,7 +145,7 @@ int write_files(const Report& r, const Problem& p, const SubmitOptions& o) {
         if (o.save_counterexamples) {
             const std::string& dir = *o.save_counterexamples;
             try {
-                save_counterexamples(r, dir);
+                save_counterexamples(r, p, dir);
             } catch (const fs::filesystem_error& e) {
                 throw InputError("--save-counterexamples: cannot write " + dir + ": " + e.code().message());
             } catch (const InputError&) {
@@ -193,7 +199,10 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     Judge judge(p, o.seed, builder);  // first: it refuses --seed on a pack
     judge.set_counterexamples(o.counterexamples);
     const bool pictures = o.format == "text" && (o.pictures || stdout_is_terminal());
-    judge.set_pictures(pictures || o.html || o.format == "html");
+    // Pictures where they are shown: the page, a terminal, the platforms that show images, and
+    // the PNGs saved beside the counterexamples.
+    judge.set_pictures(pictures || o.html || o.format == "html" || o.format == "gradescope" ||
+                       o.format == "prairielearn" || o.save_counterexamples);
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);

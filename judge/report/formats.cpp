@@ -4,6 +4,9 @@
 
 #include <algorithm>
 
+#include "report/html.hpp"
+#include "report/pictures.hpp"
+#include "report/png.hpp"
 #include "report/shown.hpp"
 #include "util/text.hpp"
 
@@ -83,7 +86,19 @@ std::string summary_words(const Report& r) {
 }
 
 // Gradescope's autograder format: one test per trap, worth the points of that trap's tests.
-json gradescope_results(const Report& r, long seconds) {
+std::vector<std::pair<std::string, std::string>> trap_pngs(const Report& r, const TrapOutcome& trap, const Problem& p,
+                                                           size_t most) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const TestOutcome* t = trap.passed || trap.blocked ? nullptr : speaker(r.tests, trap.id);
+    if (t == nullptr) return out;
+    for (const Picture& pic : pictures_of(*t, p)) {
+        if (out.size() == most) break;
+        out.emplace_back(picture_label(pic), picture_png(pic));
+    }
+    return out;
+}
+
+json gradescope_results(const Report& r, long seconds, const Problem* p) {
     json tests = json::array();
     for (const TrapOutcome& trap : r.traps) {
         const TestOutcome* speaks = trap.passed || trap.blocked ? nullptr : speaker(r.tests, trap.id);
@@ -96,11 +111,24 @@ json gradescope_results(const Report& r, long seconds) {
             extra["misconception"] = speaks->misconception_bug;
         }
         if (&trap == r.first_fix()) tags.push_back("first_fix");
+        std::string output = trap_diagnosis(r, trap);
+        std::string format = "text";
+        if (p != nullptr) {
+            const auto pngs = trap_pngs(r, trap, *p, 2);
+            if (!pngs.empty()) {
+                format = "html";
+                output = "<pre>" + html_escape(output) + "</pre>";
+                for (const auto& [label, png] : pngs)
+                    output += fmt::format("<p>{}</p><img alt=\"{}\" src=\"{}\">", html_escape(label),
+                                          html_escape(label), png_data_url(png));
+            }
+        }
         tests.push_back({{"name", trap.id + ": " + trap.title},
                          {"score", trap.points},
                          {"max_score", trap.max_points},
                          {"status", trap.passed ? "passed" : "failed"},
-                         {"output", trap_diagnosis(r, trap)},
+                         {"output", output},
+                         {"output_format", format},
                          {"tags", tags},
                          {"extra_data", extra},
                          // The visibility model: sample and hidden tests are run and their traps

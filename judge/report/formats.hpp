@@ -7,7 +7,10 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "problem/spec.hpp"
 #include "report/report.hpp"
 
 namespace judge {
@@ -22,7 +25,14 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap);
 std::string summary_words(const Report& r);
 
 /// Gradescope's autograder results.json: one test per trap, worth the points of that trap's tests.
-nlohmann::json gradescope_results(const Report& r, long seconds);
+/// With `p`, a failed trap whose test has pictures (report/pictures.hpp) gets them as PNG heatmaps
+/// in an html output (output_format "html"), its diagnosis in a <pre> above them.
+nlohmann::json gradescope_results(const Report& r, long seconds, const Problem* p = nullptr);
+
+/// The PNG heatmaps of the test that speaks for failed trap `trap` (at most `most`), each with its
+/// label; none when the trap passed or was blocked, or its test has no picture.
+std::vector<std::pair<std::string, std::string>> trap_pngs(const Report& r, const TrapOutcome& trap, const Problem& p,
+                                                           size_t most);
 
 struct JunitCounts {
     size_t tests = 0, failures = 0, errors = 0, skipped = 0;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "report/formats.hpp"
+#include "report/png.hpp"
 #include "report/render.hpp"
 #include "util/text.hpp"
 
@@ -67,7 +68,7 @@ std::string base64(const std::string& bytes) {
     return out;
 }
 
-json prairielearn_results(const Report& r) {
+json prairielearn_results(const Report& r, const Problem* p) {
     if (!ran(r.verdict)) {
         // Nothing ran: PrairieLearn then marks the submission "invalid, not gradable", and the
         // student loses no attempt.
@@ -96,6 +97,16 @@ json prairielearn_results(const Report& r) {
                 {"message", summary_words(r)},
                 {"output", at_most(text, 256 * 1024)},
                 {"tests", tests}};
+    if (p != nullptr) {
+        for (size_t i = 0; i < r.traps.size(); ++i) {
+            json images = json::array();
+            for (const auto& [label, png] : trap_pngs(r, r.traps[i], *p, 2))
+                images.push_back({{"label", label}, {"url", png_data_url(png)}});
+            if (!images.empty()) out["tests"][i]["images"] = images;
+        }
+        if (out.dump().size() >= prairielearn_limit)
+            for (json& t : out["tests"]) t.erase("images");
+    }
     // A problem with many traps and long diagnoses: shorten the outputs until the file fits.
     while (out.dump().size() >= prairielearn_limit && per_test > 256) {
         per_test /= 4;

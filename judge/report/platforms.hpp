@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "problem/spec.hpp"
 #include "report/report.hpp"
 
 namespace judge {
@@ -25,7 +26,9 @@ std::string base64(const std::string& bytes);
 /// PrairieLearn's external grader results.json: `score` in [0, 1] and one test per trap with its
 /// points; `gradable: false` with `format_errors` when nothing could run (no submission, a
 /// compile error, a refused file, a judge failure). Kept under 1 MB.
-nlohmann::json prairielearn_results(const Report& r);
+/// With `p`, a failed trap's test carries its pictures as PNG heatmaps in `images` (label, data
+/// URL); they are the first thing dropped when the file would pass the limit.
+nlohmann::json prairielearn_results(const Report& r, const Problem* p = nullptr);
 
 /// PrairieLearn's limit on results.json, in bytes.
 inline constexpr size_t prairielearn_limit = 1000 * 1000;

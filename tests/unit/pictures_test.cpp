@@ -1,0 +1,218 @@
+// Pictures of failing tests: the grids, the page's panels, the terminal's shades and the PNGs.
+#include <png.h>
+
+#include <nlohmann/json.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "catch.hpp"
+#include "report/formats.hpp"
+#include "report/html.hpp"
+#include "report/pictures.hpp"
+#include "report/platforms.hpp"
+#include "report/png.hpp"
+#include "report/render.hpp"
+
+namespace {
+
+judge::ShownValue tensor(const std::string& name, std::vector<int64_t> shape, std::vector<float> v) {
+    judge::ShownValue s;
+    s.name = name;
+    s.array.shape = std::move(shape);
+    s.array.f32 = std::move(v);
+    return s;
+}
+
+judge::ShownValue ints(const std::string& name, std::vector<int64_t> v) {
+    judge::ShownValue s;
+    s.name = name;
+    s.tensor = false;
+    s.array.dtype = judge::npy::Dtype::int64;
+    s.array.shape = {static_cast<int64_t>(v.size())};
+    s.array.i64 = std::move(v);
+    return s;
+}
+
+judge::Problem problem() {
+    judge::Problem p;
+    p.name = "pics";
+    judge::FunctionSpec fn;
+    fn.name = "attend";
+    fn.params = {{"q", judge::ParamType::tensor, {}}, {"valid_lens", judge::ParamType::int_list, {}}};
+    judge::OutputSpec w, o;
+    w.name = "weights";
+    w.axes = {"example", "head", "query", "key"};
+    o.name = "output";
+    o.axes = {"example", "query", "feature"};
+    fn.outputs = {w, o};
+    p.functions.push_back(fn);
+    return p;
+}
+
+// (1 example, 2 heads, 2 queries, 3 keys), valid_lens [2]: masking after the softmax leaves key 2
+// at 0 but the rows unnormalised.
+judge::Report report() {
+    judge::Counterexample c;
+    c.function = "attend";
+    c.inputs = {tensor("q", {1, 2, 2}, {0, 1, 2, 3}), ints("valid_lens", {2})};
+    c.expected = {tensor("weights", {1, 2, 2, 3}, {0.5f, 0.5f, 0, 0.25f, 0.75f, 0, 1, 0, 0, 0, 1, 0}),
+                  tensor("output", {1, 2, 2}, {1, 2, 3, 4})};
+    c.got = {tensor("weights", {1, 2, 2, 3}, {0.3f, 0.3f, 0, 0.2f, 0.5f, 0, 0.6f, 0, 0, 0, 0.6f, 0}),
+             tensor("output", {1, 2, 2}, {1, 2, 3, 5})};
+    judge::TestOutcome t;
+    t.id = "masking_sample";
+    t.trap = "masking";
+    t.function = "attend";
+    t.hidden = false;
+    t.verdict = judge::Verdict::wrong_answer;
+    t.message = "weights differ";
+    t.pictured = c;
+    judge::TrapOutcome trap;
+    trap.id = "masking";
+    trap.title = "Masked keys get weight 0";
+    trap.hint = "mask before the softmax";
+    trap.passed = false;
+    trap.failed_test = t.id;
+    judge::Report r;
+    r.problem = "pics";
+    r.verdict = judge::Verdict::wrong_answer;
+    r.max_score = 1;
+    r.tests = {t};
+    r.traps = {trap};
+    return r;
+}
+
+size_t count(const std::string& s, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("pictures: attention weights get a grid per head in each role, masked keys marked", "[pictures]") {
+    const std::vector<judge::Picture> pics = judge::report_pictures(report(), problem());
+    REQUIRE(pics.size() == 2);
+    const judge::Picture& w = pics[0];  // attention first
+    CHECK(w.attention);
+    CHECK(w.output == "weights");
+    CHECK(w.where == "example 0");
+    CHECK(w.panel_axis == "head");
+    CHECK(w.lengths == "valid_lens");
+    REQUIRE(w.expected.size() == 2);
+    REQUIRE(w.got.size() == 2);
+    REQUIRE(w.diff.size() == 2);
+    CHECK(w.expected[1].label == "head 1");
+    CHECK(w.expected[0].rows == 2);
+    CHECK(w.expected[0].cols == 3);
+    CHECK(w.expected[0].masked(0, 2));
+    CHECK_FALSE(w.expected[0].masked(0, 1));
+    CHECK(std::abs(w.diff[0].at(0, 0) + 0.2f) < 1e-6f);
+    CHECK_FALSE(w.values_scale.diverging);  // weights in [0, 1]
+    CHECK(w.diff_scale.diverging);
+    // Another output: the slice of the first differing element, roles side by side.
+    const judge::Picture& o = pics[1];
+    CHECK_FALSE(o.attention);
+    CHECK(o.where == "example 0");
+    CHECK(o.expected.size() == 1);
+    // A passed test, or one whose output has another shape, has none.
+    judge::Report r = report();
+    r.tests[0].pictured->got[0].array.shape = {1, 2, 3, 2};
+    CHECK(judge::pictures_of(r.tests[0], problem()).size() == 1);
+    r.tests[0].verdict = judge::Verdict::accepted;
+    CHECK(judge::pictures_of(r.tests[0], problem()).empty());
+}
+
+TEST_CASE("pictures: the colour scales", "[pictures]") {
+    const judge::ColourScale seq;
+    CHECK(seq.colour(0) == std::array<uint8_t, 3>{255, 255, 255});
+    CHECK(seq.colour(1) == std::array<uint8_t, 3>{8, 48, 107});
+    CHECK(seq.colour(2) == seq.colour(1));  // clamped
+    judge::ColourScale div;
+    div.diverging = true;
+    div.min = -2;
+    div.max = 2;
+    CHECK(div.colour(0) == std::array<uint8_t, 3>{255, 255, 255});
+    CHECK(div.colour(-2) == std::array<uint8_t, 3>{178, 24, 43});
+    CHECK(div.colour(2) == std::array<uint8_t, 3>{33, 102, 172});
+    CHECK(div.colour(std::nanf("")) == std::array<uint8_t, 3>{160, 160, 160});
+}
+
+TEST_CASE("pictures: the page has a panel per head per role with its values", "[pictures][html]") {
+    const std::string page = judge::render_html(report(), problem());
+    CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(count(page, "<svg class=\"panel\"") == 2 * 3 + 3);
+    CHECK(count(page, "data-test=\"masking_sample\" data-output=\"weights\" data-head=\"1\" data-role=\"diff\"") == 1);
+    CHECK(page.find("data-values=\"[[0.5,0.5,0.0],[0.25,0.75,0.0]]\"") != std::string::npos);
+    CHECK(count(page, "data-masked=\"1\"") == 3 * 2 * 2);  // key 2 of both rows, 2 heads, 3 roles
+    CHECK(page.find("Fix first:") != std::string::npos);
+    CHECK(page.find("<script") == std::string::npos);
+    // Hostile text is escaped: a message is the submission's own words.
+    judge::Report r = report();
+    r.tests[0].message = "<img src=x onerror=alert(1)>";
+    r.traps[0].hint = "\"quoted\" & <b>";
+    const std::string hostile = judge::render_html(r, problem());
+    CHECK(hostile.find("<img src=x") == std::string::npos);
+    CHECK(hostile.find("&lt;img src=x onerror=alert(1)&gt;") != std::string::npos);
+    // Accepted: it says so, and draws nothing.
+    judge::Report ok = report();
+    ok.verdict = judge::Verdict::accepted;
+    ok.tests[0].verdict = judge::Verdict::accepted;
+    ok.traps[0].passed = true;
+    const std::string fine = judge::render_html(ok, problem());
+    CHECK(fine.find("Accepted: every test passes") != std::string::npos);
+    CHECK(count(fine, "class=\"panel\"") == 0);
+}
+
+TEST_CASE("pictures: small weights as shaded grids in the text report", "[pictures]") {
+    const std::string text = judge::render_pictures_text(report(), problem(), judge::Style{});
+    CHECK(text.find("test masking_sample weights at example 0: rows are query, columns key; ·· is 0, ██ is 1") !=
+          std::string::npos);
+    CHECK(text.find("    head 0     expected   yours\n") != std::string::npos);
+    CHECK(text.find("               ▒▒▒▒··   ░░░░··\n") != std::string::npos);
+    judge::Report ok = report();
+    ok.traps[0].passed = true;
+    CHECK(judge::render_pictures_text(ok, problem(), judge::Style{}).empty());
+}
+
+TEST_CASE("pictures: PNG heatmaps, deterministic, with the page's colours", "[pictures][png]") {
+    const judge::Picture pic = judge::report_pictures(report(), problem())[0];
+    const std::string a = judge::picture_png(pic);
+    CHECK(a == judge::picture_png(pic));
+    png_image img{};
+    img.version = PNG_IMAGE_VERSION;
+    REQUIRE(png_image_begin_read_from_memory(&img, a.data(), a.size()) != 0);
+    img.format = PNG_FORMAT_RGB;
+    std::vector<uint8_t> px(PNG_IMAGE_SIZE(img));
+    REQUIRE(png_image_finish_read(&img, nullptr, px.data(), 0, nullptr) != 0);
+    // Two heads across, three roles down; cells of 16 px (96 / 3 keys, at most 16), gaps of 6.
+    CHECK(img.width == 6 + 2 * (3 * 16 + 6));
+    CHECK(img.height == 6 + 3 * (2 * 16 + 6));
+    const auto at = [&](int x, int y) {
+        const size_t k = (static_cast<size_t>(y) * img.width + x) * 3;
+        return std::array<uint8_t, 3>{px[k], px[k + 1], px[k + 2]};
+    };
+    // The middle of head 0's first expected cell (0.5), and of its got cell (0.3) one row down.
+    CHECK(at(6 + 8, 6 + 8) == pic.values_scale.colour(0.5f));
+    CHECK(at(6 + 8, 6 + 38 + 8) == pic.values_scale.colour(0.3f));
+    CHECK(judge::picture_label(pic) ==
+          "test masking_sample: weights at example 0 (rows: expected, yours, difference; a panel per head; white 0 "
+          "to dark blue 1)");
+    CHECK(judge::png_data_url("\x89PNG").rfind("data:image/png;base64,iVBORw", 0) == 0);
+}
+
+TEST_CASE("pictures: PrairieLearn's images and Gradescope's html output", "[pictures][platforms]") {
+    const judge::Problem p = problem();
+    const nlohmann::json pl = judge::prairielearn_results(report(), &p);
+    REQUIRE(pl["tests"][0].contains("images"));
+    CHECK(pl["tests"][0]["images"].size() == 2);
+    CHECK(pl["tests"][0]["images"][0]["url"].get<std::string>().rfind("data:image/png;base64,", 0) == 0);
+    CHECK_FALSE(judge::prairielearn_results(report()).at("tests")[0].contains("images"));
+    const nlohmann::json gs = judge::gradescope_results(report(), 1, &p);
+    CHECK(gs["tests"][0]["output_format"] == "html");
+    const std::string out = gs["tests"][0]["output"];
+    CHECK(out.rfind("<pre>test masking_sample (sample): weights differ", 0) == 0);
+    CHECK(count(out, "<img alt=\"test masking_sample: ") == 2);
+    CHECK(judge::gradescope_results(report(), 1)["tests"][0]["output_format"] == "text");
+}
