@@ -103,8 +103,9 @@ std::string picture_png(const Picture& pic) {
 
 std::string picture_label(const Picture& pic) {
     const ColourScale& s = pic.values_scale;
-    const std::string scale = s.diverging ? fmt::format("red {}, white 0, blue {}", short_number(-s.max), short_number(s.max))
-                                          : fmt::format("white {} to dark blue {}", short_number(s.min), short_number(s.max));
+    const std::string lo = short_number(s.diverging ? -s.max : s.min), hi = short_number(s.max);
+    const std::string scale =
+        s.diverging ? fmt::format("red {}, white 0, blue {}", lo, hi) : fmt::format("white {} to dark blue {}", lo, hi);
     return fmt::format("test {}: {}{} ({}: expected, yours, difference{}; {})", pic.test, pic.output,
                        pic.where.empty() ? "" : " at " + pic.where, pic.attention ? "rows" : "left to right",
                        pic.attention ? "; a panel per " + pic.panel_axis : "", scale);
