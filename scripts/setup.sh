@@ -23,6 +23,7 @@ packages=(
   g++ cmake ninja-build make
   "$boost" nlohmann-json3-dev libspdlog-dev libfmt-dev libcli11-dev
   bubblewrap libseccomp-dev libssl-dev pkg-config
+  libpng-dev  # the PNG heatmaps (judge/report/png.cpp)
   dpkg-dev file  # dpkg-shlibdeps and file(1): cpack -G DEB finds the package's libraries (scripts/make_deb.sh)
 )
 if [ "$mode" = all ]; then
@@ -35,6 +36,7 @@ if [ "$mode" = all ]; then
     util-linux  # taskset: the unit test of a starved child pins it to one CPU beside busy loops
     clang-format  # scripts/format_check.sh, run by scripts/test.sh
     npm       # installs action-validator, which checks the workflows in docs/ (tests/ecosystem)
+    chromium  # headless: the e2e tests look at the judge's pages (tests/e2e/cdp.py), scripts/screenshots.sh
   )
 fi
 

@@ -8,7 +8,7 @@ _judge() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     }
-    local commands="list show submit validate run grade merge pack doctor"
+    local commands="list show submit heads validate run grade merge pack doctor"
     local global="--root --sandbox --cache --box-uids -v -q --help --version -V"
     local cmd="" i root=()
     for ((i = 1; i < cword; i++)); do
@@ -20,12 +20,12 @@ _judge() {
         esac
     done
     case $prev in
-        --root | --cache | --dir | --inputs | --outputs | --class | --out | --save-counterexamples | --judge-source)
+        --root | --cache | --dir | --inputs | --outputs | --class | --out | --save-counterexamples | --judge-source | --suggest-bugs)
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --format)
             if [ "$cmd" = validate ]; then COMPREPLY=($(compgen -W "text json" -- "$cur"));
-            else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade" -- "$cur")); fi
+            else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html" -- "$cur")); fi
             return ;;
         --sandbox) COMPREPLY=($(compgen -W "bubblewrap fallback" -- "$cur")); return ;;
         --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids) return ;;
@@ -36,7 +36,8 @@ _judge() {
     fi
     local opts
     case $cmd in
-        submit) opts="--file --dir --format --seed --save-counterexamples --no-counterexamples --after-due-date" ;;
+        submit) opts="--file --dir --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures" ;;
+        heads) opts="--file --test --html" ;;
         validate) opts="--all --format --strict --mutants" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
         grade) opts="--class --out --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
@@ -47,7 +48,7 @@ _judge() {
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts --help" -- "$cur"))
-    elif [[ $cmd =~ ^(show|submit|validate|run|grade|pack)$ ]]; then
+    elif [[ $cmd =~ ^(show|submit|heads|validate|run|grade|pack)$ ]]; then
         # Problem names, from the course root the judge would use (a pack's too).
         local problems
         problems=$("${words[0]}" "${root[@]}" -q list 2>/dev/null | awk '{print $1}')

@@ -32,6 +32,8 @@ complete_words judge run --te | grep -x -- --test >/dev/null || fail "run's --te
 (cd "$SRC" && complete_words judge submit problem_m) | grep -x problem_mha >/dev/null || fail "problem names do not complete"
 complete_words judge submit --format "" | grep -x gradescope >/dev/null || fail "--format values do not complete"
 complete_words judge submit --format "" | grep -x classroom >/dev/null || fail "--format classroom does not complete"
+complete_words judge submit --format "" | grep -x html >/dev/null || fail "--format html does not complete"
+complete_words judge he | grep -x heads >/dev/null || fail "'judge he<TAB>' does not complete heads"
 complete_words judge --sandbox "" | grep -x fallback >/dev/null || fail "--sandbox values do not complete"
 complete_words judge --sandbox fallback su | grep -x submit >/dev/null || fail "a subcommand after --sandbox does not complete"
 complete_words judge pa | grep -x pack >/dev/null || fail "'judge pa<TAB>' does not complete pack"
