@@ -184,6 +184,9 @@ CLI::App* add_grade(CLI::App& app, CliOptions& o) {
     grade->add_flag_callback(
         "--no-counterexamples", [&o] { o.grade.counterexamples = false; },
         "Do not search fresh small inputs for a counterexample to each failed hidden test");
+    grade->add_option("--suggest-bugs", o.grade.suggest_bugs,
+                      "Write one submission per cluster of 3 or more students who gave the same wrong answers that\n"
+                      "no seeded bug names, as DIR/cluster<k>_<trap>.cpp: a candidate seeded bug to review");
     return grade;
 }
 

@@ -60,6 +60,7 @@ struct GradeCliOptions {
     std::optional<std::string> seed_from_env;
     bool after_due_date = false;
     bool counterexamples = true;
+    std::optional<std::string> suggest_bugs;
 };
 
 struct PackOptions {

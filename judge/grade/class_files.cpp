@@ -1,5 +1,6 @@
 // Student folders and the class files (grades.csv, junit.xml, summary.md).
 #include <fmt/core.h>
+#include <spdlog/spdlog.h>
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -8,6 +9,8 @@
 
 #include "core/errors.hpp"
 #include "grade/class_grade.hpp"
+#include "grade/class_page.hpp"
+#include "grade/clusters.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
 #include "report/report_json.hpp"
@@ -101,12 +104,56 @@ std::optional<std::string> student_id_in(const fs::path& students, const std::st
     return r.bytes;
 }
 
-std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const fs::path& out) {
-    std::vector<std::pair<std::string, Report>> reports;
+namespace {
+
+// summary.md's clusters of unnamed wrong answers (summary.html draws them).
+std::string unnamed_section(const std::vector<ClassStudent>& students, const std::vector<Cluster>& clusters) {
+    std::string md = fmt::format(
+        "\n## Unnamed wrong answers\n\n{} wrong answers no seeded bug names. Students whose outputs are identical on "
+        "every test they fail form a cluster (summary.html shows each with a heatmap).\n\n",
+        unnamed_wrong_answers(students));
+    if (clusters.empty()) return md + "No cluster.\n";
+    md += "| students | fails first | first failing test |\n|---|---|---|\n";
+    for (const Cluster& c : clusters)
+        md += fmt::format("| {} | `{}` | `{}` |\n", c.students.size(), printable(c.first_trap),
+                          printable(c.first_test));
+    return md;
+}
+
+}  // namespace
+
+std::vector<ClassStudent> read_class(const Problem& p, const fs::path& out) {
+    std::vector<ClassStudent> students;
     for (const auto& [id, dir] : student_folders(out)) {
         const fs::path file = dir / "report.json";
-        reports.emplace_back(id, report_from_text(read_input_file(file), p, file.string()));
+        students.push_back({id, report_from_text(read_input_file(file), p, file.string()), read_fingerprint(dir)});
     }
+    return students;
+}
+
+size_t suggest_bugs(const Problem& p, const fs::path& out, const fs::path& class_dir, const fs::path& dir) {
+    const std::vector<ClassStudent> students = read_class(p, out);
+    size_t written = 0;
+    for (const Cluster& c : unnamed_clusters(students)) {
+        if (c.students.size() < min_suggested_cluster) continue;
+        const StudentSubmission sub = read_submission(class_dir, c.students.front(), p.name);
+        if (sub.state != StudentSubmission::State::found) continue;  // changed since it was graded
+        const std::string name = fmt::format("cluster{}_{}.cpp", ++written, student_folder(c.first_trap));
+        fs::create_directories(dir);
+        write_file_atomic(dir / name, candidate_bug(p.name, c, sub.text));
+        spdlog::info("{}: {} students, fails {} first (the submission of {})", (dir / name).string(),
+                     c.students.size(), printable(c.first_trap), printable(c.students.front()));
+    }
+    if (written == 0)
+        spdlog::info("--suggest-bugs: no cluster of {} or more students gave the same unnamed wrong answers",
+                     min_suggested_cluster);
+    return written;
+}
+
+std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const fs::path& out) {
+    const std::vector<ClassStudent> students = read_class(p, out);
+    std::vector<std::pair<std::string, const Report&>> reports;
+    for (const ClassStudent& s : students) reports.emplace_back(s.id, s.report);
 
     // grades.csv
     std::string csv = "student,verdict,score,max_score";
@@ -191,7 +238,10 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
         };
         for (const auto& [m, n] : named) md += fmt::format("| {} | `{}` | {} |\n", cell(m.first), m.second, n);
     }
+    const std::vector<Cluster> clusters = unnamed_clusters(students);
+    md += unnamed_section(students, clusters);
     write_file_atomic(out / "summary.md", md);
+    write_file_atomic(out / "summary.html", render_class_page(p, students, clusters));
     return verdicts;
 }
 

@@ -21,6 +21,7 @@
 #include "traps/trap_report.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
+#include "grade/clusters.hpp"
 #include "util/parallel.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
@@ -185,6 +186,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                     } else {
                         std::unique_ptr<Judge> judge = judges.take();
                         judge->set_counterexamples(o.counterexamples);
+                        judge->set_pictures(true);  // summary.html's heatmaps (fingerprint_file)
                         r = sub.state == State::found ? judge->judge_source(sub.text, sub.display, sandbox)
                                                       : judge->too_large(sub.size, sub.display);
                         judges.give_back(std::move(judge));  // not after a failure: its state is unknown
@@ -208,6 +210,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             write_student_id(dir, id);  // a long id's folder names it here
             write_file_atomic(dir / "report.json", json_text(render_json(report)) + "\n");
             write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
+            write_file_atomic(dir / fingerprint_file, fingerprint_text(report));  // the instructor's only
             if (!judge_failed) write_file_atomic(dir / "key", key);  // a judge failure is retried on a rerun
             ++graded;
             fresh = true;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "compile/builder.hpp"
+#include "grade/clusters.hpp"
 #include "problem/spec.hpp"
 #include "sandbox/sandbox.hpp"
 
@@ -93,7 +94,20 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
 std::string merge_outputs(const std::vector<std::filesystem::path>& inputs, const std::filesystem::path& out,
                           const std::filesystem::path& course_root);
 
-/// Rebuilds grades.csv, junit.xml and summary.md in `out` from its per-student report.json files.
+/// Every student of `out` with their report and fingerprint (grade/clusters.hpp), in id order.
+std::vector<ClassStudent> read_class(const Problem& p, const std::filesystem::path& out);
+
+/// The smallest cluster --suggest-bugs writes.
+inline constexpr size_t min_suggested_cluster = 3;
+
+/// `judge grade --suggest-bugs DIR`: for each cluster of unnamed wrong answers of at least
+/// min_suggested_cluster students in `out`, the first student's submission from `class_dir` as
+/// DIR/cluster<k>_<trap>.cpp, a candidate seeded bug (candidate_bug). Returns how many it wrote.
+size_t suggest_bugs(const Problem& p, const std::filesystem::path& out, const std::filesystem::path& class_dir,
+                    const std::filesystem::path& dir);
+
+/// Rebuilds grades.csv, junit.xml, summary.md and summary.html in `out` from its per-student
+/// report.json and fingerprint files.
 /// Returns the verdict counts.
 std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const std::filesystem::path& out);
 

@@ -15,10 +15,30 @@
 #include "traps/evaluate.hpp"
 #include "traps/misconception.hpp"
 #include "traps/trap_report.hpp"
+#include "judge/protocol/shape.hpp"
 #include "util/files.hpp"
+#include "util/hash.hpp"
 #include "util/safe_read.hpp"
 
 namespace judge {
+
+namespace {
+
+// What a run gave, as a digest: its status, its exception and its outputs' names, shapes and bytes.
+std::string run_digest(const TestRun& run) {
+    Hasher h;
+    h.add(std::to_string(static_cast<int>(run.status))).add(run.exception_type);
+    for (const auto& [name, a] : run.outputs) {
+        h.add(name).add(shape_str(a.shape)).add(std::to_string(static_cast<int>(a.dtype)));
+        if (a.dtype == npy::Dtype::float32)
+            h.add(std::string_view(reinterpret_cast<const char*>(a.f32.data()), a.f32.size() * sizeof(float)));
+        else
+            h.add(std::string_view(reinterpret_cast<const char*>(a.i64.data()), a.i64.size() * sizeof(int64_t)));
+    }
+    return h.hex();
+}
+
+}  // namespace
 
 namespace fs = std::filesystem;
 
@@ -95,6 +115,8 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
                                                                        reference_for(t), max_pictured_elements);
             }
         }
+        for (size_t t = 0; t < m_p.tests.size() && t < runs.cutoff; ++t)
+            if (!outcomes[t].passed() && runs.runs[t]) outcomes[t].output_digest = run_digest(*runs.runs[t]);
         if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));

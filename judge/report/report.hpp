@@ -75,6 +75,11 @@ struct TestOutcome {
     std::optional<Counterexample> values;          // a failed sample test's own inputs and outputs, when small
     // The same up to max_pictured_elements, for pictures (Judge::set_pictures); not in the JSON report.
     std::optional<Counterexample> pictured;
+    // For a failed test that ran: a digest of what the submission gave (its outputs, or the
+    // exception, or how it stopped), so that `judge grade` can tell students who gave the same
+    // wrong answers (grade/clusters.hpp). Not in the JSON report: on a hidden test it would let a
+    // student check guesses of the hidden inputs.
+    std::string output_digest;
     int counterexample_tried = 0;                  // fresh cases tried for it (0: not searched)
     bool passed() const { return verdict == Verdict::accepted; }
 };

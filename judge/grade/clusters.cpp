@@ -1,0 +1,131 @@
+// judge/grade/clusters.cpp: unnamed wrong answers grouped by what they gave (clusters.hpp).
+#include "grade/clusters.hpp"
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+#include <algorithm>
+
+#include "report/shown.hpp"
+#include "util/safe_read.hpp"
+#include "util/text.hpp"
+
+namespace judge {
+
+namespace {
+
+bool unnamed_wrong(const Report& r) {
+    if (!ran(r.verdict) || r.verdict == Verdict::accepted || r.untouched_template) return false;
+    return std::none_of(r.tests.begin(), r.tests.end(), [](const TestOutcome& t) { return !t.misconception.empty(); });
+}
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+// One line of a header comment: no newline can end the comment early.
+std::string one_line(const std::string& s) {
+    std::string out;
+    for (const char c : printable(s)) out += c == '\n' || c == '\r' ? ' ' : c;
+    return out;
+}
+
+}  // namespace
+
+std::string fingerprint_text(const Report& r) {
+    nlohmann::json digests = nlohmann::json::object();
+    for (const TestOutcome& t : r.tests)
+        if (!t.passed() && !t.output_digest.empty()) digests[t.id] = t.output_digest;
+    nlohmann::json j = {{"digests", digests}};
+    const TrapOutcome* fix = r.first_fix();
+    const TestOutcome* t = fix ? speaker(r.tests, fix->id) : nullptr;
+    if (t && t->pictured) j["pictured"] = {{"test", t->id}, {"values", counterexample_json(*t->pictured)}};
+    return j.dump() + "\n";
+}
+
+Fingerprint read_fingerprint(const std::filesystem::path& dir) {
+    const SafeRead r = read_below(dir, fingerprint_file, 16 << 20);
+    if (!r.ok()) return {};
+    const nlohmann::json j = nlohmann::json::parse(r.bytes, nullptr, false);
+    if (!j.is_object() || !j.contains("digests") || !j["digests"].is_object()) return {};
+    Fingerprint f;
+    for (const auto& [k, v] : j["digests"].items()) {
+        if (!v.is_string()) return {};
+        f.digests[k] = v.get<std::string>();
+    }
+    try {
+        if (j.contains("pictured")) {
+            f.pictured_test = j["pictured"].at("test").get<std::string>();
+            f.pictured = counterexample_from_json(j["pictured"].at("values"));
+        }
+    } catch (const nlohmann::json::exception&) {
+        f.pictured.reset();  // no heatmap; the digests still cluster
+    }
+    return f;
+}
+
+std::vector<Cluster> unnamed_clusters(const std::vector<ClassStudent>& students) {
+    std::map<std::string, std::vector<const ClassStudent*>> by_key;
+    for (const ClassStudent& s : students) {
+        if (!unnamed_wrong(s.report) || s.fingerprint.digests.empty()) continue;
+        std::string key;
+        bool whole = true;
+        for (const TestOutcome& t : s.report.tests) {
+            if (t.passed() || t.verdict == Verdict::time_limit) continue;  // not run: no digest
+            const auto it = s.fingerprint.digests.find(t.id);
+            if (it == s.fingerprint.digests.end()) {
+                whole = false;
+                break;
+            }
+            key += t.id + "=" + it->second + ";";
+        }
+        if (whole && !key.empty()) by_key[key].push_back(&s);
+    }
+    std::vector<Cluster> out;
+    for (auto& [key, members] : by_key) {
+        if (members.size() < 2) continue;
+        std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) { return a->id < b->id; });
+        Cluster c;
+        for (const ClassStudent* m : members) c.students.push_back(m->id);
+        c.representative = members.front();
+        const Report& rep = c.representative->report;
+        for (const TestOutcome& t : rep.tests) {
+            if (t.passed()) continue;
+            c.first_test = t.id;
+            c.first_trap = t.trap;
+            break;
+        }
+        // The test that speaks for the trap to fix first (a sample one when it has one), as a report says.
+        if (const TrapOutcome* fix = rep.first_fix()) {
+            c.first_trap = fix->id;
+            if (const TestOutcome* t = speaker(rep.tests, fix->id)) c.first_test = t->id;
+        }
+        out.push_back(std::move(c));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Cluster& a, const Cluster& b) {
+        return a.students.size() != b.students.size() ? a.students.size() > b.students.size()
+                                                      : a.students.front() < b.students.front();
+    });
+    return out;
+}
+
+size_t unnamed_wrong_answers(const std::vector<ClassStudent>& students) {
+    return static_cast<size_t>(
+        std::count_if(students.begin(), students.end(), [](const ClassStudent& s) { return unnamed_wrong(s.report); }));
+}
+
+std::string candidate_bug(const std::string& problem, const Cluster& c, const std::string& source) {
+    std::string who;
+    for (const std::string& s : c.students) who += (who.empty() ? "" : ", ") + one_line(s);
+    const TestOutcome* t = c.representative ? c.representative->report.test(c.first_test) : nullptr;
+    std::string h = fmt::format(
+        "// Candidate seeded bug for {}, from `judge grade --suggest-bugs`: review it before keeping it.\n"
+        "// {} students gave exactly these outputs on every test they fail, and no seeded bug names them.\n"
+        "// Students: {}\n"
+        "// It fails trap {} first (test {}: {}).\n"
+        "// To keep it: name the mistake below, save it as reference/{}/bugs/<id>.cpp and run judge validate.\n"
+        "// trap: {}\n"
+        "// misconception: (what this mistake is, in a student's words)\n",
+        problem, c.students.size(), who, one_line(c.first_trap), one_line(c.first_test),
+        t ? one_line(first_line(t->message)) : "", problem, one_line(c.first_trap));
+    return h + source;
+}
+
+}  // namespace judge
