@@ -3,10 +3,12 @@
 
 #include <nlohmann/json.hpp>
 #include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "catch.hpp"
+#include "grade/clusters.hpp"
 #include "report/formats.hpp"
 #include "report/html.hpp"
 #include "report/pictures.hpp"
@@ -215,4 +217,44 @@ TEST_CASE("pictures: PrairieLearn's images and Gradescope's html output", "[pict
     CHECK(out.rfind("<pre>test masking_sample (sample): weights differ", 0) == 0);
     CHECK(count(out, "<img alt=\"test masking_sample: ") == 2);
     CHECK(judge::gradescope_results(report(), 1)["tests"][0]["output_format"] == "text");
+}
+
+TEST_CASE("clusters: unnamed wrong answers with the same digests on every failed test", "[pictures][clusters]") {
+    const auto student = [](const std::string& id, judge::Verdict v, std::map<std::string, std::string> digests,
+                            const std::string& misconception = "") {
+        judge::ClassStudent s;
+        s.id = id;
+        s.report = report();
+        s.report.verdict = v;
+        s.report.tests[0].verdict = v;
+        s.report.tests[0].misconception = misconception;
+        if (v == judge::Verdict::accepted) s.report.traps[0].passed = true;
+        s.fingerprint.digests = std::move(digests);
+        return s;
+    };
+    using V = judge::Verdict;
+    std::vector<judge::ClassStudent> class_;
+    for (const char* id : {"e", "a", "c"}) class_.push_back(student(id, V::wrong_answer, {{"masking_sample", "x"}}));
+    for (const char* id : {"b", "d"}) class_.push_back(student(id, V::wrong_answer, {{"masking_sample", "y"}}));
+    class_.push_back(student("f", V::wrong_answer, {{"masking_sample", "z"}}));      // alone: no cluster
+    class_.push_back(student("g", V::accepted, {}));                                  // correct
+    class_.push_back(student("h", V::wrong_answer, {{"masking_sample", "x"}}, "m"));  // named: not unnamed
+    class_.push_back(student("i", V::wrong_answer, {}));                              // no fingerprint kept
+    const std::vector<judge::Cluster> clusters = judge::unnamed_clusters(class_);
+    REQUIRE(clusters.size() == 2);
+    CHECK(clusters[0].students == std::vector<std::string>{"a", "c", "e"});
+    CHECK(clusters[0].representative->id == "a");
+    CHECK(clusters[0].first_trap == "masking");
+    CHECK(clusters[0].first_test == "masking_sample");
+    CHECK(clusters[1].students == std::vector<std::string>{"b", "d"});
+    CHECK(judge::unnamed_wrong_answers(class_) == 7);
+    // The candidate bug: a header of comment lines (a newline in an id cannot end one), then the file.
+    judge::Cluster c = clusters[0];
+    c.students = {"a\nint evil;", "c"};
+    const std::string bug = judge::candidate_bug("pics", c, "int main() {}\n");
+    CHECK(bug.find("// Students: a int evil;, c\n") != std::string::npos);
+    CHECK(bug.find("\n// trap: masking\n") != std::string::npos);
+    CHECK(bug.substr(bug.size() - 14) == "int main() {}\n");
+    for (size_t at = 0, next; (next = bug.find('\n', at)) != std::string::npos && next + 14 < bug.size(); at = next + 1)
+        CHECK(bug.compare(at, 2, "//") == 0);
 }
