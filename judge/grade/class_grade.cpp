@@ -210,7 +210,8 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
             write_student_id(dir, id);  // a long id's folder names it here
             write_file_atomic(dir / "report.json", json_text(render_json(report)) + "\n");
             write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
-            write_file_atomic(dir / fingerprint_file, fingerprint_text(report));  // the instructor's only
+            // The instructor's only: never in a report (clusters.hpp).
+            write_file_atomic(dir / fingerprint_file, fingerprint_text(fingerprint_of(report)));
             if (!judge_failed) write_file_atomic(dir / "key", key);  // a judge failure is retried on a rerun
             ++graded;
             fresh = true;

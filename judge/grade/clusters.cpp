@@ -29,14 +29,22 @@ std::string one_line(const std::string& s) {
 
 }  // namespace
 
-std::string fingerprint_text(const Report& r) {
-    nlohmann::json digests = nlohmann::json::object();
+Fingerprint fingerprint_of(const Report& r) {
+    Fingerprint f;
     for (const TestOutcome& t : r.tests)
-        if (!t.passed() && !t.output_digest.empty()) digests[t.id] = t.output_digest;
-    nlohmann::json j = {{"digests", digests}};
+        if (!t.passed() && !t.output_digest.empty()) f.digests[t.id] = t.output_digest;
     const TrapOutcome* fix = r.first_fix();
     const TestOutcome* t = fix ? speaker(r.tests, fix->id) : nullptr;
-    if (t && t->pictured) j["pictured"] = {{"test", t->id}, {"values", counterexample_json(*t->pictured)}};
+    if (t && t->pictured) {
+        f.pictured_test = t->id;
+        f.pictured = t->pictured;
+    }
+    return f;
+}
+
+std::string fingerprint_text(const Fingerprint& f) {
+    nlohmann::json j = {{"digests", f.digests}};
+    if (f.pictured) j["pictured"] = {{"test", f.pictured_test}, {"values", counterexample_json(*f.pictured)}};
     return j.dump() + "\n";
 }
 

@@ -31,8 +31,11 @@ struct Fingerprint {
     std::optional<Counterexample> pictured;
 };
 
-/// A report's fingerprint as JSON text: {"digests": {...}, "pictured": {"test", "values"}}.
-std::string fingerprint_text(const Report& r);
+/// A report's fingerprint.
+Fingerprint fingerprint_of(const Report& r);
+
+/// A fingerprint as JSON text: {"digests": {...}, "pictured": {"test", "values"}}.
+std::string fingerprint_text(const Fingerprint& f);
 
 /// The fingerprint in student folder `dir`, read through no link; empty when it is missing or is
 /// not one (a damaged folder is not clustered, and nothing else is lost).

@@ -11,6 +11,7 @@
 #include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
+#include "grade/clusters.hpp"
 #include "report/report_json.hpp"
 #include "traps/seeded_bugs.hpp"
 #include "util/files.hpp"
@@ -144,6 +145,9 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
                 seconds = std::clamp<long>(r["execution_time"].get<long>(), 0, 1000000);
         }
         write_file_atomic(to / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
+        // The clusters' digests, read back (a damaged one is empty) and written in their own form.
+        if (fs::exists(from / fingerprint_file))
+            write_file_atomic(to / fingerprint_file, fingerprint_text(read_fingerprint(from)));
         // The resume key: 64 hex digits, or the student is graded again on a rerun into `out`.
         const SafeRead key = read_below(from, "key", 64, ReadPart::whole);
         if (key.ok() && key.bytes.size() == 64 && key.bytes.find_first_not_of("0123456789abcdef") == std::string::npos)

@@ -106,7 +106,7 @@ const ShownValue* lengths_input(const Counterexample& c) {
 // Per row of grid `g` (the slice at first-axis index `i0`), the unmasked key count from `lens`:
 // a length per first-axis index, or a (first axis, query) table of them.
 std::vector<int64_t> valid_keys(const npy::Array& lens, const npy::Array& out, int64_t i0, int64_t rows) {
-    if (out.shape.size() < 3 || lens.shape.empty()) return {};
+    if (out.shape.size() < 3 || lens.shape.empty() || lens.i64.size() != static_cast<size_t>(lens.numel())) return {};
     const int64_t n0 = out.shape[0], q = out.shape[out.shape.size() - 2];
     std::vector<int64_t> v;
     if (lens.shape.size() == 1 && lens.shape[0] == n0) {
@@ -140,6 +140,8 @@ std::optional<Picture> output_picture(const std::string& test, const FunctionSpe
     const ShownValue* g = named(c.got, out.name);
     if (!e || !g || !e->tensor || !g->tensor || e->array.shape != g->array.shape) return std::nullopt;
     const npy::Array ea = as_float(e->array), ga = as_float(g->array);
+    // Values read back from a file (a report, a fingerprint) must fill their shape.
+    if (ea.f32.size() != static_cast<size_t>(ea.numel()) || ga.f32.size() != ea.f32.size()) return std::nullopt;
     int64_t flat = first_difference(ea, ga);
     if (flat < 0 && !always) return std::nullopt;
     flat = std::max<int64_t>(flat, 0);
@@ -207,9 +209,11 @@ std::vector<Picture> pictures_of(const TestOutcome& t, const Problem& p) {
     const std::optional<Counterexample>& c = t.pictured ? t.pictured : t.values ? t.values : t.counterexample;
     std::vector<Picture> out;
     if (t.passed() || !c || c->got.empty()) return out;
-    const FunctionSpec& fn = p.function(c->function);
-    for (const OutputSpec& o : fn.outputs)
-        if (auto pic = output_picture(t.id, fn, *c, o, false)) {
+    const auto fn = std::find_if(p.functions.begin(), p.functions.end(),
+                                 [&](const FunctionSpec& f) { return f.name == c->function; });
+    if (fn == p.functions.end()) return out;  // values read back from a file may name anything
+    for (const OutputSpec& o : fn->outputs)
+        if (auto pic = output_picture(t.id, *fn, *c, o, false)) {
             pic->counterexample = !t.pictured && !t.values && t.counterexample;
             out.push_back(std::move(*pic));
         }

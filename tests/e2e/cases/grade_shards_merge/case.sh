@@ -13,7 +13,13 @@
     done
     [ "$total" = 6 ] || fail "the shards hold $total students, not 6"
     expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" "$TMP/s3" --out "$TMP/merged"
-    for f in grades.csv junit.xml summary.md; do cmp "$TMP/all/$f" "$TMP/merged/$f" || fail "merged $f differs from a single run"; done
+    for f in grades.csv junit.xml summary.md summary.html; do
+        cmp "$TMP/all/$f" "$TMP/merged/$f" || fail "merged $f differs from a single run"
+    done
+    for s in "$TMP"/all/students/*; do
+        cmp "$s/fingerprint.json" "$TMP/merged/students/$(basename "$s")/fingerprint.json" \
+            || fail "the merged fingerprint of $(basename "$s") differs"
+    done
     expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s1" "$TMP/s2" --out "$TMP/bad"
     expect_err "judge: error: merge: shard 1/3 is given twice: $TMP/s1 and $TMP/s1"
     # Issue #9: an incomplete set, a mixed set and a hand-edited report are refused, saying why.
