@@ -7,15 +7,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "e2e"))
-from cdp import Browser, Unavailable  # noqa: E402
+from cdp import start_or_skip  # noqa: E402
 
 page, out, width = sys.argv[1], sys.argv[2], int(sys.argv[3])
 max_height = int(sys.argv[4]) if len(sys.argv) > 4 else None
-try:
-    b = Browser.start()
-except Unavailable as e:
-    print("screenshot: skipped:", e, file=sys.stderr)
-    sys.exit(77)
+b = start_or_skip()
 try:
     errors = b.open("file://" + os.path.abspath(page), width=width, height=800)
     if errors:

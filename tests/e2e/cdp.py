@@ -12,6 +12,7 @@ import os
 import select
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -44,7 +45,7 @@ class Browser:
 
         profile = tempfile.mkdtemp(prefix="judge-chromium-")
         args = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                "--disable-extensions", "--disable-background-networking", "--mute-audio",
+                "--disable-extensions", "--disable-background-networking", "--mute-audio", "--disable-dev-shm-usage",
                 f"--window-size={width},{height}", "--remote-debugging-pipe", f"--user-data-dir={profile}",
                 "about:blank"]
         log = open(os.path.join(profile, "stderr.log"), "wb")
@@ -155,6 +156,15 @@ class Browser:
             self.proc.kill()
             self.proc.wait()
         shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def start_or_skip(**kwargs):
+    """Browser.start(), or exit 77 (ctest's skip) printing why Chromium cannot start."""
+    try:
+        return Browser.start(**kwargs)
+    except Unavailable as e:
+        print("skip:", e)
+        sys.exit(77)
 
 
 def png_pixels(data):

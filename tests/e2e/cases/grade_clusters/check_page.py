@@ -4,13 +4,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from cdp import Browser, Unavailable  # noqa: E402
+from cdp import start_or_skip  # noqa: E402
 
-try:
-    b = Browser.start()
-except Unavailable as e:
-    print("skip:", e)
-    sys.exit(77)
+b = start_or_skip()
 try:
     errors = b.open("file://" + os.path.abspath(sys.argv[1]))
     if errors:

@@ -8,7 +8,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-from cdp import Browser, Unavailable, png_pixels  # noqa: E402
+from cdp import png_pixels, start_or_skip  # noqa: E402
 
 d = sys.argv[1]
 
@@ -35,11 +35,7 @@ PANELS = """[...document.querySelectorAll('svg.panel')].map(s => ({test: s.datas
   head: s.dataset.head, role: s.dataset.role, attention: !!s.closest('figure').dataset.attention,
   values: JSON.parse(s.dataset.values), scale: s.dataset.scale, min: +s.dataset.min, max: +s.dataset.max}))"""
 
-try:
-    b = Browser.start()
-except Unavailable as e:
-    print("skip:", e)
-    sys.exit(77)
+b = start_or_skip()
 try:
     # A page that logs an error is seen to: the check below can fail.
     probe = os.path.join(d, "probe.html")
