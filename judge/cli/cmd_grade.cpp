@@ -65,9 +65,10 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     fmt::print("{}: {} students ({} graded, {} unchanged){}\n", p.name, s.students, s.graded, s.reused,
                go.shard ? fmt::format(", shard {}/{}", go.shard->first, go.shard->second) : "");
     for (const auto& [verdict, n] : s.verdict_counts) fmt::print("  {:<14} {}\n", verdict, n);
-    fmt::print("wrote {}/grades.csv, junit.xml, summary.md, summary.html and students/<student>/report.json, "
-               "results.json\n",
-               o.out);
+    fmt::print(
+        "wrote {}/grades.csv, junit.xml, summary.md, summary.html and students/<student>/report.json, "
+        "results.json\n",
+        o.out);
     if (o.suggest_bugs) {
         try {
             const size_t n = suggest_bugs(p, o.out, o.class_dir, *o.suggest_bugs);

@@ -76,9 +76,9 @@ std::string heads_words(const Picture& pic, const TestSpec& ts, const npy::Array
         for (float d : pic.diff[h].values) worst = std::max(worst, std::abs(d));
         same += worst <= ts.tolerance.atol ? 1 : 0;
         s += fmt::format("  {}: {}\n", pic.expected[h].label,
-                         worst <= ts.tolerance.atol ? "as the reference's"
-                                                    : "differs from the reference's (largest difference " +
-                                                          short_number(worst) + ")");
+                         worst <= ts.tolerance.atol
+                             ? "as the reference's"
+                             : "differs from the reference's (largest difference " + short_number(worst) + ")");
     }
     DescribeOptions how;
     how.axes = out.axes;

@@ -74,10 +74,10 @@ void save_counterexamples(const Report& r, const Problem& p, const fs::path& dir
                          r.problem, c.function, (base / "inputs").string(), r.submission);
         }
     }
-    spdlog::info("saved {} counterexample{} under {} (one folder per test: inputs/, expected/, got/, and a .png "
-                 "heatmap of each differing output)",
-                 saved,
-                 saved == 1 ? "" : "s", dir.string());
+    spdlog::info(
+        "saved {} counterexample{} under {} (one folder per test: inputs/, expected/, got/, and a .png "
+        "heatmap of each differing output)",
+        saved, saved == 1 ? "" : "s", dir.string());
     if (saved == 0) spdlog::info("--save-counterexamples: no counterexample to save (no failed hidden test had one)");
 }
 

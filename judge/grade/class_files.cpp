@@ -115,8 +115,8 @@ std::string unnamed_section(const std::vector<ClassStudent>& students, const std
     if (clusters.empty()) return md + "No cluster.\n";
     md += "| students | fails first | first failing test |\n|---|---|---|\n";
     for (const Cluster& c : clusters)
-        md += fmt::format("| {} | `{}` | `{}` |\n", c.students.size(), printable(c.first_trap),
-                          printable(c.first_test));
+        md +=
+            fmt::format("| {} | `{}` | `{}` |\n", c.students.size(), printable(c.first_trap), printable(c.first_test));
     return md;
 }
 
@@ -141,8 +141,8 @@ size_t suggest_bugs(const Problem& p, const fs::path& out, const fs::path& class
         const std::string name = fmt::format("cluster{}_{}.cpp", ++written, student_folder(c.first_trap));
         fs::create_directories(dir);
         write_file_atomic(dir / name, candidate_bug(p.name, c, sub.text));
-        spdlog::info("{}: {} students, fails {} first (the submission of {})", (dir / name).string(),
-                     c.students.size(), printable(c.first_trap), printable(c.students.front()));
+        spdlog::info("{}: {} students, fails {} first (the submission of {})", (dir / name).string(), c.students.size(),
+                     printable(c.first_trap), printable(c.students.front()));
     }
     if (written == 0)
         spdlog::info("--suggest-bugs: no cluster of {} or more students gave the same unnamed wrong answers",

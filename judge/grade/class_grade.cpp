@@ -14,6 +14,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "grade/clusters.hpp"
 #include "pipeline/judge.hpp"
 #include "report/formats.hpp"
 #include "report/report_json.hpp"
@@ -21,7 +22,6 @@
 #include "traps/trap_report.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
-#include "grade/clusters.hpp"
 #include "util/parallel.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"

@@ -118,10 +118,11 @@ std::string render_class_page(const Problem& p, const std::vector<ClassStudent>&
     }
     std::string s = html_page_start(p.name + ": the class");
     s += class_style;
-    s += fmt::format("<header><h1>{}: {}</h1><p>{} students, {} attempts (submissions that compiled and are not the "
-                     "untouched template).</p></header>\n<table class=\"verdicts\"><tr><th>verdict</th><th>students"
-                     "</th></tr>\n",
-                     html_escape(p.name), html_escape(p.title), students.size(), attempts);
+    s += fmt::format(
+        "<header><h1>{}: {}</h1><p>{} students, {} attempts (submissions that compiled and are not the "
+        "untouched template).</p></header>\n<table class=\"verdicts\"><tr><th>verdict</th><th>students"
+        "</th></tr>\n",
+        html_escape(p.name), html_escape(p.title), students.size(), attempts);
     for (const auto& [v, n] : verdicts) s += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", v, n);
     s += "</table>\n<h2>Traps</h2>\n" + trap_rows(p, students, attempts);
     s += "<h2>Misconceptions named</h2>\n<p>Students whose output was, number for number, what a known mistake "
@@ -130,9 +131,10 @@ std::string render_class_page(const Problem& p, const std::vector<ClassStudent>&
     const size_t unnamed = unnamed_wrong_answers(students);
     size_t clustered = 0;
     for (const Cluster& c : clusters) clustered += c.students.size();
-    s += fmt::format("<h2>Unnamed wrong answers</h2>\n<p>{} wrong answer{} no seeded bug names; {} in {} cluster{} "
-                     "of students whose outputs are identical on every test they fail.</p>\n",
-                     unnamed, unnamed == 1 ? "" : "s", clustered, clusters.size(), clusters.size() == 1 ? "" : "s");
+    s += fmt::format(
+        "<h2>Unnamed wrong answers</h2>\n<p>{} wrong answer{} no seeded bug names; {} in {} cluster{} "
+        "of students whose outputs are identical on every test they fail.</p>\n",
+        unnamed, unnamed == 1 ? "" : "s", clustered, clusters.size(), clusters.size() == 1 ? "" : "s");
     for (size_t k = 0; k < clusters.size(); ++k) s += cluster_section(clusters[k], p, k + 1);
     return s + html_page_end();
 }

@@ -2,8 +2,8 @@
 #include "grade/clusters.hpp"
 
 #include <fmt/core.h>
-#include <nlohmann/json.hpp>
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "report/shown.hpp"
 #include "util/safe_read.hpp"

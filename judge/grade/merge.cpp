@@ -8,10 +8,10 @@
 
 #include "core/errors.hpp"
 #include "grade/class_grade.hpp"
+#include "grade/clusters.hpp"
 #include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
-#include "grade/clusters.hpp"
 #include "report/report_json.hpp"
 #include "traps/seeded_bugs.hpp"
 #include "util/files.hpp"

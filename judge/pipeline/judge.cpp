@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "judge/protocol/shape.hpp"
 #include "pipeline/counterexample.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
@@ -15,7 +16,6 @@
 #include "traps/evaluate.hpp"
 #include "traps/misconception.hpp"
 #include "traps/trap_report.hpp"
-#include "judge/protocol/shape.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
 #include "util/safe_read.hpp"

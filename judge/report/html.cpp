@@ -43,11 +43,11 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
     for (int64_t r = 0; r < g.rows; ++r) {
         for (int64_t c = 0; c < g.cols; ++c) {
             const float v = g.at(r, c);
-            s += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" data-row=\"{}\" "
-                             "data-col=\"{}\"{}><title>[{}, {}] = {}{}</title></rect>",
-                             c * cell, r * cell, cell, cell, hex(scale.colour(v)), r, c,
-                             g.masked(r, c) ? " data-masked=\"1\"" : "", r, c, short_number(v),
-                             g.masked(r, c) ? " (masked key)" : "");
+            s += fmt::format(
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" data-row=\"{}\" "
+                "data-col=\"{}\"{}><title>[{}, {}] = {}{}</title></rect>",
+                c * cell, r * cell, cell, cell, hex(scale.colour(v)), r, c, g.masked(r, c) ? " data-masked=\"1\"" : "",
+                r, c, short_number(v), g.masked(r, c) ? " (masked key)" : "");
         }
     }
     // A masked key: a small orange corner, leaving the cell's middle its value's colour.
@@ -128,8 +128,10 @@ std::string verdict_words(Verdict v) {
 std::string html_escape(const std::string& s) {
     std::string out;
     for (char c : xml_escape(s)) {
-        if (c == '\'') out += "&#39;";
-        else out += c;
+        if (c == '\'')
+            out += "&#39;";
+        else
+            out += c;
     }
     return out;
 }
@@ -143,9 +145,9 @@ std::string html_page_start(const std::string& title) {
 }
 
 std::string picture_html(const Picture& pic) {
-    std::string s = fmt::format("<figure class=\"picture\" data-test=\"{}\" data-output=\"{}\"{}>",
-                                html_escape(pic.test),
-                                html_escape(pic.output), pic.attention ? " data-attention=\"1\"" : "");
+    std::string s =
+        fmt::format("<figure class=\"picture\" data-test=\"{}\" data-output=\"{}\"{}>", html_escape(pic.test),
+                    html_escape(pic.output), pic.attention ? " data-attention=\"1\"" : "");
     std::string where = pic.where.empty() ? "" : " at " + pic.where;
     s += fmt::format("<figcaption>test {}: {}{}{}</figcaption>", html_escape(pic.test), html_escape(pic.output),
                      html_escape(where), pic.attention ? ", one panel per " + html_escape(pic.panel_axis) : "");
@@ -155,8 +157,7 @@ std::string picture_html(const Picture& pic) {
                             : "On this sample test's own inputs.";
     s += fmt::format(" Rows are {}, columns {}.", html_escape(pic.row_axis.empty() ? "one" : pic.row_axis),
                      html_escape(pic.col_axis));
-    if (!pic.lengths.empty())
-        s += " An orange corner marks a masked key (past " + html_escape(pic.lengths) + ").";
+    if (!pic.lengths.empty()) s += " An orange corner marks a masked key (past " + html_escape(pic.lengths) + ").";
     s += "</p>";
     if (pic.attention) {
         s += role_row(pic, pic.expected, "expected", "expected", pic.values_scale);
@@ -168,7 +169,8 @@ std::string picture_html(const Picture& pic) {
     s += "<div class=\"panels\">";
     for (const auto& [grids, role, label, scale] :
          {std::tuple{&pic.expected, "expected", "expected", &pic.values_scale},
-          {&pic.got, "got", "yours", &pic.values_scale}, {&pic.diff, "diff", "difference", &pic.diff_scale}})
+          {&pic.got, "got", "yours", &pic.values_scale},
+          {&pic.diff, "diff", "difference", &pic.diff_scale}})
         s += fmt::format("<div class=\"cell\" data-role=\"{}\">{}<span>{}</span></div>", role,
                          panel(pic, grids->front(), role, *scale), label);
     s += "</div>" + legend(pic.values_scale, "expected and yours") + legend(pic.diff_scale, "got − expected");

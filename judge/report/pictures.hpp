@@ -45,12 +45,12 @@ struct Picture {
     std::string test;
     std::string output;
     std::string function;
-    bool attention = false;  // one grid per head in each role
+    bool attention = false;       // one grid per head in each role
     bool counterexample = false;  // the values are a counterexample's, not the test's own inputs
     std::string where;            // which slice: "example 0" (attention) or "example 0, head 1"
     std::string row_axis, col_axis;
     std::string panel_axis;  // attention: "head", or the axis the panels run along
-    std::string lengths;  // the input the masked keys come from ("valid_lens"), or ""
+    std::string lengths;     // the input the masked keys come from ("valid_lens"), or ""
     std::vector<Grid> expected, got, diff;
     ColourScale values_scale, diff_scale;
 };

@@ -80,7 +80,7 @@ struct TestOutcome {
     // wrong answers (grade/clusters.hpp). Not in the JSON report: on a hidden test it would let a
     // student check guesses of the hidden inputs.
     std::string output_digest;
-    int counterexample_tried = 0;                  // fresh cases tried for it (0: not searched)
+    int counterexample_tried = 0;  // fresh cases tried for it (0: not searched)
     bool passed() const { return verdict == Verdict::accepted; }
 };
 

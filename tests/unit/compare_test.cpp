@@ -199,14 +199,13 @@ TEST_CASE("heads_differ: identical heads fail only where the reference's heads d
     // Different heads pass, whatever their values: the value comparison speaks for those.
     CHECK(judge::check_heads_differ("weights", arr({1, 2, 1, 2}, {0.5f, 0.5f, 0.6f, 0.4f}), ref, 1, tol, how).passed);
     // Alike within the tolerance is alike.
-    CHECK_FALSE(
-        judge::check_heads_differ("weights", arr({1, 2, 1, 2}, {0.5f, 0.5f, 0.500001f, 0.5f}), ref, 1, tol, how)
-            .passed);
+    CHECK_FALSE(judge::check_heads_differ("weights", arr({1, 2, 1, 2}, {0.5f, 0.5f, 0.500001f, 0.5f}), ref, 1, tol, how)
+                    .passed);
     // When the reference's own heads are alike, alike heads say nothing.
     CHECK(judge::check_heads_differ("weights", alike, alike, 1, tol, how).passed);
     // One head, another shape, or no such axis: nothing to say.
-    CHECK(judge::check_heads_differ("weights", arr({1, 1, 1, 2}, {1, 0}), arr({1, 1, 1, 2}, {0, 1}), 1, tol, how)
-              .passed);
+    CHECK(
+        judge::check_heads_differ("weights", arr({1, 1, 1, 2}, {1, 0}), arr({1, 1, 1, 2}, {0, 1}), 1, tol, how).passed);
     CHECK(judge::check_heads_differ("weights", arr({2, 2}, {1, 1, 1, 1}), ref, 1, tol, how).passed);
     CHECK(judge::check_heads_differ("weights", alike, ref, 7, tol, how).passed);
     // Heads alike in one example but not the other are not a split bug.

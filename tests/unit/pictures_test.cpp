@@ -1,9 +1,9 @@
 // Pictures of failing tests: the grids, the page's panels, the terminal's shades and the PNGs.
 #include <png.h>
 
-#include <nlohmann/json.hpp>
 #include <cmath>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -236,7 +236,7 @@ TEST_CASE("clusters: unnamed wrong answers with the same digests on every failed
     std::vector<judge::ClassStudent> class_;
     for (const char* id : {"e", "a", "c"}) class_.push_back(student(id, V::wrong_answer, {{"masking_sample", "x"}}));
     for (const char* id : {"b", "d"}) class_.push_back(student(id, V::wrong_answer, {{"masking_sample", "y"}}));
-    class_.push_back(student("f", V::wrong_answer, {{"masking_sample", "z"}}));      // alone: no cluster
+    class_.push_back(student("f", V::wrong_answer, {{"masking_sample", "z"}}));       // alone: no cluster
     class_.push_back(student("g", V::accepted, {}));                                  // correct
     class_.push_back(student("h", V::wrong_answer, {{"masking_sample", "x"}}, "m"));  // named: not unnamed
     class_.push_back(student("i", V::wrong_answer, {}));                              // no fingerprint kept
