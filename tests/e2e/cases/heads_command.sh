@@ -26,3 +26,10 @@
     expect_err "--test: problem_mha has no test \"nope\"; its sample tests are: "
     expect_exit 2 "$JUDGE" --root "$ROOT" heads problem_sdpa --file "$bugs/heads_share_scores.cpp"
     expect_err "heads: problem_sdpa has no function whose output has head, query and key axes"
+    # A student pack draws the sample test too, and refuses a hidden one.
+    expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_mha --out "$TMP/pack"
+    expect_exit 1 "$JUDGE" --root "$TMP/pack" heads problem_mha --file "$bugs/heads_share_scores.cpp"
+    expect_out "weights: all 5 heads attend the same way; the reference's do not: heads are not split"
+    expect_exit 2 "$JUDGE" --root "$TMP/pack" heads problem_mha --file "$bugs/heads_share_scores.cpp" \
+        --test per_head_random
+    expect_err "--test: per_head_random is a hidden test of problem_mha; its inputs are not shown"
