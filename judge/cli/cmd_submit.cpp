@@ -199,10 +199,10 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     Judge judge(p, o.seed, builder);  // first: it refuses --seed on a pack
     judge.set_counterexamples(o.counterexamples);
     const bool pictures = o.format == "text" && (o.pictures || stdout_is_terminal());
-    // Pictures where they are shown: the page, a terminal, the platforms that show images, and
-    // the PNGs saved beside the counterexamples.
+    // Pictures of sample tests where they are shown: the page, a terminal, the platforms that show
+    // images. (The PNGs beside saved counterexamples need none: they draw the counterexamples.)
     judge.set_pictures(pictures || o.html || o.format == "html" || o.format == "gradescope" ||
-                       o.format == "prairielearn" || o.save_counterexamples);
+                       o.format == "prairielearn");
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
