@@ -25,6 +25,7 @@ packages=(
   bubblewrap libseccomp-dev libssl-dev pkg-config
   libpng-dev  # the PNG heatmaps (judge/report/png.cpp)
   dpkg-dev file  # dpkg-shlibdeps and file(1): cpack -G DEB finds the package's libraries (scripts/make_deb.sh)
+  python3-numpy python3-torch  # Python submissions run in the box with Debian's NumPy and PyTorch (docs/python.md)
 )
 if [ "$mode" = all ]; then
   packages+=(

@@ -1,6 +1,7 @@
 #include "cli/app.hpp"
 
 #include <cstdlib>
+#include <string_view>
 #include "sandbox/sandbox.hpp"
 
 #include <CLI/CLI.hpp>
@@ -8,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "core/errors.hpp"
+#include "runs/python_server.hpp"
 #include "util/interrupt.hpp"
 
 #ifndef JUDGE_VERSION
@@ -74,8 +76,13 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
         "current directory), else the shipped student template. Exit 0 only when accepted.");
     submit->add_option("problem", o.submit.problem, "Problem name, e.g. problem_mha")->required();
     auto* file_opt = submit->add_option("--file", o.submit.file, "The solution file to judge");
-    submit->add_option("--dir", o.submit.dir, "A folder holding <problem>/solution.cpp or solution.cpp")
+    submit->add_option("--dir", o.submit.dir, "A folder holding <problem>/solution.cpp or solution.cpp (or .py)")
         ->excludes(file_opt);
+    submit
+        ->add_option("--lang", o.submit.lang,
+                     "The submission's language: cpp, numpy or torch. Default: a .py file is torch when it\n"
+                     "imports torch, NumPy otherwise (docs/python.md); any other file is C++")
+        ->check(CLI::IsMember({"cpp", "numpy", "torch"}));
     submit->add_option(
         "--format", o.submit.format,
         "Report format on stdout: text (default); json (docs/report.md); junit (JUnit XML); gradescope\n"
@@ -266,6 +273,10 @@ void add_global_options(CLI::App& app, GlobalOptions& g, int& verbose, bool& qui
 }  // namespace
 
 int run_cli(int argc, char** argv) {
+    // A Python test's client (runs/python_server.hpp), started once per test: before anything else.
+    // argv: judge __py-test <server fd> <program> <function> <in> <out>
+    if (argc == 7 && std::string_view(argv[1]) == "__py-test")
+        return run_python_client(std::atoi(argv[2]), argv[4], argv[5], argv[6]);
     private_mount_namespace();  // first, while the judge has one thread
     handle_interrupts();        // then SIGINT, SIGTERM and SIGHUP unwind the judge (util/interrupt.hpp)
     CLI::App app{

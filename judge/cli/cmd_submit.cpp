@@ -42,15 +42,20 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
         return *o.file;
     }
     const fs::path base = o.dir ? fs::path(*o.dir) : fs::path(".");
-    for (const fs::path& c : {base / p.name / "solution.cpp", base / "solution.cpp"}) {
+    for (const fs::path& c :
+         {base / p.name / "solution.cpp", base / p.name / "solution.py", base / "solution.cpp", base / "solution.py"}) {
         if (fs::exists(c)) return c.lexically_normal();
     }
     if (o.dir) {
-        throw InputError("--dir: neither " + (base / p.name / "solution.cpp").string() + " nor " +
-                         (base / "solution.cpp").string() + " exists");
+        throw InputError("--dir: none of " + (base / p.name / "solution.cpp").string() + " (or .py), " +
+                         (base / "solution.cpp").string() + " (or .py) exists");
     }
+    // --lang numpy or torch without a file: the Python template.
+    const bool python = o.lang && *o.lang != "cpp";
+    const fs::path tmpl = python ? fs::path(p.template_solution).replace_extension(".py") : p.template_solution;
+    if (python && !fs::exists(tmpl)) throw InputError("--lang " + *o.lang + ": " + p.name + " has no Python template");
     spdlog::info("no ./{}/solution.cpp or ./solution.cpp here; judging the shipped student template", p.name);
-    return p.template_solution;
+    return tmpl;
 }
 
 // Each counterexample as .npy folders: <dir>/<test>/inputs/ (what judge run --inputs takes),
@@ -206,7 +211,8 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
-    Report r = judge.judge_file(text, source.string(), *sandbox);
+    Report r =
+        judge.judge_file(text, source.string(), *sandbox, o.lang ? parse_language(*o.lang) : std::optional<Language>{});
     r.sandbox = sandbox->name();
 
     const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());

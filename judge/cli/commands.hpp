@@ -23,6 +23,7 @@ struct SubmitOptions {
     bool after_due_date = false;
     std::optional<std::string> html;  // --html FILE: the page, beside the report on stdout
     bool pictures = false;            // --pictures: shaded grids in the text report off a terminal
+    std::optional<std::string> lang;  // --lang cpp|numpy|torch: else from the file (docs/python.md)
 };
 
 struct HeadsOptions {

@@ -242,18 +242,20 @@ BuildResult Builder::build_submission(const Problem& p, const fs::path& box, con
 }
 
 std::string with_file_name(const std::string& log, const std::string& display_name) {
-    const std::string box_name = "solution.cpp:";
     if (display_name.empty() || display_name.find('\n') != std::string::npos) return log;
     std::string out;
     size_t i = 0;
     while (i < log.size()) {
         const bool at_start = i == 0 || log[i - 1] == '\n' || log[i - 1] == ' ';
-        if (at_start && log.compare(i, box_name.size(), box_name) == 0) {
+        bool replaced = false;
+        for (const std::string box_name : {"solution.cpp:", "solution.py:"}) {
+            if (!at_start || log.compare(i, box_name.size(), box_name) != 0) continue;
             out += display_name + ":";
             i += box_name.size();
-        } else {
-            out += log[i++];
+            replaced = true;
+            break;
         }
+        if (!replaced) out += log[i++];
     }
     return out;
 }

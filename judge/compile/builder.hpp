@@ -23,6 +23,7 @@ struct BuildResult {
     std::string log;  // the compiler's own words, capped
     std::filesystem::path exe;
     double seconds = 0.0;
+    std::string runtime;  // a Python submission's: "Python 3.11.2, torch 1.13.1, NumPy 1.24.2"
 };
 
 /// The largest source file the judge compiles.

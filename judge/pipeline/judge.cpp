@@ -64,10 +64,11 @@ TrustedRuns& Judge::trusted() {
 
 const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_key->reference(t); }
 
-Report Judge::judge_file(const SafeRead& src, const std::string& display_name, const Sandbox& sandbox) {
+Report Judge::judge_file(const SafeRead& src, const std::string& display_name, const Sandbox& sandbox,
+                         std::optional<Language> language) {
     if (src.fault == ReadFault::too_large) return too_large(src.size, display_name);
     if (!src.ok()) throw InputError(display_name + ": cannot read: it is " + describe(src.fault));
-    return judge_source(src.bytes, display_name, sandbox);
+    return judge_source(src.bytes, display_name, sandbox, language);
 }
 
 Report Judge::too_large(unsigned long long bytes, const std::string& display_name) {
@@ -76,7 +77,9 @@ Report Judge::too_large(unsigned long long bytes, const std::string& display_nam
     return r;
 }
 
-Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& shared) {
+Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& shared,
+                           std::optional<Language> language) {
+    const Language lang = language ? *language : detect_language(display_name, text);
     // This box's own uid (when root): a neighbour's fork bomb cannot take this box's processes.
     // Declared before the box, so the uid is given back only after the box is gone.
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();
@@ -84,12 +87,14 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
     const auto t0 = std::chrono::steady_clock::now();
     const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     TempDir box("judge-box");
-    write_file_atomic(box.path() / "solution.cpp", text);
+    write_file_atomic(box.path() / (lang == Language::cpp ? "solution.cpp" : "solution.py"), text);
     // Build the reference first so that a broken course is reported as such, not as the student's fault.
     m_key->prepare();
     // The compile is the long pole: make the inputs and load the expected outputs meanwhile.
-    auto building =
-        std::async(std::launch::async, [&] { return m_builder.build_submission(m_p, box.path(), sandbox); });
+    auto building = std::async(std::launch::async, [&] {
+        return lang == Language::cpp ? m_builder.build_submission(m_p, box.path(), sandbox)
+                                     : build_python_submission(m_p, box.path(), sandbox, lang);
+    });
     try {
         m_inputs.ensure();
         for (size_t t = 0; t < m_p.tests.size(); ++t) reference_for(t);
@@ -125,6 +130,8 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
     }
     r.compile_log = with_file_name(br.log, display_name);
     r.submission = display_name;
+    r.language = std::string(language_name(lang));
+    r.runtime = br.runtime;
     return r;
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "compile/builder.hpp"
+#include "compile/python_build.hpp"
 #include "pipeline/input_files.hpp"
 #include "pipeline/submission_runs.hpp"
 #include "pipeline/trusted_runs.hpp"
@@ -51,11 +52,15 @@ public:
     /// Judges a submission's source file as read_named(path, max_source_bytes) read it (a path the
     /// user named: links are followed; its size was checked before it was read): too large is a
     /// compile error. Throws InputError, naming `display_name`, when it was not a readable file.
-    Report judge_file(const SafeRead& source, const std::string& display_name, const Sandbox& sandbox);
+    Report judge_file(const SafeRead& source, const std::string& display_name, const Sandbox& sandbox,
+                      std::optional<Language> language = {});
 
     /// Judges source text: compile and run every test in `sandbox`, compare, and name the
     /// misconception of each failure that a seeded bug reproduces exactly.
-    Report judge_source(const std::string& text, const std::string& display_name, const Sandbox& sandbox);
+    /// The language is `language`, else detect_language's from the name and the text (a `.py` file
+    /// is Python, docs/python.md).
+    Report judge_source(const std::string& text, const std::string& display_name, const Sandbox& sandbox,
+                        std::optional<Language> language = {});
 
     /// The report of a source file over max_source_bytes, which was never read.
     Report too_large(unsigned long long bytes, const std::string& display_name);

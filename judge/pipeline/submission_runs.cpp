@@ -9,9 +9,11 @@
 
 #include <sys/stat.h>
 
+#include "compile/python_build.hpp"
 #include "core/errors.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/box_runner.hpp"
+#include "runs/python_server.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
@@ -22,14 +24,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr long long python_server_mb = 512;  // a server's own memory in its box (torch: about 250 MB)
+
 constexpr const char* out_of_time = "not run: the submission's tests used up their total time";
 
 // A submission's whole test run may take this long: every batch its full limit, plus the time-outs
 // before the cutoff, plus a grace. Past it the remaining tests are not run.
-std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts) {
+std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts, bool python) {
     const auto batches = static_cast<long long>((p.tests.size() + batch - 1) / batch);
-    return std::chrono::milliseconds((batches + max_timeouts) * p.limits.time_per_test_ms * box::wall_clock_factor +
-                                     10000);
+    const std::chrono::milliseconds import = python ? python_import_limit : std::chrono::seconds(0);
+    return import + std::chrono::milliseconds(
+                        (batches + max_timeouts) * p.limits.time_per_test_ms * box::wall_clock_factor + 10000);
 }
 
 // Makes each test's output folder below `out` under a fresh random name, as the judge, for the
@@ -47,7 +52,15 @@ std::vector<std::string> make_out_folders(const Sandbox& sandbox, const fs::path
 // the cutoff; tests before it without a judge_status got no result.
 size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_name, const InputFiles& inputs,
                   const Sandbox& sandbox, size_t batch, const std::vector<std::string>& outs, bool& timed_out) {
+    const std::optional<PythonBox> python = python_box(box);
     box::Plan plan;
+    if (python) {  // the harness's files as the box sees them: below /box
+        const auto inside = [&](const fs::path& f) { return "/box/" + f.lexically_relative(box).string(); };
+        plan.python_library = std::string(language_name(python->language));
+        plan.python_server = inside(python->server);
+        plan.python_table = inside(python->table);
+        plan.python_solution = inside(python->solution);
+    }
     for (size_t t = 0; t < p.tests.size(); ++t)
         plan.tests.push_back({p.tests[t].id, p.tests[t].function, inputs.name(t), outs[t], random_name()});
     plan.limits = p.limits;
@@ -57,16 +70,18 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
     const fs::path out = box / out_name;
     const fs::path judge_exe = sandbox.share(fs::read_symlink("/proc/self/exe"), box);
     ProcessSpec ps;
-    ps.argv = box_runner_command(judge_exe, {"/proc/self/fd/" + std::to_string(plan_file.fd()),
-                                             sandbox.exec_only(box / "prog", box), "/in", out});
+    const fs::path program = python ? python->solution : sandbox.exec_only(box / "prog", box);
+    ps.argv = box_runner_command(judge_exe, {"/proc/self/fd/" + std::to_string(plan_file.fd()), program, "/in", out});
     ps.inherit_fds = {plan_file.fd()};
     ps.cwd = box;
     ps.stdout_path = box / "runner.out";
     ps.stderr_path = box / "runner.err";
     ps.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};  // an ASan-built judge runs in the box too
-    ps.wall_limit = total_budget(p, batch, plan.max_timeouts);
-    // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts.
-    ps.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256;
+    ps.wall_limit = total_budget(p, batch, plan.max_timeouts, python.has_value());
+    // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts
+    // (and a Python server: torch is about 250 MB resident).
+    ps.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256 +
+                         (python ? python_server_mb : 0);
     // Each test's own cgroup, made by the judge under a name only the plan holds (process/cgroup.hpp).
     for (const box::PlannedTest& t : plan.tests) ps.test_cgroups.push_back(t.cgroup);
     ps.test_memory_mb = p.limits.memory_mb;
@@ -76,10 +91,13 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
     // The box is read-only now, but for the output folder (a bounded tmpfs, when root). The
     // session's inputs are one mount at /in, which can be crossed, not listed: the mount table
     // names no test, and each test's folder has a random name that only the plan holds.
-    const std::vector<Mount> mounts = {{box, "/box", false},
-                                       {out, "/box/" + out_name, true},
-                                       {inputs.root(), "/in", false},
-                                       {judge_exe, "/judge/judge", false}};
+    std::vector<Mount> mounts = {{box, "/box", false},
+                                 {out, "/box/" + out_name, true},
+                                 {inputs.root(), "/in", false},
+                                 {judge_exe, "/judge/judge", false}};
+    // Beside it, the runner finds the small client it starts for each Python test.
+    if (const fs::path client = python_client_exe(); python && client.filename() == "judge-py-client")
+        mounts.push_back({sandbox.share(client, box), "/judge/judge-py-client", false});
     const ProcessResult r = sandbox.run(ps, mounts);
     timed_out = r.timed_out;
     const std::optional<size_t> cut =
@@ -127,9 +145,20 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
     }
     // The fallback tier: the judge runs each test itself, within the same overall budget as a box,
     // with the same folders: given as descriptors to a program the tests can run but not read.
-    const fs::path prog = sandbox.exec_only(box / "prog", box);
-    const InBox by_descriptor{{}, true, ""};
-    const auto deadline = std::chrono::steady_clock::now() + total_budget(p, batch, box::default_max_timeouts);
+    const std::optional<PythonBox> python = python_box(box);
+    const fs::path prog = python ? python->solution : sandbox.exec_only(box / "prog", box);
+    InBox by_descriptor{{}, true, "", nullptr, {}};
+    const auto budget = total_budget(p, batch, box::default_max_timeouts, python.has_value());
+    std::unique_ptr<PythonServer> server;
+    if (python) {  // as in a box: one server, started by the judge in the fallback tier's sandbox
+        const std::string library(language_name(python->language));
+        server = std::make_unique<PythonServer>(
+            sandbox, PythonLaunch{library, python->server.string(), python->table.string(), python->solution.string()},
+            p.limits, budget, std::vector<Mount>{{box, "/box", false}}, -1);
+        by_descriptor.python = server.get();
+        by_descriptor.judge_exe = sandbox.share(python_client_exe(), box);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + budget;
     s.missing_verdict = Verdict::time_limit;
     s.missing_message = out_of_time;
     s.cutoff = run_in_order(

@@ -153,7 +153,8 @@ json gradescope_results(const Report& r, long seconds, const Problem* p) {
               {"verdict", to_string(r.verdict)},
               {"max_score", r.max_score},
               {"first_fix", fix != nullptr ? json(fix->id) : json(nullptr)},
-              {"sandbox", r.sandbox}}},
+              {"sandbox", r.sandbox},
+              {"language", r.language}}},
             {"tests", tests}};
 }
 

@@ -72,11 +72,18 @@ std::string render_text(const Report& r, const Style& style) {
     if (r.verdict == Verdict::missing) {
         return fmt::format("No submission.\n\n{}: {}, 0/{} points\n", r.problem, paint("missing", "red"), r.max_score);
     }
-    if (!r.submission.empty()) s += paint("Submission: ", "dim") + r.submission + "\n";
+    if (!r.submission.empty()) {
+        s += paint("Submission: ", "dim") + r.submission;
+        if (r.language != "cpp") s += " (" + (r.runtime.empty() ? r.language : r.runtime) + ")";
+        s += "\n";
+    }
     if (!r.compile_ok) {
         // Indented like every other message: a log line (a `#line` directive names any file, with
         // a newline in it) can never pass for the judge's own summary line.
-        s += paint("Compilation failed.", "red") + " The compiler said:\n\n";
+        if (r.language == "cpp")
+            s += paint("Compilation failed.", "red") + " The compiler said:\n\n";
+        else
+            s += paint("The file could not be loaded.", "red") + " Python said:\n\n";
         if (!r.compile_log.empty()) s += indent(r.compile_log, "    ");
         if (!r.compile_log.empty() && r.compile_log.back() != '\n') s += "\n";
         s += fmt::format("\n{}: {}, {}/{} points\n", r.problem, paint(to_string(r.verdict), "red"), r.score,

@@ -114,6 +114,8 @@ struct Report {
     unsigned long long seed = 0;
     std::string sandbox;
     std::string submission;
+    std::string language = "cpp";  // "cpp", "numpy" or "torch" (docs/python.md)
+    std::string runtime;           // a Python submission's versions: "Python 3.11.2, torch 1.13.1, NumPy 1.24.2"
     bool compile_ok = true;
     std::string compile_log;
     std::vector<TrapOutcome> traps;

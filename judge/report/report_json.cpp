@@ -62,12 +62,14 @@ nlohmann::json render_json(const Report& r) {
                 {"max_score", r.max_score},
                 {"seed", r.seed},
                 {"sandbox", r.sandbox},
+                {"language", r.language},
                 {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
                 {"first_fix_explained", r.first_fix() ? json(r.first_fix()->explained) : json(nullptr)},
                 {"traps", traps},
                 {"tests", tests},
                 {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};
     if (r.withheld > 0) out["withheld_tests"] = r.withheld;
+    if (!r.runtime.empty()) out["runtime"] = r.runtime;
     if (r.untouched_template) out["untouched_template"] = true;
     return out;
 }
@@ -168,6 +170,8 @@ Report report_from_json(const json& j, const Problem& p, const std::string& file
         if (r.score < 0 || r.score > r.max_score) bad(fmt::format("score {} is outside 0..{}", r.score, r.max_score));
         r.seed = j.at("seed").get<unsigned long long>();
         r.sandbox = j.value("sandbox", "");
+        r.language = j.value("language", "cpp");
+        r.runtime = j.value("runtime", "");
         check_tier(r.sandbox, r.verdict, bad);
         const json& traps = j.at("traps");
         if (!traps.is_array() || traps.size() != p.traps.size())

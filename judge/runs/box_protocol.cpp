@@ -19,13 +19,18 @@ std::string encode_plan(const Plan& plan) {
     for (const PlannedTest& t : plan.tests)
         tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}, {"out", t.out}, {"cgroup", t.cgroup}});
     const Limits& l = plan.limits;
-    return json({{"tests", tests},
-                 {"limits",
-                  {{"time_per_test_ms", l.time_per_test_ms}, {"memory_mb", l.memory_mb}, {"output_kb", l.output_kb}}},
-                 {"batch", plan.batch},
-                 {"max_timeouts", plan.max_timeouts}})
-               .dump() +
-           "\n";
+    json j = {
+        {"tests", tests},
+        {"limits", {{"time_per_test_ms", l.time_per_test_ms}, {"memory_mb", l.memory_mb}, {"output_kb", l.output_kb}}},
+        {"batch", plan.batch},
+        {"max_timeouts", plan.max_timeouts}};
+    if (!plan.python_library.empty()) {
+        j["python"] = {{"library", plan.python_library},
+                       {"server", plan.python_server},
+                       {"table", plan.python_table},
+                       {"solution", plan.python_solution}};
+    }
+    return j.dump() + "\n";
 }
 
 Plan decode_plan(const std::string& text) {
@@ -43,6 +48,13 @@ Plan decode_plan(const std::string& text) {
         plan.batch = j.at("batch").get<size_t>();
         plan.max_timeouts = j.at("max_timeouts").get<int>();
         if (plan.batch < 1) throw std::runtime_error("batch must be at least 1");
+        if (j.contains("python")) {
+            const json& py = j.at("python");
+            plan.python_library = py.at("library").get<std::string>();
+            plan.python_server = py.at("server").get<std::string>();
+            plan.python_table = py.at("table").get<std::string>();
+            plan.python_solution = py.at("solution").get<std::string>();
+        }
         return plan;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("not a test plan: ") + e.what());

@@ -65,6 +65,9 @@ struct Plan {
     Limits limits;
     size_t batch = 1;
     int max_timeouts = default_max_timeouts;
+    // A Python submission's: the library ("torch", "numpy"; "" for C++) and the harness's files, as
+    // the box sees them (runs/python_server.hpp).
+    std::string python_library, python_server, python_table, python_solution;
 };
 
 std::string encode_plan(const Plan& plan);

@@ -10,6 +10,7 @@
 #include "process/runner.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/program_run.hpp"
+#include "runs/python_server.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 
@@ -47,7 +48,18 @@ int run_box(const BoxRunPaths& paths) {
     if (::access(box_memory_cgroup, X_OK) == 0)
         runner = std::make_unique<CgroupRunner>(box_memory_cgroup, box_cpuacct_cgroup);
     const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].dir; };
-    const InBox in_box{{"/tmp", "/dev/shm"}, true, ""};
+    InBox in_box{{"/tmp", "/dev/shm"}, true, "", nullptr, {}};
+    // A Python submission's fork server, started in the box's cgroup before any test (its import
+    // is not any test's time). Its words go to the runner's stderr (runner.err).
+    const PlainRunner plain;
+    std::unique_ptr<PythonServer> python;
+    if (!plan.python_library.empty()) {
+        python = std::make_unique<PythonServer>(
+            plain, PythonLaunch{plan.python_library, plan.python_server, plan.python_table, plan.python_solution},
+            plan.limits, python_server_wall(plan.limits, plan.tests.size(), plan.batch), std::vector<Mount>{}, 2);
+        in_box.python = python.get();
+        in_box.judge_exe = python_client_exe();
+    }
     std::vector<box::TestStatus> statuses(plan.tests.size());
     const fs::path cutoff_file = paths.out / box::cutoff_file;
     box::reserve(cutoff_file);

@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "runs/box_protocol.hpp"
+#include "runs/python_server.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
@@ -48,6 +49,16 @@ struct FolderFd {
         }
     }
     ~FolderFd() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+struct PythonClient {
+    int fd = -1;
+    PythonClient() = default;
+    PythonClient(const PythonClient&) = delete;
+    PythonClient& operator=(const PythonClient&) = delete;
+    ~PythonClient() {
         if (fd >= 0) ::close(fd);
     }
 };
@@ -115,6 +126,17 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
     ps.max_open_files = 64;
     ps.test_cgroup = in_box.cgroup;
+    PythonClient client;
+    if (in_box.python != nullptr) {
+        client.fd = in_box.python->connect();
+        std::vector<std::string> argv = python_client_launcher(in_box.judge_exe, client.fd);
+        argv.insert(argv.end(), ps.argv.begin(), ps.argv.end());
+        ps.argv = std::move(argv);
+        if (client.fd >= 0) ps.inherit_fds.push_back(client.fd);
+        // The client is the judge (an ASan build maps terabytes); the child sets its own limit,
+        // on top of the interpreter's, and the test's cgroup holds both.
+        ps.address_space_mb = 0;
+    }
     const ProcessResult r = runner.run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}});
     if (!r.started) {
         // The box's own process limit, used up by this submission's other tests: its failure, not ours.

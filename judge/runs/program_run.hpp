@@ -48,6 +48,10 @@ struct InBox {
     std::vector<std::filesystem::path> also_bounded;
     bool folders_by_descriptor = false;
     std::string cgroup;
+    // A Python submission: the test's process is the client `judge_exe __py-test`, which has the
+    // server run `exe` (runs/python_server.hpp).
+    const class PythonServer* python = nullptr;
+    std::filesystem::path judge_exe;
 };
 
 /// The test's output folder in the box is gone or no longer a folder (the submission's other

@@ -113,6 +113,9 @@ std::vector<std::string> bwrap_base(const SandboxProbe& p, long long tmp_mb) {
             a.insert(a.end(), {"--ro-bind", d, d});
         }
     }
+    // Debian reaches BLAS and LAPACK (NumPy's, torch's) through /etc/alternatives: read-only.
+    if (std::error_code ec; fs::is_directory("/etc/alternatives", ec))
+        a.insert(a.end(), {"--ro-bind", "/etc/alternatives", "/etc/alternatives"});
     // The box's own tmpfs mounts have a size (their pages count against its memory cgroup too).
     a.insert(a.end(),
              {"--proc", "/proc", "--dev", "/dev", "--size", std::to_string(Sandbox::shm_mb << 20), "--tmpfs",

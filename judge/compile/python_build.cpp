@@ -1,0 +1,139 @@
+#include "compile/python_build.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "compile/embedded.hpp"
+#include "compile/toolchain.hpp"
+#include "core/errors.hpp"
+#include "problem/types.hpp"
+#include "util/files.hpp"
+#include "util/safe_read.hpp"
+#include "util/text.hpp"
+
+namespace judge {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* server_source = "judge/harness/python_server.py";
+
+std::string_view embedded_server() {
+    for (const embedded::File& f : embedded::files())
+        if (f.path == server_source) return f.content;
+    throw JudgeFailure(std::string("the judge was built without ") + server_source);
+}
+
+// The versions the check printed, as one phrase; "" when it printed none.
+std::string runtime_phrase(const std::string& json_text) {
+    const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
+    if (!j.is_object() || !j.contains("python")) return "";
+    std::string s = "Python " + j.value("python", std::string("?"));
+    if (j.value("library", std::string()) == "torch") s += ", torch " + j.value("torch", std::string("?"));
+    const std::string numpy = j.value("numpy", std::string());
+    if (!numpy.empty()) s += ", NumPy " + numpy;
+    return printable(s);
+}
+
+}  // namespace
+
+std::string_view language_name(Language l) {
+    switch (l) {
+        case Language::cpp: return "cpp";
+        case Language::numpy: return "numpy";
+        case Language::torch: return "torch";
+    }
+    return "cpp";
+}
+
+std::optional<Language> parse_language(std::string_view name) {
+    for (Language l : {Language::cpp, Language::numpy, Language::torch})
+        if (language_name(l) == name) return l;
+    return std::nullopt;
+}
+
+Language detect_language(const std::string& file_name, const std::string& text) {
+    if (fs::path(file_name).extension() != ".py") return Language::cpp;
+    // `import torch`, `import torch.nn as nn`, `from torch import ...`, at the start of a line.
+    size_t at = 0;
+    while (at < text.size()) {
+        size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        std::string_view line(text.data() + at, end - at);
+        while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+        for (std::string_view head : {"import torch", "from torch"}) {
+            if (line.substr(0, head.size()) != head) continue;
+            const char next = line.size() > head.size() ? line[head.size()] : '\n';
+            if (next == ' ' || next == '.' || next == ',' || next == '\r' || next == '\n' || next == '\t')
+                return Language::torch;
+        }
+        at = end + 1;
+    }
+    return Language::numpy;
+}
+
+std::optional<PythonBox> python_box(const fs::path& box) {
+    PythonBox b{box / "python" / "server.py", box / "python" / "table.json", box / "solution.py", Language::torch};
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::symlink_status(b.server, ec))) return std::nullopt;
+    const SafeRead lang = read_below(box, "python/language", 16, ReadPart::head);
+    std::string name = lang.bytes;
+    while (!name.empty() && (name.back() == '\n' || name.back() == ' ')) name.pop_back();
+    const std::optional<Language> l = parse_language(name);
+    if (!lang.ok() || !l || *l == Language::cpp) return std::nullopt;
+    b.language = *l;
+    return b;
+}
+
+std::string python_table(const Problem& p) {
+    nlohmann::ordered_json functions = nlohmann::ordered_json::object();
+    for (const FunctionSpec& f : p.functions) {
+        nlohmann::ordered_json params = nlohmann::ordered_json::array(), outputs = nlohmann::ordered_json::array();
+        for (const Param& prm : f.params) params.push_back({prm.name, std::string(type_info(prm.type).spec_name)});
+        for (const OutputSpec& o : f.outputs) outputs.push_back({o.name, std::string(type_info(o.type).spec_name)});
+        functions[f.name] = {{"params", params}, {"outputs", outputs}, {"single", f.returns == ReturnType::single}};
+    }
+    return nlohmann::ordered_json{{"problem", p.name}, {"functions", functions}}.dump(1) + "\n";
+}
+
+BuildResult build_python_submission(const Problem& p, const fs::path& box, const Runner& sandbox, Language language) {
+    BuildResult br;
+    const fs::path src = box / "solution.py";
+    std::error_code ec;
+    if (fs::file_size(src, ec) > max_source_bytes) {
+        br.log = source_too_large(fs::file_size(src));
+        return br;
+    }
+    // Written by the judge before the box starts; in a box, the tests see them read-only.
+    write_file_atomic(box / "python" / "server.py", std::string(embedded_server()));
+    write_file_atomic(box / "python" / "table.json", python_table(p));
+    write_file_atomic(box / "python" / "language", std::string(language_name(language)) + "\n");
+    sandbox.prepare_writable(box);
+    ProcessSpec ps = compiler_process({python_interpreter, "-I", "-B", (box / "python" / "server.py").string(),
+                                       "check", (box / "python" / "table.json").string(), src.string(),
+                                       std::string(language_name(language))},
+                                      box, std::chrono::milliseconds(p.limits.compile_time_ms));
+    ps.stdout_path = box / "check.out";
+    ps.stderr_path = box / "compile.log";
+    ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;
+    ps.address_space_mb = 1024;
+    ps.group_memory_mb = 1024;
+    ps.file_size_bytes = 1 << 20;
+    ps.max_open_files = 64;
+    const ProcessResult r = sandbox.run(ps, {{box, "/box", true}});
+    br.seconds = r.wall_seconds;
+    if (!r.started) throw JudgeFailure(r.start_error);
+    br.log = printable(read_below(box, "compile.log", 64 * 1024, ReadPart::head).bytes);
+    if (r.timed_out || r.signal != 0) {
+        br.log += "judge: checking solution.py stopped (" +
+                  (r.timed_out ? std::string("at the time limit") : describe_signal(r.signal)) + ")\n";
+        return br;
+    }
+    if (r.exit_code != 0) return br;
+    br.runtime = runtime_phrase(read_below(box, "check.out", 4096, ReadPart::head).bytes);
+    br.ok = true;
+    br.exe = src;
+    return br;
+}
+
+}  // namespace judge
