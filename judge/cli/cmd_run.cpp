@@ -10,6 +10,7 @@
 #include "cli/npy_input.hpp"
 #include "cli/output.hpp"
 #include "compile/builder.hpp"
+#include "compile/python_build.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
@@ -20,6 +21,7 @@
 #include "problem/packed.hpp"
 #include "problem/types.hpp"
 #include "runs/program_run.hpp"
+#include "runs/python_server.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/evaluate.hpp"
 #include "util/files.hpp"
@@ -169,13 +171,18 @@ fs::path program(const Problem& p, const RunOptions& o, Builder& builder, Judge&
         spdlog::info("no --file: running the reference solution");
         return judge.trusted().reference_exe();
     }
-    write_file_atomic(box / "solution.cpp", read_input_file(*o.file));
+    const std::string text = read_input_file(*o.file);
+    const Language lang = detect_language(*o.file, text);
+    write_file_atomic(box / (lang == Language::cpp ? "solution.cpp" : "solution.py"), text);
     sandbox = make_sandbox(probe_sandbox());
     warn_if_not_isolated(*sandbox);
-    const BuildResult br = builder.build_submission(p, box, *sandbox);
+    const BuildResult br = lang == Language::cpp ? builder.build_submission(p, box, *sandbox)
+                                                 : build_python_submission(p, box, *sandbox, lang);
     if (!br.ok) {
         fmt::print(stderr, "{}", with_file_name(br.log, *o.file));
-        throw InputError("--file: " + *o.file + " does not compile (the compiler's words are above)");
+        throw InputError("--file: " + *o.file +
+                         (lang == Language::cpp ? " does not compile (the compiler's words are above)"
+                                                : " cannot be loaded (Python's words are above)"));
     }
     return br.exe;
 }
@@ -247,7 +254,19 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     } else {
         write_inputs(in_copy, given);  // the arrays as read and converted, never the caller's files
     }
-    const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, *sandbox, box.path())
+    // A Python file's test goes through a fork server of its own, in the same sandbox.
+    std::unique_ptr<PythonServer> server;
+    InBox in_box;
+    if (const std::optional<PythonBox> py = o.file ? python_box(box.path()) : std::nullopt) {
+        server = std::make_unique<PythonServer>(
+            *sandbox,
+            PythonLaunch{std::string(language_name(py->language)), py->server.string(), py->table.string(),
+                         py->solution.string()},
+            p.limits, python_server_wall(p.limits, 1, 1), std::vector<Mount>{{box.path(), "/box", false}}, -1);
+        in_box.python = server.get();
+        in_box.judge_exe = sandbox->share(python_client_exe(), box.path());
+    }
+    const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, *sandbox, box.path(), in_box)
                                : run_test(exe, fn, in_copy, box.path() / "out", p.limits, PlainRunner());
     print_program_output(run);
     return test ? sample_test_result(p, o, *test, judge, run)

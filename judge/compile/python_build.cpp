@@ -109,10 +109,10 @@ BuildResult build_python_submission(const Problem& p, const fs::path& box, const
     write_file_atomic(box / "python" / "table.json", python_table(p));
     write_file_atomic(box / "python" / "language", std::string(language_name(language)) + "\n");
     sandbox.prepare_writable(box);
-    ProcessSpec ps = compiler_process({python_interpreter, "-I", "-B", (box / "python" / "server.py").string(),
-                                       "check", (box / "python" / "table.json").string(), src.string(),
-                                       std::string(language_name(language))},
-                                      box, std::chrono::milliseconds(p.limits.compile_time_ms));
+    ProcessSpec ps =
+        compiler_process({python_interpreter, "-I", "-B", (box / "python" / "server.py").string(), "check",
+                          (box / "python" / "table.json").string(), src.string(), std::string(language_name(language))},
+                         box, std::chrono::milliseconds(p.limits.compile_time_ms));
     ps.stdout_path = box / "check.out";
     ps.stderr_path = box / "compile.log";
     ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;

@@ -100,7 +100,9 @@ std::vector<std::string> list_students(const fs::path& class_dir,
 StudentSubmission read_submission(const fs::path& class_dir, const std::string& id, const std::string& problem) {
     using State = StudentSubmission::State;
     StudentSubmission s;
-    for (const fs::path& rel : {fs::path(id) / problem / "solution.cpp", fs::path(id) / "solution.cpp"}) {
+    // A class may mix languages: solution.py is found like solution.cpp (docs/python.md).
+    for (const fs::path& rel : {fs::path(id) / problem / "solution.cpp", fs::path(id) / problem / "solution.py",
+                                fs::path(id) / "solution.cpp", fs::path(id) / "solution.py"}) {
         const SafeRead r = read_below(class_dir, rel, max_source_bytes, ReadPart::whole);
         if (r.fault == ReadFault::missing) continue;
         s.display = valid_utf8(rel.string());
@@ -125,6 +127,8 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
     const std::string pkey = problem_key(p, o.seed, o.counterexamples);
     const std::string template_text = fs::exists(p.template_solution) ? read_input_file(p.template_solution) : "";
+    const fs::path py_template = fs::path(p.template_solution).replace_extension(".py");
+    const std::string py_template_text = fs::exists(py_template) ? read_input_file(py_template) : "";
     fs::create_directories(o.out);
     const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";
     write_file_atomic(o.out / "grade.json", json({{"problem", p.name},
@@ -202,7 +206,9 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                 r.submission = sub.display;
                 r.sandbox = sandbox.name();
                 // The shipped template, unchanged: no attempt, which summary.md does not count.
-                r.untouched_template = sub.state == State::found && sub.text == template_text;
+                r.untouched_template =
+                    sub.state == State::found &&
+                    (sub.text == template_text || (!py_template_text.empty() && sub.text == py_template_text));
             }
             const long seconds =
                 std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());

@@ -53,7 +53,7 @@ struct StudentSubmission {
     unsigned long long size = 0;  // too_large: its size
 };
 
-/// The submission of `id`: <id>/<problem>/solution.cpp, else <id>/solution.cpp. It must be a
+/// The submission of `id`: <id>/<problem>/solution.cpp (or .py), else <id>/solution.cpp (or .py). It must be a
 /// regular file reached through no symbolic link below `class_dir`, the student's own folder
 /// included; otherwise it is `invalid` (a link to a classmate's file, to the reference or to
 /// /proc/self/environ is never read).

@@ -314,8 +314,8 @@ std::optional<TestRun> read_finished_run(const FunctionSpec& fn, const fs::path&
 }
 
 TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out_dir,
-                 const Limits& limits, const Runner& runner, const fs::path& box) {
-    const box::TestStatus how = execute_test(exe, fn.name, in_dir, out_dir, limits, runner, box);
+                 const Limits& limits, const Runner& runner, const fs::path& box, const InBox& in_box) {
+    const box::TestStatus how = execute_test(exe, fn.name, in_dir, out_dir, limits, runner, box, in_box);
     // The box is the trusted folder: the program may have replaced anything inside it.
     return box.empty() ? read_run(fn, out_dir, ".", how) : read_run(fn, box, out_dir.lexically_relative(box), how);
 }

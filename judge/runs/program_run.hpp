@@ -83,6 +83,6 @@ std::optional<TestRun> read_finished_run(const FunctionSpec& fn, const std::file
 /// execute_test, then reads back what the program wrote.
 TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,
                  const std::filesystem::path& out_dir, const Limits& limits, const Runner& runner,
-                 const std::filesystem::path& box = {});
+                 const std::filesystem::path& box = {}, const InBox& in_box = {});
 
 }  // namespace judge

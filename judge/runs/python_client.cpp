@@ -78,8 +78,8 @@ std::vector<int> own_test_cgroups() {
 
 // The test's harness status, when the server could not run it: the judge's failure, never a verdict.
 void no_server(int out_fd, const std::string& why) {
-    const int fd = ::openat(out_fd, box::harness_status_file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-                            0644);
+    const int fd =
+        ::openat(out_fd, box::harness_status_file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) return;
     const std::string text = "harness_error\nthe Python harness is not running (" + why + ")\n";
     [[maybe_unused]] const ssize_t n = ::write(fd, text.data(), text.size());

@@ -26,13 +26,12 @@ namespace fs = std::filesystem;
 std::chrono::milliseconds python_server_wall(const Limits& limits, size_t tests, size_t batch) {
     const auto batches = static_cast<long long>((tests + batch - 1) / std::max<size_t>(1, batch));
     return python_import_limit +
-           std::chrono::milliseconds((batches + box::default_max_timeouts) * limits.time_per_test_ms *
-                                         box::wall_clock_factor +
-                                     10000);
+           std::chrono::milliseconds(
+               (batches + box::default_max_timeouts) * limits.time_per_test_ms * box::wall_clock_factor + 10000);
 }
 
 std::vector<std::pair<std::string, std::string>> python_environment() {
-    return {{"OMP_NUM_THREADS", "1"},      {"MKL_NUM_THREADS", "1"}, {"OPENBLAS_NUM_THREADS", "1"},
+    return {{"OMP_NUM_THREADS", "1"},     {"MKL_NUM_THREADS", "1"}, {"OPENBLAS_NUM_THREADS", "1"},
             {"NUMEXPR_NUM_THREADS", "1"}, {"LC_ALL", "C.UTF-8"},    {"PYTHONDONTWRITEBYTECODE", "1"}};
 }
 
@@ -62,6 +61,8 @@ PythonServer::PythonServer(const Runner& runner, const PythonLaunch& launch, con
     ps.wall_limit = wall;
     ps.stderr_fd = stderr_fd;
     ps.max_open_files = 1024;
+    // Where the runner gives it a cgroup of its own (judge run, the fallback tier): itself and its tests.
+    ps.group_memory_mb = static_cast<long long>(limits.memory_mb) * 8 + 768;  // at most 8 tests at a time
     ps.cwd = "/";
     m_thread = std::thread([&runner, ps, mounts, child_end = pair[1]] {
         runner.run(ps, mounts);

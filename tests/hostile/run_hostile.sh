@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One hostile submission: run_hostile.sh CASE TIER JUDGE_BINARY SOURCE_ROOT
-# Runs tests/hostile/cases/CASE/solution.cpp against the probe problem in sandbox TIER and checks:
+# Runs tests/hostile/cases/CASE/solution.cpp (or solution.py: its header lines start with "# ", not
+# "// ") against the probe problem in sandbox TIER and checks:
 #   - the verdict is the one the case declares (// expect: ...);
 #   - the run ends within its limits plus a grace;
 #   - no process of the submission survives;
@@ -10,6 +11,8 @@ set -uo pipefail
 source "$(dirname "$0")/../box_pids.sh"
 case_name=$1 tier=$2 JUDGE=$3 ROOT=$4
 SRC="$ROOT/tests/hostile/cases/$case_name/solution.cpp"
+ext=cpp cm='//'
+if [ ! -f "$SRC" ]; then SRC="$ROOT/tests/hostile/cases/$case_name/solution.py" ext=py cm='#'; fi
 TMP=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$TMP"' EXIT
 # The judge's boxes go under a private TMPDIR, so that "no process survived" looks at this run's
@@ -26,9 +29,9 @@ fail() { echo "FAIL [$case_name/$tier]: $*" >&2; exit 1; }
 # A private copy of the course, with a secret a submission must never see.
 cp -r "$ROOT/tests/hostile/course" "$TMP/course"
 echo 'int SECRET_4242_LEAKED = ;' >"$TMP/course/reference/probe/secret.txt"
-expect=$(sed -n 's|^// expect: ||p' "$SRC" | head -1)
-checks=$(sed -n 's|^// check: ||p' "$SRC")
-mapfile -t says < <(sed -n 's|^// report: ||p' "$SRC")
+expect=$(sed -n "s|^$cm expect: ||p" "$SRC" | head -1)
+checks=$(sed -n "s|^$cm check: ||p" "$SRC")
+mapfile -t says < <(sed -n "s|^$cm report: ||p" "$SRC")
 # Skipped (77, which ctest reports as skipped) with the reason, never passed without running.
 if [[ " $checks " == *" needs_root "* ]] && [ "$(id -u)" != 0 ]; then
     echo "skipped: $case_name needs root (as another user the $tier tier runs it as that user, who owns the cache)"
@@ -53,9 +56,9 @@ if [[ " $checks " == *" no_connection "* ]]; then
     for _ in $(seq 50); do [ -s "$TMP/port" ] && break; sleep 0.1; done
     port=$(cat "$TMP/port")
 fi
-sed -e "s|@TAG@|$tag|g" -e "s|@PORT@|$port|g" -e "s|@COURSE@|$TMP/course|g" -e "s|@CACHE@|$JUDGE_CACHE|g" -e "s|@HOME@|${HOME:-/root}|g" "$SRC" >"$TMP/solution.cpp"
+sed -e "s|@TAG@|$tag|g" -e "s|@PORT@|$port|g" -e "s|@COURSE@|$TMP/course|g" -e "s|@CACHE@|$JUDGE_CACHE|g" -e "s|@HOME@|${HOME:-/root}|g" "$SRC" >"$TMP/solution.$ext"
 if [[ " $checks " == *" huge "* ]]; then
-    head -c 1200000 /dev/zero | tr '\0' '\n' | sed 's|^$|// padding|' >>"$TMP/solution.cpp"
+    head -c 1200000 /dev/zero | tr '\0' '\n' | sed "s|^\$|$cm padding|" >>"$TMP/solution.$ext"
 fi
 
 if [[ " $checks " == *" disk_bounded "* ]]; then
@@ -70,10 +73,10 @@ start=$(date +%s.%N)
 if [[ " $checks " == *" no_inherited_fds "* ]]; then
     # As `judge submit ... 7</secret 8>>file` from a shell: neither may reach the submission.
     : >"$TMP/hostfile"
-    timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.cpp" --format json >"$TMP/out" 2>"$TMP/err" \
+    timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.$ext" --format json >"$TMP/out" 2>"$TMP/err" \
         7<"$TMP/course/reference/probe/secret.txt" 8>>"$TMP/hostfile"
 else
-    timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.cpp" --format json >"$TMP/out" 2>"$TMP/err"
+    timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.$ext" --format json >"$TMP/out" 2>"$TMP/err"
 fi
 code=$?
 elapsed=$(echo "$(date +%s.%N) - $start" | bc)
@@ -87,7 +90,7 @@ want_code=1
 grep -q "\"sandbox\": \"$tier\"" "$TMP/out" || fail "the report does not say sandbox $tier"
 # Limits: 2 tests of 1 s (then the time-out cutoff), an 8 s compile limit, plus a grace; a case may
 # declare its own bound (// seconds: N), e.g. one that waits for the box's overall deadline.
-max_seconds=$(sed -n 's|^// seconds: ||p' "$SRC" | head -1)
+max_seconds=$(sed -n "s|^$cm seconds: ||p" "$SRC" | head -1)
 (( $(echo "$elapsed < ${max_seconds:-20}" | bc) )) || fail "took ${elapsed}s"
 # Nothing of the submission survives: its test processes, a left-behind grandchild, a fork bomb.
 if pgrep -f "sleep 4242$tag" >/dev/null || [ -n "$(box_pids "$TMPDIR/")" ]; then
@@ -116,7 +119,7 @@ for c in $checks; do
             # Each in a session of its own: with autogroup scheduling, loops in one session would share one
             # CPU share between them.
             for _ in 1 2 3; do setsid sh -c 'while :; do :; done' & done
-            timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.cpp" --format json \
+            timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.$ext" --format json \
                 >"$TMP/out-loaded" 2>/dev/null
             kill $(jobs -p) 2>/dev/null
             diff <(grep -v '"sandbox"' "$TMP/out") <(grep -v '"sandbox"' "$TMP/out-loaded") >"$TMP/load.diff" ||
