@@ -529,7 +529,7 @@ def exception_status(e, solution):
         return "exception\nexception\n%s\n" % message
     if isinstance(e, MemoryError) or "can't allocate memory" in str(e) or "not enough memory" in str(e):
         return "exception\nbad_alloc\n%s\n" % message
-    return "exception\nexception\n%s (raised inside %s, not by a raise in solution.py)\n" % (message, where(e))
+    return "exception\nexception\n%s (%s)\n" % (message, where(e, solution))
 
 
 def own_raise(e, solution):
@@ -549,17 +549,20 @@ def own_raise(e, solution):
     return False
 
 
-def where(e):
-    """The library whose code raised `e`: the file of its innermost frame."""
+def where(e, solution):
+    """Who raised `e`, which no raise statement of the submission did: Python itself on a line of
+    solution.py (a division by zero), or the library whose file holds the innermost frame."""
     tb = e.__traceback__
-    last = ""
+    last, line = "", 0
     while tb is not None:
-        last = tb.tb_frame.f_code.co_filename
+        last, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
         tb = tb.tb_next
+    if last == solution:
+        return "raised by Python on line %d of solution.py, not by a raise statement" % line
     for lib in ("torch", "numpy"):
         if "/" + lib + "/" in last:
-            return lib
-    return "a library call"
+            return "raised inside %s, not by a raise in solution.py" % lib
+    return "raised inside a library call, not by a raise in solution.py"
 
 
 def main(argv):

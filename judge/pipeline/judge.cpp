@@ -64,6 +64,28 @@ TrustedRuns& Judge::trusted() {
 
 const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_key->reference(t); }
 
+std::string python_words(const std::string& message) {
+    // The spec's exception types by the Python class a student raises (docs/python.md).
+    static const std::vector<std::pair<std::string, std::string>> names = {
+        {"invalid_argument", "ValueError"}, {"out_of_range", "IndexError"}, {"logic_error", "NotImplementedError"},
+        {"runtime_error", "RuntimeError"},  {"bad_alloc", "MemoryError"},   {"exception", "an exception"}};
+    std::string s = message;
+    for (const auto& [cpp, py] : names) {
+        for (const auto& [from, to] :
+             {std::pair<std::string, std::string>{"threw std::" + cpp + ": " + py + ": ", "raised " + py + ": "},
+              {"threw std::" + cpp + ": " + py, "raised " + py},
+              {"threw std::" + cpp + ": ", "raised " + py + ": "},
+              {"threw std::" + cpp, "raised " + py},
+              {"to throw std::" + cpp, "to raise " + py},
+              {"expected std::" + cpp, "expected " + py},
+              {"(std::" + cpp + ")", "(" + py + ")"}}) {
+            for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+                s.replace(at, from.size(), to);
+        }
+    }
+    return s;
+}
+
 Report Judge::judge_file(const SafeRead& src, const std::string& display_name, const Sandbox& sandbox,
                          std::optional<Language> language) {
     if (src.fault == ReadFault::too_large) return too_large(src.size, display_name);
@@ -124,6 +146,8 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
             if (!outcomes[t].passed() && runs.runs[t]) outcomes[t].output_digest = run_digest(*runs.runs[t]);
         if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
+        if (lang != Language::cpp)
+            for (TestOutcome& o : outcomes) o.message = python_words(o.message);
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {
         r = compile_error_report(m_p, m_seed, br.log);

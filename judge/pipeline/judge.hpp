@@ -29,6 +29,10 @@
 
 namespace judge {
 
+/// A report's words for a Python submission: "threw std::invalid_argument" is "raised ValueError",
+/// and so on for each exception type (docs/python.md).
+std::string python_words(const std::string& message);
+
 class Judge {
 public:
     /// On a full course root the answer key is computed (TrustedRuns); on a pack's problem
