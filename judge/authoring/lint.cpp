@@ -1,5 +1,7 @@
 #include "authoring/lint.hpp"
 
+#include "compile/python_build.hpp"
+
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -136,6 +138,15 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
         }
         if (!sample) out.push_back({"no_sample_test", "warning", "trap " + trap.id + " has no sample test"});
         if (!hidden) out.push_back({"no_hidden_test", "warning", "trap " + trap.id + " has no hidden test"});
+    }
+    // A problem with a Python template: a test's memory there is on top of the interpreter's.
+    if (std::error_code ec;
+        std::filesystem::exists(std::filesystem::path(p.template_solution).replace_extension(".py"), ec) &&
+        p.limits.memory_mb < python_min_memory_mb) {
+        out.push_back({"python_memory", "warning",
+                       fmt::format("limits.memory_mb is {} MB; a Python test needs at least {} MB (torch's own "
+                                   "working set), so Python submissions would fail at the memory limit",
+                                   p.limits.memory_mb, python_min_memory_mb)});
     }
     return out;
 }

@@ -25,7 +25,9 @@ struct LintWarning {
 ///                         are equal in every test of a trap and of the traps assessed after
 ///                         it (traps[].after), though some test of the same function has them
 ///                         differ (a later trap that separates them names such a mistake);
-///   no_sample_test, no_hidden_test  a trap without one.
+///   no_sample_test, no_hidden_test  a trap without one;
+///   python_memory         a problem with a Python template whose memory_mb is below
+///                         python_min_memory_mb (docs/python.md).
 std::vector<LintWarning> lint_spec(const Problem& p);
 
 /// The domain lint (authoring/domain_lint.cpp), over the spec's "domain" and the reference's run of

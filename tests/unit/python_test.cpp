@@ -1,0 +1,83 @@
+// Python submissions: the language of a file, the harness's function table, the plan's Python part
+// and the report's words for Python's exceptions (docs/python.md).
+#include "catch.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "authoring/lint.hpp"
+#include "compile/python_build.hpp"
+#include "fixtures.hpp"
+#include "pipeline/judge.hpp"
+#include "runs/box_protocol.hpp"
+#include "util/files.hpp"
+
+using judge::Language;
+
+TEST_CASE("a .py file is torch when it imports torch, NumPy otherwise; anything else is C++", "[python]") {
+    CHECK(judge::detect_language("solution.cpp", "import torch\n") == Language::cpp);
+    CHECK(judge::detect_language("a/solution.py", "import numpy as np\n") == Language::numpy);
+    CHECK(judge::detect_language("s.py", "import math\nimport torch\n") == Language::torch);
+    CHECK(judge::detect_language("s.py", "    import torch.nn as nn\n") == Language::torch);
+    CHECK(judge::detect_language("s.py", "from torch import nn\r\n") == Language::torch);
+    CHECK(judge::detect_language("s.py", "import torchvision\n# import torch is a comment here\n") ==
+          Language::numpy);
+    CHECK(judge::detect_language("s.py", "x = 'import torch'\n") == Language::numpy);
+    CHECK(judge::parse_language("torch") == Language::torch);
+    CHECK(judge::parse_language("cpp") == Language::cpp);
+    CHECK(!judge::parse_language("python"));
+    CHECK(judge::language_name(Language::numpy) == "numpy");
+}
+
+TEST_CASE("the Python harness's table names each parameter and output with its spec type", "[python]") {
+    const nlohmann::json t = nlohmann::json::parse(judge::python_table(fixtures::problem()));
+    const nlohmann::json& f = t.at("functions").at("f");
+    CHECK(f.at("params") == nlohmann::json::parse(R"([["x","tensor"],["k","int"],["lens","int_list"],["s","float"]])"));
+    CHECK(f.at("outputs") == nlohmann::json::parse(R"([["out","tensor"],["aux","tensor"]])"));
+    CHECK(f.at("single") == false);
+}
+
+TEST_CASE("a plan carries its Python server's files, and a C++ plan has none", "[python][box]") {
+    judge::box::Plan plan;
+    plan.tests.push_back({"t", "f", "d", "o", ""});
+    CHECK(judge::box::decode_plan(judge::box::encode_plan(plan)).python_library.empty());
+    plan.python_library = "torch";
+    plan.python_server = "/box/python/server.py";
+    plan.python_table = "/box/python/table.json";
+    plan.python_solution = "/box/solution.py";
+    const judge::box::Plan back = judge::box::decode_plan(judge::box::encode_plan(plan));
+    CHECK(back.python_library == "torch");
+    CHECK(back.python_server == "/box/python/server.py");
+    CHECK(back.python_table == "/box/python/table.json");
+    CHECK(back.python_solution == "/box/solution.py");
+}
+
+TEST_CASE("a Python submission's report names Python's exceptions", "[python][report]") {
+    CHECK(judge::python_words("threw std::invalid_argument: ValueError: bad heads; expected std::invalid_argument") ==
+          "raised ValueError: bad heads; expected ValueError");
+    CHECK(judge::python_words("split_heads threw std::logic_error (its words are shown on sample tests only)") ==
+          "split_heads raised NotImplementedError (its words are shown on sample tests only)");
+    CHECK(judge::python_words("returned normally; expected it to throw std::out_of_range") ==
+          "returned normally; expected it to raise IndexError");
+    CHECK(judge::python_words("threw std::exception: TypeError: x (raised inside torch, not by a raise in solution.py)") ==
+          "raised an exception: TypeError: x (raised inside torch, not by a raise in solution.py)");
+    CHECK(judge::python_words("ran out of memory (std::bad_alloc): the limit is 256 MB") ==
+          "ran out of memory (MemoryError): the limit is 256 MB");
+    CHECK(judge::python_words("output 0 differs") == "output 0 differs");
+}
+
+TEST_CASE("validate warns when a problem with a Python template gives a test too little memory", "[python][lint]") {
+    judge::TempDir dir("judge-lint-python");
+    judge::Problem p = fixtures::problem();
+    p.template_solution = dir.path() / "solution.cpp";
+    p.limits.memory_mb = 128;
+    const auto has_warning = [&] {
+        for (const judge::LintWarning& w : judge::lint_spec(p))
+            if (w.kind == "python_memory") return true;
+        return false;
+    };
+    CHECK(!has_warning());  // no Python template: C++ needs no more
+    judge::write_file_atomic(dir.path() / "solution.py", "def f(x, k, lens, s):\n    raise NotImplementedError\n");
+    CHECK(has_warning());
+    p.limits.memory_mb = judge::python_min_memory_mb;
+    CHECK(!has_warning());
+}
