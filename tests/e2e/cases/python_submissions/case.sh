@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Python submissions (docs/python.md): problem_mha accepts the PyTorch reference and a NumPy
+# Python submissions (docs/python.md): each problem here accepts the PyTorch reference and a NumPy
 # translation, and names the misconception of PyTorch translations of its seeded bugs under their
 # own traps, from the C++ bugs' cached runs. Python's exceptions are named as Python's, a raise
 # inside torch does not pass a test that expects the student's own, and a file that does not load
@@ -10,7 +10,6 @@ say() { echo "  $*"; }
 
 say "the PyTorch reference is accepted, and the report names the versions"
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.py"
-expect_out "problem_mha: accepted, 32/32 points, 9/9 traps passed"
 expect_out "(Python 3."
 expect_out ", torch "
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.py" --format json
@@ -21,19 +20,32 @@ assert r["language"] == "torch", r["language"]
 assert r["runtime"].startswith("Python 3.") and "torch" in r["runtime"] and "NumPy" in r["runtime"], r["runtime"]
 PYEOF
 
-say "a NumPy translation is accepted as NumPy"
-expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$PY/numpy_reference.py" --format json
-grep -q '"language": "numpy"' "$TMP/out" || fail "the NumPy file was not judged as NumPy"
-
-say "PyTorch translations of seeded bugs fail their own trap, with the misconception named"
-check_bug() {  # file trap misconception
-    expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$PY/$1"
-    expect_out "✗ $2"
-    expect_out "This is exactly the output of this mistake: $3"
-}
-check_bug torch_fold_one_reshape.py chunk_order "folding heads with one reshape (B, L, D) -> (B, H, L, d_k), without a permute."
-check_bug torch_mask_after_softmax.py masking "masking after the softmax (zeroing weights without renormalising the row)."
-check_bug torch_lens_repeat_not_interleave.py mask_head_alignment "tiling valid_lens with repeat ([l0, l1, l0, l1])"
+# Each problem folder here: reference/<p>/solution.py (PyTorch) and numpy_reference.py are accepted,
+# and each torch_<bug>.py, a translation of reference/<p>/bugs/<bug>.cpp (or .patch), fails that bug's trap
+# with that bug's misconception named.
+for dir in "$HERE"/problem_*; do
+    p=$(basename "$dir")
+    say "$p: the PyTorch and NumPy translations of the reference are accepted"
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$ROOT/reference/$p/solution.py" --format json
+    grep -q '"language": "torch"' "$TMP/out" || fail "$p: the PyTorch reference was not judged as torch"
+    expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$dir/numpy_reference.py" --format json
+    grep -q '"language": "numpy"' "$TMP/out" || fail "$p: the NumPy file was not judged as NumPy"
+    n=0
+    for bug_py in "$dir"/torch_*.py; do
+        bug=$(basename "$bug_py" .py); bug=${bug#torch_}
+        cpp="$ROOT/reference/$p/bugs/$bug.cpp"
+        [ -f "$cpp" ] || cpp="$ROOT/reference/$p/bugs/$bug.patch"
+        [ -f "$cpp" ] || fail "$bug_py translates no seeded bug (no bugs/$bug.cpp or .patch)"
+        trap_id=$(sed -n 's|^// trap: ||p' "$cpp" | head -1)
+        words=$(sed -n 's|^// misconception: ||p' "$cpp" | head -1)
+        say "$p: the PyTorch $bug fails $trap_id, named"
+        expect_exit 1 "$JUDGE" --root "$ROOT" submit "$p" --file "$bug_py"
+        expect_out "✗ $trap_id"
+        expect_out "This is exactly the output of this mistake: $words"
+        n=$((n + 1))
+    done
+    [ "$n" -ge 3 ] || fail "$p: $n PyTorch seeded bugs; at least 3 are wanted"
+done
 
 say "the template's NotImplementedError is named as Python's; --lang torch alone judges the template"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --lang torch
@@ -41,7 +53,7 @@ expect_out "raised NotImplementedError: split_heads: not implemented yet; expect
 expect_no_out "threw std::"
 
 say "a raise inside torch or by Python is not the student's own ValueError"
-expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$PY/torch_no_head_check.py"
+expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$PY/no_head_check.py"
 expect_out "✗ input_validation"
 expect_out "(raised by Python on line 12 of solution.py, not by a raise statement); expected ValueError"
 
