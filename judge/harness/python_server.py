@@ -417,8 +417,8 @@ def run_call(fn, name, code, library):
         notes = []
         arrays = [to_array(v, oname, kind, name, len(outputs) > 1, np, notes) for (oname, kind), v in
                   zip(outputs, values)]
-    except Refused as e:
-        return "exception\nexception\n%s\n" % e
+    except Refused as e:  # "judge: " tells the report it is no exception of the student's (python_words)
+        return "exception\nexception\njudge: %s\n" % e
     except BaseException as e:  # noqa: B902 (SystemExit and KeyboardInterrupt are the student's too)
         return exception_status(e, code.co_filename)
     for (oname, _), a in zip(outputs, arrays):
@@ -478,15 +478,14 @@ def describe(value):
 def to_array(value, oname, kind, fname, several, np, notes):
     what = "%s's output %s" % (fname, oname) if several else fname
     if kind in ("int", "float"):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind == "int" and isinstance(value, float)):
-            try:
-                import numbers
-                if not isinstance(value, numbers.Number) or isinstance(value, bool):
-                    raise TypeError
-                value = value.item() if hasattr(value, "item") else value
-            except Exception:
-                raise Refused("%s returned %s; expected %s" % (what, describe(value),
-                                                              "an int" if kind == "int" else "a float")) from None
+        # A Python number, or a 0-d array or tensor (a NumPy scalar, torch.tensor(5)) holding one.
+        if not isinstance(value, (int, float)) and tuple(getattr(value, "shape", (1,))) == () and hasattr(value, "item"):
+            value = value.item()
+        integral = isinstance(value, int) and not isinstance(value, bool)
+        if not (integral or (kind == "float" and isinstance(value, float))):
+            raise Refused("%s returned %s; expected %s" % (what, describe(value), "an int" if kind == "int" else "a float"))
+        if kind == "int" and not -(1 << 63) <= value < (1 << 63):
+            raise Refused("%s returned %d, which is outside int64" % (what, value))
         return np.asarray(value, dtype=np.int64 if kind == "int" else np.float32)
     if type(value).__module__.startswith("torch"):
         import torch
@@ -502,8 +501,10 @@ def to_array(value, oname, kind, fname, several, np, notes):
         notes.append("%s is float64; it was cast to float32 to compare" % what)
     elif kind == "int_tensor" and value.dtype in (np.int32, np.int16, np.int8, np.uint8, np.bool_):
         pass
+    elif kind == "tensor" and value.dtype in (np.float16,):
+        notes.append("%s is %s; it was cast to float32 to compare" % (what, value.dtype))
     elif value.dtype != want:
-        raise Refused("%s returned a %s tensor; expected %s" % (what, value.dtype, "float32" if want is np.float32
+        raise Refused("%s returned a tensor of dtype %s; expected %s" % (what, value.dtype, "float32" if want is np.float32
                                                                 else "int64"))
     return np.ascontiguousarray(value, dtype=want)
 

@@ -19,8 +19,7 @@ TEST_CASE("a .py file is torch when it imports torch, NumPy otherwise; anything 
     CHECK(judge::detect_language("s.py", "import math\nimport torch\n") == Language::torch);
     CHECK(judge::detect_language("s.py", "    import torch.nn as nn\n") == Language::torch);
     CHECK(judge::detect_language("s.py", "from torch import nn\r\n") == Language::torch);
-    CHECK(judge::detect_language("s.py", "import torchvision\n# import torch is a comment here\n") ==
-          Language::numpy);
+    CHECK(judge::detect_language("s.py", "import torchvision\n# import torch is a comment here\n") == Language::numpy);
     CHECK(judge::detect_language("s.py", "x = 'import torch'\n") == Language::numpy);
     CHECK(judge::parse_language("torch") == Language::torch);
     CHECK(judge::parse_language("cpp") == Language::cpp);
@@ -58,7 +57,8 @@ TEST_CASE("a Python submission's report names Python's exceptions", "[python][re
           "split_heads raised NotImplementedError (its words are shown on sample tests only)");
     CHECK(judge::python_words("returned normally; expected it to throw std::out_of_range") ==
           "returned normally; expected it to raise IndexError");
-    CHECK(judge::python_words("threw std::exception: TypeError: x (raised inside torch, not by a raise in solution.py)") ==
+    CHECK(judge::python_words(
+              "threw std::exception: TypeError: x (raised inside torch, not by a raise in solution.py)") ==
           "raised an exception: TypeError: x (raised inside torch, not by a raise in solution.py)");
     CHECK(judge::python_words("ran out of memory (std::bad_alloc): the limit is 256 MB") ==
           "ran out of memory (MemoryError): the limit is 256 MB");
@@ -80,4 +80,9 @@ TEST_CASE("validate warns when a problem with a Python template gives a test too
     CHECK(has_warning());
     p.limits.memory_mb = judge::python_min_memory_mb;
     CHECK(!has_warning());
+}
+
+TEST_CASE("a result the Python harness refused is no exception of the student's", "[python][report]") {
+    CHECK(judge::python_words("threw std::exception: judge: probe returned a list; expected a tensor") ==
+          "did not return what the spec declares: probe returned a list; expected a tensor");
 }
