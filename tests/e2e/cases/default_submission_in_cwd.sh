@@ -6,4 +6,4 @@
     expect_err "judging problem_mha/solution.cpp"
     expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --dir "$TMP/work"
     expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --dir "$TMP/nowhere"
-    expect_err "judge: error: --dir: neither $TMP/nowhere/problem_mha/solution.cpp nor $TMP/nowhere/solution.cpp exists"
+    expect_err "judge: error: --dir: none of $TMP/nowhere/problem_mha/solution.cpp (or .py), $TMP/nowhere/solution.cpp (or .py) exists"

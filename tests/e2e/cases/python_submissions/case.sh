@@ -23,7 +23,7 @@ PYEOF
 # Each problem folder here: reference/<p>/solution.py (PyTorch) and numpy_reference.py are accepted,
 # and each torch_<bug>.py, a translation of reference/<p>/bugs/<bug>.cpp (or .patch), fails that bug's trap
 # with that bug's misconception named.
-for dir in "$HERE"/problem_*; do
+for dir in "$HERE"/${JUDGE_E2E_PY_PROBLEMS:-problem_*}; do
     p=$(basename "$dir")
     say "$p: the PyTorch and NumPy translations of the reference are accepted"
     expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$ROOT/reference/$p/solution.py" --format json
