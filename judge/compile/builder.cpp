@@ -85,8 +85,10 @@ void Builder::precompile_header() {
     const fs::path header = m_include / "judge" / "tensor.hpp";
     const fs::path gch = header.string() + ".gch";
     const fs::path staged = staging_path(gch);
-    const ProcessResult r =
-        run_process(compiler_process(m_tc.precompile_command(header, staged), m_include, std::chrono::seconds(60)));
+    TempDir tmp("judge-pch");  // its temporary files: not in the cache, and removed if a signal ends it
+    ProcessSpec ps = compiler_process(m_tc.precompile_command(header, staged), m_include, std::chrono::seconds(60));
+    ps.env = {{"LC_ALL", "C"}, {"TMPDIR", tmp.path().string()}};
+    const ProcessResult r = run_process(ps);
     if (r.started && r.exit_code == 0) {
         publish(staged, gch);
     } else {

@@ -37,7 +37,9 @@ ProcessSpec compiler_process(std::vector<std::string> argv, const fs::path& cwd,
     ps.argv = std::move(argv);
     ps.cwd = cwd;
     ps.wall_limit = wall_limit;
-    ps.env = {{"LC_ALL", "C"}};
+    // Its temporary files (cc*.s, cc*.o) go to cwd, a folder the judge removes even when a signal
+    // ends the compiler mid-way, never to the judge's TMPDIR, where a killed compiler leaves them.
+    ps.env = {{"LC_ALL", "C"}, {"TMPDIR", cwd.string()}};
     return ps;
 }
 

@@ -33,7 +33,7 @@ struct Toolchain {
 Toolchain detect_toolchain();
 
 /// A compiler process in `cwd`: LC_ALL=C, so that its diagnostics (plain quotes included) are the
-/// same on every machine.
+/// same on every machine, and TMPDIR=cwd (where there is no such folder, in a box, GCC uses /tmp).
 ProcessSpec compiler_process(std::vector<std::string> argv, const std::filesystem::path& cwd,
                              std::chrono::milliseconds wall_limit);
 

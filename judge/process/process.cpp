@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -62,6 +63,43 @@ long long run_delay_ms(pid_t pid) {
     unsigned long long on_cpu = 0, waiting = 0;
     return in >> on_cpu >> waiting ? static_cast<long long>(waiting / 1000000) : 0;
 }
+
+// The longest run-queue delay of any task of a test: its leader's, and, when the test has a cgroup,
+// every thread's in it, seen at each check and remembered after it exits. A test whose leader
+// sleeps while its children work (fork, then wait) is starved through its children, not its leader.
+class RunDelay {
+public:
+    RunDelay(pid_t leader, const std::string& cpu_usage_file) : m_leader(leader) {
+        if (cpu_usage_file.empty()) return;
+        const std::filesystem::path dir = std::filesystem::path(cpu_usage_file).parent_path();
+        std::error_code ec;
+        for (const char* name : {"cgroup.threads", "tasks"})
+            if (std::filesystem::exists(dir / name, ec)) {
+                m_tasks = dir / name;
+                break;
+            }
+    }
+
+    bool watches_tasks() const { return !m_tasks.empty(); }
+
+    long long ms() {
+        m_max = std::max(m_max, run_delay_ms(m_leader));
+        if (m_tasks.empty()) return m_max;
+        std::ifstream in(m_tasks);
+        for (long tid = 0; in >> tid;) {
+            long long& seen = m_seen[tid];
+            seen = std::max(seen, run_delay_ms(static_cast<pid_t>(tid)));
+            m_max = std::max(m_max, seen);
+        }
+        return m_max;
+    }
+
+private:
+    pid_t m_leader;
+    std::filesystem::path m_tasks;
+    std::map<long, long long> m_seen;
+    long long m_max = 0;
+};
 
 // The interrupt hook (util/interrupt.hpp): every run in progress ends now, so that each thread
 // waiting on one returns and throws Interrupted.
@@ -269,13 +307,14 @@ ProcessResult run_process(const ProcessSpec& spec) {
         ::kill(pid, SIGKILL);
         ::wait4(pid, &status, 0, &usage);
     };
+    RunDelay run_delay(pid, spec.cpu_usage_file);
     for (;;) {
         const pid_t r = ::wait4(pid, &status, WNOHANG, &usage);
         if (r == pid) break;
         if (r < 0 && errno != EINTR) break;
         // The wall clock counts only while the child is not waiting for a CPU: on a machine at any
         // load, a sleeping child is stopped at the same point, and a starved one is not stopped.
-        const auto waited = std::chrono::milliseconds(run_delay_ms(pid));
+        const auto waited = std::chrono::milliseconds(run_delay.ms());
         const auto left = spec.wall_limit + waited - (std::chrono::steady_clock::now() - t0);
         if (left <= std::chrono::steady_clock::duration::zero()) {
             kill_now();
@@ -288,7 +327,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
             break;
         }
         const auto left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(left).count() + 1;
-        const long long slice = watch_cpu ? 20LL : 1000LL;
+        const long long slice = watch_cpu || run_delay.watches_tasks() ? 20LL : 1000LL;
         if (pidfd >= 0) {
             pollfd pfd{pidfd, POLLIN, 0};
             ::poll(&pfd, 1, static_cast<int>(std::min<long long>(left_ms, slice)));

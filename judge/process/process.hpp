@@ -20,8 +20,9 @@ struct ProcessSpec {
     int stdout_fd = -1;
     int stderr_fd = -1;
     int cwd_fd = -1;
-    // Wall-clock time during which the child was not waiting for a CPU (its run-queue delay, from
-    // /proc/<pid>/schedstat, does not count): a busy machine never stops a child for time.
+    // Wall-clock time during which the child was not waiting for a CPU (the longest run-queue delay,
+    // from /proc/<tid>/schedstat, of the child or, with cpu_usage_file, of any thread of its cgroup
+    // does not count): a busy machine never stops a child for time.
     std::chrono::milliseconds wall_limit{10000};
     // CPU time of the child and the children it waited for, or of its whole cgroup when
     // cpu_usage_file names one (then children it never waited for count too); 0 = none.

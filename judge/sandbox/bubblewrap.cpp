@@ -141,7 +141,8 @@ std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessS
     }
     // bwrap's own root and /dev are tmpfs folders the box's user owns, of no fixed size: read-only.
     argv.insert(argv.end(), {"--remount-ro", "/", "--remount-ro", "/dev"});
-    for (const auto& [k, v] : spec.env) argv.insert(argv.end(), {"--setenv", k, v});
+    // A value that names a mounted path (a compiler's TMPDIR) names it as the box sees it.
+    for (const auto& [k, v] : spec.env) argv.insert(argv.end(), {"--setenv", k, inside_path(v, mounts)});
     argv.insert(argv.end(), {"--chdir", inside_path(spec.cwd.string(), mounts), "--"});
     for (const std::string& a : spec.argv) argv.push_back(inside_path(a, mounts));
     return argv;

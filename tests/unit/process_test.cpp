@@ -1,6 +1,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 #include "catch.hpp"
 
@@ -153,4 +156,31 @@ TEST_CASE("a child starved of CPU is not stopped by the wall clock (issue #20)",
     CHECK(r.cpu_limited);
     CHECK_FALSE(r.timed_out);
     CHECK(r.cpu_ms >= 300);
+}
+
+TEST_CASE("a test whose leader waits while its starved child works is not stopped by the wall clock", "[process]") {
+    // The leader sleeps in `wait`; its child, listed in the test's cgroup (here a folder whose
+    // `tasks` file names it, as a cgroup v1 would), needs 1 s of CPU but shares CPU 0 with four busy
+    // loops: about 5 s. The wall clock discounts the child's wait for a CPU, not only the leader's
+    // (which is none), so the child ends by itself; counting the leader's alone, 2 s would stop it.
+    const auto dir = std::filesystem::temp_directory_path() / ("judge-run-delay-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "cpuacct.usage") << "0\n";
+    std::ofstream(dir / "tasks") << "";
+    REQUIRE(std::system("for i in 1 2 3 4; do setsid taskset -c 0 timeout 60 sh -c 'while :; do :; done; #starver2' "
+                        ">/dev/null 2>&1 & done") == 0);
+    judge::ProcessSpec ps;
+    ps.cwd = ".";
+    ps.cpu_usage_file = (dir / "cpuacct.usage").string();
+    ps.cpu_limit = std::chrono::milliseconds(60000);
+    ps.wall_limit = std::chrono::milliseconds(2000);
+    ps.argv = {"/bin/sh", "-c",
+               "taskset -c 0 sh -c 'ulimit -t 1; while :; do :; done' & echo $! >" + (dir / "tasks").string() +
+                   "; wait; exit 7"};
+    const judge::ProcessResult r = judge::run_process(ps);
+    std::system("pkill -f '#starver2' >/dev/null 2>&1");
+    std::filesystem::remove_all(dir);
+    CHECK_FALSE(r.timed_out);
+    CHECK(r.exit_code == 7);
+    CHECK(r.wall_seconds > 2.0);  // it did need more than the wall limit
 }
