@@ -9,6 +9,7 @@
 #include "process/process.hpp"
 #include "process/cgroup.hpp"
 #include "process/exec_parts.hpp"
+#include "process/run_delay.hpp"
 #include "util/interrupt.hpp"
 
 #include <fcntl.h>
@@ -53,53 +54,6 @@ void set_limit(int resource, rlim_t value) { set_limit(resource, value, value); 
 // that kill_adopted_orphans takes, so it never mistakes a just-started run for an orphan.
 std::mutex g_children_mutex;
 std::set<pid_t> g_children;
-
-// How long the task `pid` has waited, runnable, for a CPU (the second field of
-// /proc/<pid>/schedstat, in ns), in ms; 0 when the kernel does not say.
-long long run_delay_ms(pid_t pid) {
-    char path[64];
-    std::snprintf(path, sizeof path, "/proc/%d/schedstat", static_cast<int>(pid));
-    std::ifstream in(path);
-    unsigned long long on_cpu = 0, waiting = 0;
-    return in >> on_cpu >> waiting ? static_cast<long long>(waiting / 1000000) : 0;
-}
-
-// The longest run-queue delay of any task of a test: its leader's, and, when the test has a cgroup,
-// every thread's in it, seen at each check and remembered after it exits. A test whose leader
-// sleeps while its children work (fork, then wait) is starved through its children, not its leader.
-class RunDelay {
-public:
-    RunDelay(pid_t leader, const std::string& cpu_usage_file) : m_leader(leader) {
-        if (cpu_usage_file.empty()) return;
-        const std::filesystem::path dir = std::filesystem::path(cpu_usage_file).parent_path();
-        std::error_code ec;
-        for (const char* name : {"cgroup.threads", "tasks"})
-            if (std::filesystem::exists(dir / name, ec)) {
-                m_tasks = dir / name;
-                break;
-            }
-    }
-
-    bool watches_tasks() const { return !m_tasks.empty(); }
-
-    long long ms() {
-        m_max = std::max(m_max, run_delay_ms(m_leader));
-        if (m_tasks.empty()) return m_max;
-        std::ifstream in(m_tasks);
-        for (long tid = 0; in >> tid;) {
-            long long& seen = m_seen[tid];
-            seen = std::max(seen, run_delay_ms(static_cast<pid_t>(tid)));
-            m_max = std::max(m_max, seen);
-        }
-        return m_max;
-    }
-
-private:
-    pid_t m_leader;
-    std::filesystem::path m_tasks;
-    std::map<long, long long> m_seen;
-    long long m_max = 0;
-};
 
 // The interrupt hook (util/interrupt.hpp): every run in progress ends now, so that each thread
 // waiting on one returns and throws Interrupted.
