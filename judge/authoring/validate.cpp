@@ -124,6 +124,53 @@ void lint_problem(const Problem& p, Judge& judge, bool reference_ok, size_t acce
     }
 }
 
+// --cross-check: the Python reference, and builtin.py, beside the C++ reference (cross_check.hpp).
+std::vector<CrossCheck> check_cross(const Problem& p, Judge& judge, const ValidationSettings& s, Diagnostics& d) {
+    std::vector<CrossCheck> results;
+    for (const fs::path& file : cross_check_files(p)) {
+        const bool builtin = file.filename() == "builtin.py";
+        if (!fs::exists(file)) {
+            d.error(course_path(p, file) +
+                    ": missing: --cross-check runs the problem's Python reference beside the C++ one (docs/python.md)");
+            continue;
+        }
+        spdlog::info("cross-check: {} beside the C++ reference", course_path(p, file));
+        CrossCheck c = cross_check(p, file, builtin, judge.key(), s.sandbox());
+        const std::string what = builtin ? "PyTorch's own modules" : "the Python reference";
+        if (!c.build_error.empty()) {
+            d.error(fmt::format("cross-check: {} ({}) could not be loaded: {}", c.file, what, c.build_error));
+        } else if (c.compared == 0) {
+            std::string why;
+            for (const std::string& w : c.why_not_covered) why += (why.empty() ? "" : "; ") + w;
+            d.note(fmt::format("cross-check: {} ({}) compared nothing: {}", c.file, what, why));
+        } else {
+            const std::string figures =
+                c.fraction == 0.0 ? std::string("every value equal")
+                                  : fmt::format("largest difference {:.2g}, {:.1f}% of the tolerance{}", c.largest,
+                                                100.0 * c.fraction, c.where.empty() ? "" : " (" + c.where + ")");
+            const std::string on = c.compared == c.tests + c.small
+                                       ? fmt::format("{} tests and {} small inputs", c.tests, c.small)
+                                       : fmt::format("{} of {} cases", c.compared, c.tests + c.small);
+            if (c.mismatches.empty())
+                d.ok(fmt::format("cross-check: {} ({}; {}) agrees with the C++ reference on {}: {}", c.file, what,
+                                 c.runtime, on, figures));
+            const size_t shown = std::min<size_t>(c.mismatches.size(), 5);
+            for (size_t i = 0; i < shown; ++i)
+                d.error(fmt::format("cross-check: {} disagrees with the C++ reference: {}", c.file, c.mismatches[i]));
+            if (c.mismatches.size() > shown)
+                d.error(
+                    fmt::format("cross-check: {} disagrees in {} more places", c.file, c.mismatches.size() - shown));
+            if (c.not_covered > 0) {
+                std::string why;
+                for (const std::string& w : c.why_not_covered) why += (why.empty() ? "" : "; ") + w;
+                d.note(fmt::format("cross-check: {}: {} cases not compared: {}", c.file, c.not_covered, why));
+            }
+        }
+        results.push_back(std::move(c));
+    }
+    return results;
+}
+
 }  // namespace validation_units
 
 Validation validate_problem(const Problem& p, Builder& builder, const ValidationSettings& settings) {
@@ -145,6 +192,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     v.accepted = check_accepted(p, judge, builder, d);
     check_template(p, judge, builder, settings, d);
     lint_problem(p, judge, ref.verdict == Verdict::accepted, v.accepted.size(), d);
+    if (settings.cross_check && ref.verdict == Verdict::accepted) v.cross_checks = check_cross(p, judge, settings, d);
     // The mutants are made once, here: cheap (nothing is built) and needed by both the
     // equivalent_mutants check and --mutants.
     std::vector<Mutant> mutants;

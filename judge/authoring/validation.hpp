@@ -1,7 +1,8 @@
 // judge/authoring/validation.hpp: `judge validate` as data, the instructor's proof that a problem
 // is sound: the spec loads, the statement exists, the reference and every accepted alternative
 // pass every test, the student template compiles and is rejected, every seeded bug is rejected by
-// a test of the trap it declares, the lints (authoring/lint.hpp) and, when asked, the mutants.
+// a test of the trap it declares, the lints (authoring/lint.hpp) and, when asked, the mutants and
+// the cross-check against the Python reference (authoring/cross_check.hpp).
 //
 // Each check is a unit that writes its findings to a Diagnostics sink (problemtools' model);
 // validate_problem runs them in order and returns what they found. cli/cmd_validate.cpp renders
@@ -15,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "authoring/cross_check.hpp"
 #include "authoring/lint.hpp"
 #include "compile/builder.hpp"
 #include "problem/spec.hpp"
@@ -77,6 +79,7 @@ struct Validation {
     std::vector<BugResult> bugs;
     std::vector<Finding> matrix_lint;  // authoring/lint.hpp's lint_bugs
     std::optional<MutantSummary> mutants;
+    std::vector<CrossCheck> cross_checks;  // validate --cross-check: its findings are in `checks`
 
     /// Every finding, in the order they were found.
     std::vector<const Finding*> findings() const;
@@ -87,6 +90,7 @@ struct Validation {
 
 struct ValidationSettings {
     bool mutants = false;
+    bool cross_check = false;  // run the Python reference (and builtin.py) beside the C++ one
     /// The sandbox the student template runs in, made on first use (a problem that fails before
     /// its template runs needs none).
     std::function<const Sandbox&()> sandbox;

@@ -122,6 +122,9 @@ CLI::App* add_validate(CLI::App& app, CliOptions& o) {
     validate->add_flag("--strict", o.validate.strict, "Exit 1 on warnings too, not only on errors");
     validate->add_flag("--mutants", o.validate.mutants,
                        "Mutation analysis: mutants of the reference, each run on every test; a survivor is a warning");
+    validate->add_flag("--cross-check", o.validate.cross_check,
+                       "Run the Python reference (reference/<p>/solution.py) and builtin.py, PyTorch's own modules, "
+                       "beside the C++ one on every test and small input; report the largest difference");
     return validate;
 }
 

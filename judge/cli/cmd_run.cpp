@@ -105,6 +105,13 @@ void write_outputs(const FunctionSpec& fn, const TestRun& run, const fs::path& d
     }
 }
 
+// A Python file's messages name Python's exceptions (docs/python.md), as `submit` does.
+bool is_python(const RunOptions& o) { return o.file && o.file->ends_with(".py"); }
+
+std::string in_words(const RunOptions& o, const std::string& message) {
+    return is_python(o) ? python_words(message) : message;
+}
+
 // What the program printed, which a student debugging wants to see.
 void print_program_output(const TestRun& run) {
     if (!run.stdout_head.empty())
@@ -115,11 +122,15 @@ void print_program_output(const TestRun& run) {
 
 // judge run --inputs with --file: the submission's run against the reference's on the same
 // inputs, evaluated as a sample test of the function that compares every output.
-int compare_with_reference(const Problem& p, const FunctionSpec& fn, const InputArrays& given, const TestRun& run,
-                           const TestRun& ref) {
+int compare_with_reference(const Problem& p, const RunOptions& o, const FunctionSpec& fn, const InputArrays& given,
+                           const TestRun& run, const TestRun& ref) {
     if (ref.status == TestRun::Status::exception) {
         const bool same = run.status == TestRun::Status::exception && run.exception_type == ref.exception_type;
-        fmt::print("the reference throws std::{} on these inputs: {}\n{}\n", ref.exception_type, ref.exception_message,
+        // Python's name for it ("raised ValueError") to a Python file.
+        const std::string throws = is_python(o)
+                                       ? python_words("threw std::" + ref.exception_type).replace(0, 6, "raises")
+                                       : "throws std::" + ref.exception_type;
+        fmt::print("the reference {} on these inputs: {}\n{}\n", throws, ref.exception_message,
                    same ? "same as the reference" : "not the same as the reference");
         return code(same ? ExitCode::ok : ExitCode::not_passed);
     }
@@ -142,7 +153,7 @@ int compare_with_reference(const Problem& p, const FunctionSpec& fn, const Input
         fmt::print("same as the reference\n");
         return code(ExitCode::ok);
     }
-    fmt::print("differs from the reference ({}): {}\n", to_string(out.verdict), out.message);
+    fmt::print("differs from the reference ({}): {}\n", to_string(out.verdict), in_words(o, out.message));
     return code(ExitCode::not_passed);
 }
 
@@ -197,7 +208,8 @@ int sample_test_result(const Problem& p, const RunOptions& o, size_t test, Judge
     if (!o.file) return code(ExitCode::ok);
     if (run.status == TestRun::Status::ok) write_outputs(fn, run, fs::path(o.outputs) / "got");
     const TestOutcome out = evaluate(p, test, run, ts.throws ? nullptr : &ref);
-    fmt::print("test {}: {}\n", ts.id, out.passed() ? "passed" : to_string(out.verdict) + ": " + out.message);
+    fmt::print("test {}: {}\n", ts.id,
+               out.passed() ? "passed" : to_string(out.verdict) + ": " + in_words(o, out.message));
     return code(out.passed() ? ExitCode::ok : ExitCode::not_passed);
 }
 
@@ -207,7 +219,10 @@ int own_inputs_result(const Problem& p, const RunOptions& o, const FunctionSpec&
     switch (run.status) {
         case TestRun::Status::ok: write_outputs(fn, run, o.outputs); break;
         case TestRun::Status::exception:
-            fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
+            if (is_python(o))
+                fmt::print("{} raised {}\n", fn.name, run.exception_message);  // "ValueError: ..."
+            else
+                fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
             break;
         default: fmt::print("{} {}\n", fn.name, run.detail); break;
     }
@@ -218,7 +233,7 @@ int own_inputs_result(const Problem& p, const RunOptions& o, const FunctionSpec&
     // Your inputs, the reference's answer: the verdict a sample test would give.
     const TestRun ref =
         run_test(judge.trusted().reference_exe(), fn, box / "in", box / "ref-out", p.limits, PlainRunner());
-    return compare_with_reference(p, fn, given, run, ref);
+    return compare_with_reference(p, o, fn, given, run, ref);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // instructor's report, in the order the checks ran) or as JSON (docs/report.md).
 #include <fmt/core.h>
 
+#include <cmath>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -107,8 +108,27 @@ json validation_json(const Validation& v) {
         mutants = {{"total", m.total},         {"killed", m.killed},     {"stillborn", m.stillborn},
                    {"equivalent", equivalent}, {"survivors", survivors}, {"score", m.score}};
     }
-    return {{"problem", v.problem}, {"tests", v.tests}, {"traps", v.traps},   {"sound", v.sound()},  {"errors", errors},
-            {"warnings", warnings}, {"bugs", bugs},     {"mutants", mutants}, {"accepted", accepted}};
+    json cross = nullptr;
+    if (!v.cross_checks.empty()) {
+        cross = json::array();
+        for (const CrossCheck& c : v.cross_checks)
+            cross.push_back({{"file", c.file},
+                             {"builtin", c.builtin},
+                             {"runtime", c.runtime},
+                             {"loaded", c.build_error.empty()},
+                             {"tests", c.tests},
+                             {"small_inputs", c.small},
+                             {"compared", c.compared},
+                             {"not_covered", c.not_covered},
+                             {"largest_difference", c.largest},
+                             {"tolerance_fraction", std::isfinite(c.fraction) ? json(c.fraction) : json(nullptr)},
+                             {"where", c.where},
+                             {"mismatches", c.mismatches},
+                             {"agrees", c.ok()}});
+    }
+    return {{"problem", v.problem}, {"tests", v.tests},     {"traps", v.traps}, {"sound", v.sound()},
+            {"errors", errors},     {"warnings", warnings}, {"bugs", bugs},     {"mutants", mutants},
+            {"accepted", accepted}, {"cross_check", cross}};
 }
 
 std::vector<std::string> problems_to_validate(const CourseRoot& root, const ValidateOptions& o) {
@@ -135,7 +155,7 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
     const bool as_json = o.format == "json";
     Builder builder(detect_toolchain(), cache_root());
     std::unique_ptr<Sandbox> sandbox;
-    ValidationSettings settings{o.mutants, [&sandbox]() -> const Sandbox& {
+    ValidationSettings settings{o.mutants, o.cross_check, [&sandbox]() -> const Sandbox& {
                                     if (!sandbox) sandbox = make_sandbox(probe_sandbox());
                                     return *sandbox;
                                 }};

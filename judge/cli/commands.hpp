@@ -39,6 +39,7 @@ struct ValidateOptions {
     std::string format = "text";
     bool strict = false;
     bool mutants = false;
+    bool cross_check = false;
 };
 
 struct RunOptions {

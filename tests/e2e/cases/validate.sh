@@ -1,7 +1,15 @@
 # shellcheck shell=bash
 # labels: concurrent
-# validate --all: every shipped problem is sound.
-    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all
+# validate --all: every shipped problem is sound, and (--cross-check, issue #26) its Python reference
+# agrees with the C++ one on every test and small input, and so do PyTorch's own modules where
+# builtin.py uses them.
+    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --cross-check
+    [ "$(grep -c '✓ cross-check: reference/problem_[a-z0-9_]*/solution.py (the Python reference; Python 3.*) agrees with the C++ reference on [0-9]* tests and [0-9]* small inputs' "$TMP/out")" = 8 ] ||
+        fail "a problem's Python reference was not cross-checked, or disagrees"
+    for p in problem_mha problem_block; do
+        expect_out "✓ cross-check: reference/$p/builtin.py (PyTorch's own modules; Python 3."
+    done
+    expect_no_out "✗"
     expect_out "reference passes all 32 tests"
     expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
     expect_out "validate: ok (8 problems)"

@@ -70,6 +70,16 @@ say "judge run --file takes a .py file"
 expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_sample --file "$PY/torch_fold_one_reshape.py" \
     --outputs "$TMP/run"
 expect_out "test chunk_order_sample: wrong_answer: example 0, head 0, position 1 holds x[0,0,4:8]"
+# A raise is named as Python's, on a test and on the caller's own inputs.
+expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test validation_zero_heads \
+    --file "$ROOT/student_template/problem_mha/solution.py" --outputs "$TMP/run2"
+expect_out "raised NotImplementedError: split_heads: not implemented yet"
+expect_no_out "std::"
+expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/run2/inputs" \
+    --file "$ROOT/student_template/problem_mha/solution.py" --outputs "$TMP/run3"
+expect_out "split_heads raised NotImplementedError: split_heads: not implemented yet"
+expect_out "the reference raises ValueError on these inputs: split_heads: num_heads must be at least 1, got 0"
+expect_no_out "std::"
 
 say "--dir finds solution.py; grade grades a class of mixed languages"
 mkdir -p "$TMP/dir/problem_mha" "$TMP/class"/{ana,ben,cho}
