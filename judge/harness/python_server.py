@@ -9,6 +9,9 @@ the box, and runs this file with `python3 -I` in one of two modes:
       that is not defined at module level, is a compile error (stderr, exit 1). Prints the
       versions of Python and of the library as JSON on stdout.
 
+  versions
+      Prints those versions only (the judge, outside any box: a cache key of Python's results).
+
   serve <table> <solution> <library> <control fd> <time ms> <memory MB> <output KB>
       The fork server. It pins every thread pool to one thread, imports the library and warms
       it up, makes itself non-dumpable, says "ready" on the control socket, then waits. The
@@ -48,7 +51,6 @@ def load_table(path):
 def check(table_path, solution, library):
     import ast
     import importlib.util
-    import platform
     table = load_table(table_path)
     with open(solution, "rb") as f:
         source = f.read()
@@ -94,9 +96,15 @@ def check(table_path, solution, library):
         sys.stderr.write("judge: this machine's Python has no %s (Debian: apt-get install python3-%s)\n"
                          % (library, library))
         return 1
-    print(json.dumps({"python": platform.python_version(), "library": library,
-                      "numpy": library_version("numpy"), "torch": library_version("torch")}))
+    print(versions_json(library))
     return 1 if failed else 0
+
+
+def versions_json(library):
+    """The versions of Python and of both libraries, as `check` and `versions` print them."""
+    import platform
+    return json.dumps({"python": platform.python_version(), "library": library,
+                       "numpy": library_version("numpy"), "torch": library_version("torch")})
 
 
 def library_version(name):
@@ -227,10 +235,14 @@ def serve(table_path, solution, library, control_fd, time_ms, memory_mb, output_
     signal.signal(signal.SIGCHLD, lambda *_: None)
     waiting = {}  # sockets whose client has not asked yet
     running = {}  # pid -> Test
+    # Tests whose child could not be forked yet: the box's process limit is held by a sibling's
+    # threads (which end at its CPU limit at the latest). Each is tried again until it starts or its
+    # client is gone (the runner stops a client at its wall clock). conn -> (request, fds)
+    pending = {}
     control.sendall(b"ready")
     while True:
-        watched = [control, wake_r] + list(waiting.values()) + [t.conn for t in running.values()]
-        ready, _, _ = select.select(watched, [], [], 0.02 if running else None)
+        watched = [control, wake_r] + list(waiting.values()) + [t.conn for t in running.values()] + list(pending)
+        ready, _, _ = select.select(watched, [], [], 0.02 if running or pending else None)
         for r in ready:
             if r is control:
                 msg, fds, _, _ = socket.recv_fds(control, 16, 1)
@@ -246,14 +258,24 @@ def serve(table_path, solution, library, control_fd, time_ms, memory_mb, output_
                     os.read(wake_r, 512)
                 except BlockingIOError:
                     pass
+            elif r in pending:  # its client ended before its test could start
+                for fd in pending.pop(r)[1]:
+                    os.close(fd)
+                r.close()
             elif r.fileno() in waiting:
                 del waiting[r.fileno()]
-                start(r, table, solution, library, limits, running, control, wake_r, wake_w)
+                request, fds = receive(r, table)
+                if request is not None:
+                    pending[r] = (request, fds)
             else:  # a running test's client: it never speaks again, so this is its end
                 for t in running.values():
                     if t.conn is r:
                         kill(t.pid)
         reap(running, limits[0])
+        for conn in list(pending):
+            request, fds = pending[conn]
+            if start(conn, request, fds, table, solution, library, limits, running, control, wake_r, wake_w):
+                del pending[conn]
 
 
 def reap(running, time_ms):
@@ -297,7 +319,8 @@ def reap(running, time_ms):
             kill(int(name))
 
 
-def start(conn, table, solution, library, limits, running, control, wake_r, wake_w):
+def receive(conn, table):
+    """A test's request and descriptors from its client; (None, []) after refusing a malformed one."""
     try:
         msg, fds, _, _ = socket.recv_fds(conn, 4096, 8)
     except OSError:
@@ -310,10 +333,30 @@ def start(conn, table, solution, library, limits, running, control, wake_r, wake
     if not isinstance(request, dict) or request.get("function") not in table["functions"] or len(fds) < 4:
         for fd in fds:
             os.close(fd)
-        conn.sendall(b"exit 64")
+        try:
+            conn.sendall(b"exit 64")
+        except OSError:
+            pass
         conn.close()
-        return
-    pid = os.fork()
+        return None, []
+    return request, fds
+
+
+def start(conn, request, fds, table, solution, library, limits, running, control, wake_r, wake_w):
+    """Forks the test's child. False when the box's process limit is used up (EAGAIN): try again."""
+    try:
+        pid = os.fork()
+    except BlockingIOError:
+        return False
+    except OSError as e:  # not the limit: this test cannot run at all, which its client says
+        for fd in fds:
+            os.close(fd)
+        try:
+            conn.sendall(("nostart %s" % e.strerror).encode())
+        except OSError:
+            pass
+        conn.close()
+        return True
     if pid == 0:
         code = 126
         try:
@@ -328,6 +371,7 @@ def start(conn, table, solution, library, limits, running, control, wake_r, wake
     for fd in fds:
         os.close(fd)
     running[pid] = Test(conn, pid)
+    return True
 
 
 # --- one test, in its child -----------------------------------------------------------------------
@@ -567,11 +611,15 @@ def where(e, solution):
 
 
 def main(argv):
+    if len(argv) == 1 and argv[0] == "versions":
+        print(versions_json(""))
+        return 0
     if len(argv) >= 4 and argv[0] == "check":
         return check(argv[1], argv[2], argv[3])
     if len(argv) == 8 and argv[0] == "serve":
         return serve(argv[1], argv[2], argv[3], int(argv[4]), argv[5], argv[6], argv[7])
-    sys.stderr.write("usage: python_server.py check <table> <solution> <library>\n"
+    sys.stderr.write("usage: python_server.py versions\n"
+                     "       python_server.py check <table> <solution> <library>\n"
                      "       python_server.py serve <table> <solution> <library> <fd> <ms> <MB> <KB>\n")
     return 64
 

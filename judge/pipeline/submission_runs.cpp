@@ -106,6 +106,8 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
         spdlog::debug("the in-box runner ended early ({}): {}",
                       r.signal != 0 ? describe_signal(r.signal) : "exit " + std::to_string(r.exit_code),
                       printable(read_below(box, "runner.err", 500, ReadPart::tail).bytes));
+    } else if (const std::string said = read_below(box, "runner.err", 2000, ReadPart::tail).bytes; !said.empty()) {
+        spdlog::debug("the in-box runner said: {}", printable(said));  // a Python server's words, say
     }
     return cut ? std::min(p.tests.size(), *cut) : p.tests.size();
 }

@@ -77,11 +77,11 @@ std::vector<int> own_test_cgroups() {
 }
 
 // The test's harness status, when the server could not run it: the judge's failure, never a verdict.
-void no_server(int out_fd, const std::string& why) {
+void no_server(int out_fd, const std::string& why, const std::string& what = "is not running") {
     const int fd =
         ::openat(out_fd, box::harness_status_file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) return;
-    const std::string text = "harness_error\nthe Python harness is not running (" + why + ")\n";
+    const std::string text = "harness_error\nthe Python harness " + what + " (" + why + ")\n";
     [[maybe_unused]] const ssize_t n = ::write(fd, text.data(), text.size());
     ::close(fd);
 }
@@ -136,6 +136,10 @@ int run_python_client(int server_fd, const std::string& function, const std::str
     const std::string r(reply, n > 0 ? static_cast<size_t>(n) : 0);
     if (r.empty()) {
         no_server(out_fd, "it stopped before the test ended");
+        return 0;
+    }
+    if (r.starts_with("nostart ")) {  // its fork failed, and not for the box's process limit
+        no_server(out_fd, "fork: " + r.substr(8), "could not start the test");
         return 0;
     }
     int value = 0;

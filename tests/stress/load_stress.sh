@@ -17,8 +17,10 @@ mkdir -p "$JUDGE_CACHE"
 cp -r "$ROOT/tests/hostile/course" "$TMP/course"
 cores=$(nproc 2>/dev/null || echo 2)
 busy=$((3 * cores))
-# The probe problem's time and memory cases, and problem_mha's time-limit submission.
-cases=(cpu_heavy infinite_loop sleep_forever memory_bomb memory_children unwaited_cpu)
+# The probe problem's time and memory cases (py_threads: a Python test whose 64 threads use up the
+# box's process limit, so that a sibling's fork must wait for them), and problem_mha's time-limit
+# submission.
+cases=(cpu_heavy infinite_loop sleep_forever memory_bomb memory_children unwaited_cpu py_threads)
 tiers=(fallback)
 "$JUDGE" doctor 2>/dev/null | grep '^bubblewrap: *works' >/dev/null && tiers=(bubblewrap fallback)
 fail() { echo "FAIL [load stress]: $*" >&2; exit 1; }
@@ -30,10 +32,12 @@ judge_case() {
         JUDGE_SANDBOX=$tier timeout 300 "$JUDGE" --root "$ROOT" submit problem_mha --format json \
             --file "$ROOT/tests/e2e/submissions/time_limit/solution.cpp" >"$out.raw" 2>"$out.err"
     else
-        src=$ROOT/tests/hostile/cases/$name/solution.cpp
-        sed -e "s|@TAG@|$$|g" "$src" >"$TMP/$name.cpp"
+        local ext=cpp
+        [ -f "$ROOT/tests/hostile/cases/$name/solution.py" ] && ext=py
+        src=$ROOT/tests/hostile/cases/$name/solution.$ext
+        sed -e "s|@TAG@|$$|g" "$src" >"$TMP/$name.$ext"
         JUDGE_SANDBOX=$tier timeout 300 "$JUDGE" --root "$TMP/course" submit probe --format json \
-            --file "$TMP/$name.cpp" >"$out.raw" 2>"$out.err"
+            --file "$TMP/$name.$ext" >"$out.raw" 2>"$out.err"
     fi
     echo "exit $?" >"$out"
     grep '"verdict"' "$out.raw" >/dev/null || { cat "$out.err"; fail "$name ($tier): no report"; }
