@@ -6,6 +6,7 @@
 #include "compile/toolchain.hpp"
 #include "core/errors.hpp"
 #include "problem/types.hpp"
+#include "process/process.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
@@ -134,6 +135,26 @@ BuildResult build_python_submission(const Problem& p, const fs::path& box, const
     br.ok = true;
     br.exe = src;
     return br;
+}
+
+fs::path python_template(const Problem& p, std::string_view language) {
+    return p.template_solution.parent_path() / (language == "numpy" ? "solution_numpy.py" : "solution.py");
+}
+
+std::string python_versions() {
+    // Once per judge: the interpreter's and the libraries' versions do not change under it.
+    static const std::string versions = [] {
+        TempDir tmp("judge-py-versions");
+        write_file_atomic(tmp.path() / "server.py", std::string(embedded_server()));
+        ProcessSpec ps =
+            compiler_process({python_interpreter, "-I", "-B", (tmp.path() / "server.py").string(), "versions"},
+                             tmp.path(), std::chrono::seconds(60));
+        ps.stdout_path = tmp.path() / "out";
+        const ProcessResult r = run_process(ps);
+        if (!r.started || r.exit_code != 0) return std::string("no usable ") + python_interpreter;
+        return read_head(tmp.path() / "out", 4096);
+    }();
+    return versions;
 }
 
 }  // namespace judge

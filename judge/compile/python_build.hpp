@@ -26,6 +26,10 @@ std::optional<Language> parse_language(std::string_view name);
 /// A file named `*.py` is Python: torch when it imports torch, NumPy otherwise; anything else is C++.
 Language detect_language(const std::string& file_name, const std::string& text);
 
+/// The student template of a problem in `language` ("torch" or "numpy"): solution.py (PyTorch) or
+/// solution_numpy.py beside the C++ template. It may not exist: a problem ships the ones that fit.
+std::filesystem::path python_template(const Problem& p, std::string_view language);
+
 /// The interpreter every Python submission runs with: Debian's, which has python3-numpy and
 /// python3-torch (not whatever python3 comes first in PATH).
 inline constexpr const char* python_interpreter = "/usr/bin/python3";
@@ -53,5 +57,10 @@ BuildResult build_python_submission(const Problem& p, const std::filesystem::pat
 /// The address space a Python test may use on top of what the interpreter has mapped: the
 /// problem's memory_mb. `validate` warns below this many MB (torch's own working set).
 inline constexpr int python_min_memory_mb = 256;
+
+/// The versions of Python, NumPy and torch on this machine (JSON, from the harness's `versions`
+/// mode, run once per judge without importing the libraries): part of the key of every result of a
+/// Python submission that is kept (grade's reports).
+std::string python_versions();
 
 }  // namespace judge

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "compile/python_build.hpp"
 #include "core/errors.hpp"
 #include "grade/clusters.hpp"
 #include "pipeline/judge.hpp"
@@ -127,8 +128,9 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
     const std::string pkey = problem_key(p, o.seed, o.counterexamples);
     const std::string template_text = fs::exists(p.template_solution) ? read_input_file(p.template_solution) : "";
-    const fs::path py_template = fs::path(p.template_solution).replace_extension(".py");
-    const std::string py_template_text = fs::exists(py_template) ? read_input_file(py_template) : "";
+    std::vector<std::string> py_templates;  // the PyTorch and NumPy templates that the problem ships
+    for (const char* lang : {"torch", "numpy"})
+        if (const fs::path t = python_template(p, lang); fs::exists(t)) py_templates.push_back(read_input_file(t));
     fs::create_directories(o.out);
     const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";
     write_file_atomic(o.out / "grade.json", json({{"problem", p.name},
@@ -164,6 +166,8 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                                     .add(sub.text)
                                     .add(sub.why)
                                     .add(std::to_string(sub.size))
+                                    // A Python file's result depends on the interpreter's and libraries' versions.
+                                    .add(sub.display.ends_with(".py") ? python_versions() : "")
                                     .hex();
         Report report;
         bool fresh = false;
@@ -208,7 +212,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                 // The shipped template, unchanged: no attempt, which summary.md does not count.
                 r.untouched_template =
                     sub.state == State::found &&
-                    (sub.text == template_text || (!py_template_text.empty() && sub.text == py_template_text));
+                    (sub.text == template_text || std::ranges::find(py_templates, sub.text) != py_templates.end());
             }
             const long seconds =
                 std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());

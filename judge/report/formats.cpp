@@ -41,7 +41,7 @@ std::vector<const ShownValue*> by_name(const std::vector<ShownValue>& values) {
     return sorted;
 }
 
-std::string compact_counterexample(const Counterexample& c) {
+std::string compact_counterexample(const Counterexample& c, const std::string& language) {
     std::string s = "counterexample on fresh small inputs: " + c.function + "(";
     bool first = true;
     for (const ShownValue* v : by_name(c.inputs)) {
@@ -49,7 +49,7 @@ std::string compact_counterexample(const Counterexample& c) {
         first = false;
     }
     s += ")";
-    if (!c.expected_exception.empty()) s += "; expected: it throws std::" + c.expected_exception;
+    if (!c.expected_exception.empty()) s += "; expected: it " + throws_words(language, c.expected_exception);
     for (const ShownValue* v : by_name(c.expected)) s += "; expected " + compact_value(*v);
     for (const ShownValue* v : by_name(c.got)) s += "; got " + compact_value(*v);
     return s + "\n" + c.message;
@@ -68,7 +68,7 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
         s = fmt::format("test {} ({}{}): {}", t->id, t->hidden ? "hidden" : "sample",
                         t->verdict == Verdict::wrong_answer ? "" : ", " + to_string(t->verdict), t->message);
         if (!t->misconception.empty()) s += "\n" + misconception_sentence(t->misconception);
-        if (t->counterexample) s += "\n" + compact_counterexample(*t->counterexample);
+        if (t->counterexample) s += "\n" + compact_counterexample(*t->counterexample, r.language);
         if (const std::string cmd = rerun_command(r, *t); !cmd.empty()) s += "\nrerun: " + cmd;
     }
     // A hint names the trap's mistake: given only when the failure looks like it.

@@ -36,7 +36,7 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     if (!first->description.empty() && !first->hidden) s += "      checks: " + first->description + "\n";
     if (!first->inputs.empty()) s += "      inputs: " + first->inputs + "\n";
     if (first->values) {
-        std::string v = values_text(*first->values);
+        std::string v = values_text(*first->values, r.language);
         if (!v.empty() && v.back() == '\n') v.pop_back();
         s += "      values:\n" + indent(v, "        ") + "\n";
     }
@@ -45,7 +45,7 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
         s += "      " + style.paint(misconception_sentence(first->misconception), "yellow") + "\n";
     }
     if (first->counterexample) {
-        s += indent("counterexample: " + counterexample_text(*first->counterexample), "      ") + "\n";
+        s += indent("counterexample: " + counterexample_text(*first->counterexample, r.language), "      ") + "\n";
     } else if (first->counterexample_tried > 0) {
         s += fmt::format("      no counterexample found among {} fresh small inputs\n", first->counterexample_tried);
     }

@@ -123,6 +123,20 @@ std::string fix_first_words(const TrapOutcome& t, const Report& r) {
                        t.id);
 }
 
+std::string python_exception(const std::string& spec_type) {
+    static const std::vector<std::pair<std::string, std::string>> names = {
+        {"invalid_argument", "ValueError"}, {"out_of_range", "IndexError"}, {"logic_error", "NotImplementedError"},
+        {"runtime_error", "RuntimeError"},  {"bad_alloc", "MemoryError"},   {"exception", "an exception"}};
+    for (const auto& [cpp, py] : names)
+        if (cpp == spec_type) return py;
+    return "";
+}
+
+std::string throws_words(const std::string& language, const std::string& spec_type) {
+    const std::string py = language == "cpp" ? "" : python_exception(spec_type);
+    return py.empty() ? "throws std::" + spec_type : "raises " + py;
+}
+
 const TrapOutcome* Report::first_fix() const {
     // Nothing ran: the verdict itself is what to fix.
     if (!ran(verdict)) return nullptr;

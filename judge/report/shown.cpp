@@ -71,19 +71,19 @@ nlohmann::json shown_json(const ShownValue& v) {
     return a.shape.empty() ? values.at(0) : values;
 }
 
-std::string values_text(const Counterexample& c) {
+std::string values_text(const Counterexample& c, const std::string& language) {
     std::string s;
     for (const ShownValue& v : c.inputs) s += "  " + indent_lines(shown_text(v), "  ") + "\n";
-    if (!c.expected_exception.empty()) s += "expected: it throws std::" + c.expected_exception + "\n";
+    if (!c.expected_exception.empty()) s += "expected: it " + throws_words(language, c.expected_exception) + "\n";
     for (const ShownValue& v : c.expected) s += "expected " + indent_lines(shown_text(v), "         ") + "\n";
     for (const ShownValue& v : c.got) s += "got      " + indent_lines(shown_text(v), "         ") + "\n";
     return s;
 }
 
-std::string counterexample_text(const Counterexample& c) {
+std::string counterexample_text(const Counterexample& c, const std::string& language) {
     std::string call;
     for (const ShownValue& v : c.inputs) call += (call.empty() ? "" : ", ") + v.name;
-    return c.function + "(" + call + ") on fresh small inputs:\n" + values_text(c) + c.message;
+    return c.function + "(" + call + ") on fresh small inputs:\n" + values_text(c, language) + c.message;
 }
 
 nlohmann::json counterexample_json(const Counterexample& c) {

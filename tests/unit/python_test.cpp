@@ -86,3 +86,11 @@ TEST_CASE("a result the Python harness refused is no exception of the student's"
     CHECK(judge::python_words("threw std::exception: judge: probe returned a list; expected a tensor") ==
           "did not return what the spec declares: probe returned a list; expected a tensor");
 }
+
+TEST_CASE("the versions that key a kept Python result are this machine's Python, NumPy and torch", "[python]") {
+    const nlohmann::json v = nlohmann::json::parse(judge::python_versions());
+    CHECK(v.at("python").get<std::string>().rfind("3.", 0) == 0);
+    CHECK_FALSE(v.at("numpy").get<std::string>().empty());
+    CHECK_FALSE(v.at("torch").get<std::string>().empty());
+    CHECK(judge::python_versions() == judge::python_versions());  // once per judge, the same
+}
