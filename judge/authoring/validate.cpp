@@ -6,6 +6,7 @@
 #include "authoring/mutants.hpp"
 #include "authoring/units.hpp"
 #include "authoring/validation.hpp"
+#include "compile/python_build.hpp"
 #include "pipeline/counterexample.hpp"
 #include "pipeline/judge.hpp"
 #include "traps/evaluate.hpp"
@@ -99,6 +100,18 @@ void check_template(const Problem& p, Judge& judge, Builder& builder, const Vali
         d.error(course_path(p, p.template_solution) + ": the student template is accepted; it should be a stub");
     } else {
         d.ok("student template compiles and is rejected");
+    }
+    // The Python templates, where there are some: each loads, and is rejected too.
+    for (const auto& [lang, words] : {std::pair{Language::torch, "PyTorch"}, {Language::numpy, "NumPy"}}) {
+        const fs::path py = python_template(p, language_name(lang));
+        if (!fs::exists(py)) continue;
+        const Report r = judge.judge_source(read_input_file(py), "solution.py", sandbox, lang);
+        if (r.verdict == Verdict::compile_error)
+            d.error(course_path(p, py) + ": the " + words + " student template does not load:\n" + r.compile_log);
+        else if (r.verdict == Verdict::accepted)
+            d.error(course_path(p, py) + ": the " + words + " student template is accepted; it should be a stub");
+        else
+            d.ok(std::string("student template in ") + words + " loads and is rejected");
     }
 }
 

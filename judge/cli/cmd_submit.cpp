@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "compile/builder.hpp"
+#include "compile/python_build.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
@@ -50,10 +51,12 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
         throw InputError("--dir: none of " + (base / p.name / "solution.cpp").string() + " (or .py), " +
                          (base / "solution.cpp").string() + " (or .py) exists");
     }
-    // --lang numpy or torch without a file: the Python template.
-    const bool python = o.lang && *o.lang != "cpp";
-    const fs::path tmpl = python ? fs::path(p.template_solution).replace_extension(".py") : p.template_solution;
-    if (python && !fs::exists(tmpl)) throw InputError("--lang " + *o.lang + ": " + p.name + " has no Python template");
+    // --lang numpy or torch without a file: that language's template.
+    const fs::path tmpl = !o.lang || *o.lang == "cpp" ? p.template_solution : python_template(p, *o.lang);
+    if (!fs::exists(tmpl)) {
+        throw InputError("--lang " + *o.lang + ": " + p.name + " has no " + (*o.lang == "torch" ? "PyTorch" : "NumPy") +
+                         " template (" + tmpl.string() + ")");
+    }
     spdlog::info("no ./{}/solution.cpp or ./solution.cpp here; judging the shipped student template", p.name);
     return tmpl;
 }

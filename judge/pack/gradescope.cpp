@@ -32,7 +32,7 @@ judge/build/bin/judge --root course -q validate @PROBLEM@ || echo "setup: judge 
 // Runs for every submission.
 constexpr const char* run_autograder = R"SH(#!/usr/bin/env bash
 # Gradescope runs this for every submission (written by judge pack --gradescope): it judges
-# /autograder/submission/solution.cpp (or @PROBLEM@/solution.cpp there) and writes Gradescope's
+# /autograder/submission/solution.cpp or solution.py (or either in @PROBLEM@/ there) and writes Gradescope's
 # results.json. AUTOGRADER and JUDGE may point elsewhere, to try it outside Gradescope.
 set -uo pipefail
 ag=${AUTOGRADER:-/autograder}
@@ -40,9 +40,12 @@ judge=${JUDGE:-$ag/source/judge/build/bin/judge}
 results=$ag/results/results.json
 mkdir -p "$ag/results"
 fail() { printf '{"score": 0, "output": "%s", "tests": []}\n' "$1" >"$results"; exit 0; }
-file=$ag/submission/@PROBLEM@/solution.cpp
-[ -f "$file" ] || file=$ag/submission/solution.cpp
-[ -f "$file" ] || fail "No solution.cpp in the submission: upload the solution.cpp you edited from the template."
+# solution.cpp or solution.py (NumPy or PyTorch: docs/python.md), in @PROBLEM@/ first, as judge grade finds them.
+file=
+for f in @PROBLEM@/solution.cpp @PROBLEM@/solution.py solution.cpp solution.py; do
+    if [ -f "$ag/submission/$f" ]; then file=$ag/submission/$f; break; fi
+done
+[ -n "$file" ] || fail "No solution.cpp or solution.py in the submission: upload the file you edited from the template."
 "$judge" --root "$ag/source/course" -q submit @PROBLEM@ --file "$file" --format gradescope --after-due-date \
     >"$results.tmp"
 code=$?

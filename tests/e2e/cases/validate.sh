@@ -16,6 +16,11 @@
     # Every problem ships at least two accepted alternatives.
     [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 8 ] || fail "a problem has fewer than 2 accepted"
     expect_out "student template compiles and is rejected"
+    # Every problem ships a PyTorch and a NumPy template, which load and are rejected (issue #26).
+    for lib in PyTorch NumPy; do
+        [ "$(grep -c "student template in $lib loads and is rejected" "$TMP/out")" = 8 ] ||
+            fail "a problem's $lib template is missing, does not load, or is accepted"
+    done
     expect_out "Kill matrix"
     expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
     expect_out "validate: ok"

@@ -73,4 +73,13 @@ PYEOF
     expect_exit 0 "$JUDGE" --root "$TMP/course" validate problem_sdpa --cross-check
     expect_out "✓ cross-check: reference/problem_sdpa/builtin.py (PyTorch's own modules; Python 3."
     expect_out "cases not compared: NotImplementedError: no masks here"
+    say "the PyTorch template must load, and must be rejected"
+    T=$TMP/course/student_template/problem_sdpa/solution.py
+    printf 'import torch\ndef scaled_dot_product_attention(queries, keys, values, valid_lens)\n    return 1\n' >"$T"
+    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_sdpa
+    expect_out "✗ student_template/problem_sdpa/solution.py: the PyTorch student template does not load:"
+    expect_out "solution.py:2:"
+    cp "$ROOT/reference/problem_sdpa/solution.py" "$T"
+    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_sdpa
+    expect_out "✗ student_template/problem_sdpa/solution.py: the PyTorch student template is accepted; it should be a stub"
     return 0

@@ -52,6 +52,16 @@ expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --lang torch
 expect_out "raised NotImplementedError: split_heads: not implemented yet; expected ValueError"
 expect_no_out "threw std::"
 
+say "--lang numpy alone judges the NumPy template; an unchanged template in a class is no attempt"
+expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --lang numpy --format json
+grep -q '"language": "numpy"' "$TMP/out" || fail "--lang numpy did not judge the NumPy template as NumPy"
+grep -q '"rerun": "judge run problem_mha .*--file [^ ]*student_template/problem_mha/solution_numpy.py' "$TMP/out" ||
+    fail "--lang numpy did not judge student_template/problem_mha/solution_numpy.py"
+make_course
+rm "$TMP/course/student_template/problem_mha/solution_numpy.py"
+expect_exit 2 "$JUDGE" --root "$TMP/course" submit problem_mha --lang numpy
+expect_err "--lang numpy: problem_mha has no NumPy template ("
+
 say "a raise inside torch or by Python is not the student's own ValueError"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$PY/no_head_check.py"
 expect_out "✗ input_validation"
@@ -89,6 +99,8 @@ expect_out "problem_mha: accepted"
 cp "$ROOT/reference/problem_mha/solution.cpp" "$TMP/class/ana/"
 cp "$PY/torch_fold_one_reshape.py" "$TMP/class/ben/solution.py"
 cp "$ROOT/student_template/problem_mha/solution.py" "$TMP/class/cho/solution.py"
+mkdir -p "$TMP/class/dan"
+cp "$ROOT/student_template/problem_mha/solution_numpy.py" "$TMP/class/dan/solution.py"
 expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/grades"
 python3 - "$TMP/grades/grades.csv" <<'PYEOF' || fail "the gradebook is wrong"
 import csv, sys
@@ -96,4 +108,10 @@ rows = {r["student"]: r for r in csv.DictReader(open(sys.argv[1]))}
 assert rows["ana"]["verdict"] == "accepted", rows["ana"]
 assert rows["ben"]["verdict"] == "wrong_answer" and rows["ben"]["chunk_order"] == "fail", rows["ben"]
 assert rows["cho"]["verdict"] == "runtime_error", rows["cho"]
+assert rows["dan"]["verdict"] == "runtime_error", rows["dan"]
 PYEOF
+for s in cho dan; do
+    grep -q '"untouched_template": true' "$TMP/grades/students/$s/report.json" ||
+        fail "$s handed in a Python template unchanged, and the report does not say so"
+done
+grep -q "^Of the 2 attempts " "$TMP/grades/summary.md" || fail "summary.md counts an untouched Python template as an attempt"
