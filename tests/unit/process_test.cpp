@@ -144,15 +144,19 @@ TEST_CASE("a child starved of CPU is not stopped by the wall clock (issue #20)",
     // Four busy loops and the child share one CPU (taskset), so the child gets about a fifth of
     // it: its 300 ms of CPU take over 1.5 s. The wall clock counts only the time it was not waiting
     // for a CPU, so the CPU limit stops it, never the 600 ms wall limit. Busier still, the same.
-    REQUIRE(std::system("for i in 1 2 3 4; do setsid taskset -c 0 timeout 60 sh -c 'while :; do :; done; #starver' "
-                        ">/dev/null 2>&1 & done") == 0);
+    // Each test's loops carry a tag of their own: ctest runs tests side by side, and `pkill -f
+    // '#starver'` would also stop another test's loops (a tag that was a prefix of another did).
+    const std::string tag = "#starver-" + std::to_string(::getpid()) + "-a";
+    REQUIRE(std::system(("for i in 1 2 3 4; do setsid taskset -c 0 timeout 60 sh -c 'while :; do :; done; " + tag +
+                         "' >/dev/null 2>&1 & done")
+                            .c_str()) == 0);
     judge::ProcessSpec ps;
     ps.cwd = ".";
     ps.cpu_limit = std::chrono::milliseconds(300);
     ps.wall_limit = std::chrono::milliseconds(600);
     ps.argv = {"taskset", "-c", "0", "/bin/sh", "-c", "while :; do :; done"};
     const judge::ProcessResult r = judge::run_process(ps);
-    std::system("pkill -f '#starver' >/dev/null 2>&1");
+    std::system(("pkill -f -- '" + tag + "$' >/dev/null 2>&1").c_str());
     CHECK(r.cpu_limited);
     CHECK_FALSE(r.timed_out);
     CHECK(r.cpu_ms >= 300);
@@ -167,8 +171,10 @@ TEST_CASE("a test whose leader waits while its starved child works is not stoppe
     std::filesystem::create_directories(dir);
     std::ofstream(dir / "cpuacct.usage") << "0\n";
     std::ofstream(dir / "tasks") << "";
-    REQUIRE(std::system("for i in 1 2 3 4; do setsid taskset -c 0 timeout 60 sh -c 'while :; do :; done; #starver2' "
-                        ">/dev/null 2>&1 & done") == 0);
+    const std::string tag = "#starver-" + std::to_string(::getpid()) + "-b";
+    REQUIRE(std::system(("for i in 1 2 3 4; do setsid taskset -c 0 timeout 60 sh -c 'while :; do :; done; " + tag +
+                         "' >/dev/null 2>&1 & done")
+                            .c_str()) == 0);
     judge::ProcessSpec ps;
     ps.cwd = ".";
     ps.cpu_usage_file = (dir / "cpuacct.usage").string();
@@ -178,7 +184,7 @@ TEST_CASE("a test whose leader waits while its starved child works is not stoppe
                "taskset -c 0 sh -c 'ulimit -t 1; while :; do :; done' & echo $! >" + (dir / "tasks").string() +
                    "; wait; exit 7"};
     const judge::ProcessResult r = judge::run_process(ps);
-    std::system("pkill -f '#starver2' >/dev/null 2>&1");
+    std::system(("pkill -f -- '" + tag + "$' >/dev/null 2>&1").c_str());
     std::filesystem::remove_all(dir);
     CHECK_FALSE(r.timed_out);
     CHECK(r.exit_code == 7);
