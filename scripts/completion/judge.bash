@@ -22,7 +22,8 @@ _judge() {
     case $prev in
         --root | --cache | --dir | --inputs | --outputs | --class | --out | --save-counterexamples | --judge-source | --suggest-bugs)
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        --file) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -d -- "$cur")); return ;;
+        --file) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -f -X '!*.py' -- "$cur") $(compgen -d -- "$cur")); return ;;
+        --lang) COMPREPLY=($(compgen -W "cpp numpy torch" -- "$cur")); return ;;
         --format)
             if [ "$cmd" = validate ]; then COMPREPLY=($(compgen -W "text json" -- "$cur"));
             else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html" -- "$cur")); fi
@@ -36,9 +37,9 @@ _judge() {
     fi
     local opts
     case $cmd in
-        submit) opts="--file --dir --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures" ;;
+        submit) opts="--file --dir --lang --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures" ;;
         heads) opts="--file --test --html" ;;
-        validate) opts="--all --format --strict --mutants" ;;
+        validate) opts="--all --format --strict --mutants --cross-check" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
         grade) opts="--class --out --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
         pack) opts="--all --out --gradescope --judge-source" ;;

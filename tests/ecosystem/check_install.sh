@@ -33,6 +33,10 @@ complete_words judge run --te | grep -x -- --test >/dev/null || fail "run's --te
 complete_words judge submit --format "" | grep -x gradescope >/dev/null || fail "--format values do not complete"
 complete_words judge submit --format "" | grep -x classroom >/dev/null || fail "--format classroom does not complete"
 complete_words judge submit --format "" | grep -x html >/dev/null || fail "--format html does not complete"
+complete_words judge submit --lang "" | grep -x numpy >/dev/null || fail "--lang values do not complete"
+complete_words judge validate --cr | grep -x -- --cross-check >/dev/null || fail "validate's --cross-check does not complete"
+(cd "$SRC" && complete_words judge submit --file reference/problem_mha/sol) | grep -x reference/problem_mha/solution.py \
+    >/dev/null || fail "--file does not complete a .py file"
 complete_words judge he | grep -x heads >/dev/null || fail "'judge he<TAB>' does not complete heads"
 complete_words judge --sandbox "" | grep -x fallback >/dev/null || fail "--sandbox values do not complete"
 complete_words judge --sandbox fallback su | grep -x submit >/dev/null || fail "a subcommand after --sandbox does not complete"
