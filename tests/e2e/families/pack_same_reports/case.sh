@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # A student pack gives the full root's report, byte for byte, for every seeded bug, accepted
-# alternative, the template and (problem_mha) the e2e submissions; a cold cache builds nothing
-# trusted for it. Run as pack_same_reports:<problem>.
+# alternative, the template, a NumPy and a PyTorch file, and (problem_mha) the e2e submissions; a
+# cold cache builds nothing trusted for it. Run as pack_same_reports:<problem>.
     local p=$PROBLEM f n=0
     expect_exit 0 "$JUDGE" -q --root "$ROOT" pack "$p" --out "$TMP/pack"
     mkdir -p "$TMP/subs"
@@ -14,8 +14,17 @@
     if [ "$p" = problem_mha ]; then
         for f in "$ROOT"/tests/e2e/submissions/*/solution.cpp; do cp "$f" "$TMP/subs/e2e_$(basename "$(dirname "$f")").cpp"; done
     fi
+    # Python (issue #26): the NumPy translation of the reference and one PyTorch seeded bug, where
+    # the e2e case python_submissions has them; the misconception comes from the answer key too.
+    local py=$ROOT/tests/e2e/cases/python_submissions/$p
+    if [ -d "$py" ]; then
+        cp "$py/numpy_reference.py" "$TMP/subs/py_numpy_reference.py"
+        f=$(ls "$py"/torch_*.py | head -1)
+        cp "$f" "$TMP/subs/py_$(basename "$f")"
+    fi
     mkdir -p "$TMP/cold"
-    for f in "$TMP"/subs/*.cpp; do
+    for f in "$TMP"/subs/*.cpp "$TMP"/subs/*.py; do
+        [ -e "$f" ] || continue
         "$JUDGE" -q --root "$ROOT" submit "$p" --file "$f" --format json >"$TMP/full.json" 2>/dev/null
         JUDGE_CACHE="$TMP/cold" "$JUDGE" -q --root "$TMP/pack" submit "$p" --file "$f" --format json >"$TMP/packed.json" 2>"$TMP/err"
         diff "$TMP/full.json" "$TMP/packed.json" >"$TMP/diff" || { head -30 "$TMP/diff"; fail "$(basename "$f"): the pack's report differs"; }
