@@ -1,5 +1,12 @@
 // Python submissions: the language of a file, the harness's function table, the plan's Python part
 // and the report's words for Python's exceptions (docs/python.md).
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <thread>
+#include <tuple>
+
 #include "catch.hpp"
 
 #include <nlohmann/json.hpp>
@@ -9,6 +16,7 @@
 #include "fixtures.hpp"
 #include "pipeline/judge.hpp"
 #include "runs/box_protocol.hpp"
+#include "runs/python_server.hpp"
 #include "util/files.hpp"
 
 using judge::Language;
@@ -93,4 +101,55 @@ TEST_CASE("the versions that key a kept Python result are this machine's Python,
     CHECK_FALSE(v.at("numpy").get<std::string>().empty());
     CHECK_FALSE(v.at("torch").get<std::string>().empty());
     CHECK(judge::python_versions() == judge::python_versions());  // once per judge, the same
+}
+
+namespace {
+
+// Runs the client against a stand-in server that answers `reply` (nothing: it closes the socket)
+// and returns the client's exit code and the test's status file.
+std::pair<int, std::string> client_against(const std::string& reply) {
+    judge::TempDir dir("judge-py-client-test");
+    std::filesystem::create_directories(dir.path() / "in");
+    std::filesystem::create_directories(dir.path() / "out");
+    int pair[2];
+    REQUIRE(::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) == 0);
+    std::thread server([&] {
+        char request[4096];
+        char control[CMSG_SPACE(sizeof(int) * 8)];
+        iovec iov{request, sizeof request};
+        msghdr msg{};
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control;
+        msg.msg_controllen = sizeof control;
+        if (::recvmsg(pair[1], &msg, 0) > 0) {
+            for (cmsghdr* c = CMSG_FIRSTHDR(&msg); c != nullptr; c = CMSG_NXTHDR(&msg, c)) {
+                const size_t n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+                for (size_t i = 0; i < n; ++i) ::close(reinterpret_cast<int*>(CMSG_DATA(c))[i]);
+            }
+            if (!reply.empty()) (void)!::send(pair[1], reply.data(), reply.size(), MSG_NOSIGNAL);
+        }
+        ::close(pair[1]);
+    });
+    const int code =
+        judge::run_python_client(pair[0], "probe", (dir.path() / "in").string(), (dir.path() / "out").string());
+    server.join();
+    ::close(pair[0]);
+    const std::filesystem::path status = dir.path() / "out" / judge::box::harness_status_file;
+    return {code, std::filesystem::exists(status) ? judge::read_file(status) : ""};
+}
+
+}  // namespace
+
+TEST_CASE("the Python client ends as the server says, and says when the server could not run the test",
+          "[python][box]") {
+    auto [code, status] = client_against("exit 3");
+    CHECK(code == 3);
+    CHECK(status.empty());
+    std::tie(code, status) = client_against("");
+    CHECK(code == 0);
+    CHECK(status == "harness_error\nthe Python harness is not running (it stopped before the test ended)\n");
+    std::tie(code, status) = client_against("nostart Cannot allocate memory");
+    CHECK(code == 0);
+    CHECK(status == "harness_error\nthe Python harness could not start the test (fork: Cannot allocate memory)\n");
 }
