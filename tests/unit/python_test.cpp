@@ -15,6 +15,8 @@
 #include "compile/python_build.hpp"
 #include "fixtures.hpp"
 #include "pipeline/judge.hpp"
+#include "report/report.hpp"
+#include "report/shown.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/python_server.hpp"
 #include "util/files.hpp"
@@ -88,6 +90,21 @@ TEST_CASE("validate warns when a problem with a Python template gives a test too
     CHECK(has_warning());
     p.limits.memory_mb = judge::python_min_memory_mb;
     CHECK(!has_warning());
+}
+
+TEST_CASE("a counterexample says the expected exception in the submission's language", "[python][report]") {
+    judge::Counterexample c;
+    c.function = "split_heads";
+    c.expected_exception = "invalid_argument";
+    c.message = "it returned values";
+    CHECK(judge::counterexample_text(c, "torch").find("expected: it raises ValueError\n") != std::string::npos);
+    CHECK(judge::counterexample_text(c, "numpy").find("expected: it raises ValueError\n") != std::string::npos);
+    CHECK(judge::counterexample_text(c, "cpp").find("expected: it throws std::invalid_argument\n") != std::string::npos);
+    CHECK(judge::throws_words("torch", "out_of_range") == "raises IndexError");
+    CHECK(judge::throws_words("numpy", "logic_error") == "raises NotImplementedError");
+    CHECK(judge::throws_words("cpp", "logic_error") == "throws std::logic_error");
+    // A type Python has no name for keeps the spec's.
+    CHECK(judge::throws_words("torch", "length_error") == "throws std::length_error");
 }
 
 TEST_CASE("a result the Python harness refused is no exception of the student's", "[python][report]") {
