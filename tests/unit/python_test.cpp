@@ -99,7 +99,8 @@ TEST_CASE("a counterexample says the expected exception in the submission's lang
     c.message = "it returned values";
     CHECK(judge::counterexample_text(c, "torch").find("expected: it raises ValueError\n") != std::string::npos);
     CHECK(judge::counterexample_text(c, "numpy").find("expected: it raises ValueError\n") != std::string::npos);
-    CHECK(judge::counterexample_text(c, "cpp").find("expected: it throws std::invalid_argument\n") != std::string::npos);
+    CHECK(judge::counterexample_text(c, "cpp").find("expected: it throws std::invalid_argument\n") !=
+          std::string::npos);
     CHECK(judge::throws_words("torch", "out_of_range") == "raises IndexError");
     CHECK(judge::throws_words("numpy", "logic_error") == "raises NotImplementedError");
     CHECK(judge::throws_words("cpp", "logic_error") == "throws std::logic_error");
