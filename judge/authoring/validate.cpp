@@ -102,8 +102,9 @@ void check_template(const Problem& p, Judge& judge, Builder& builder, const Vali
         d.ok("student template compiles and is rejected");
     }
     // The Python templates, where there are some: each loads, and is rejected too.
-    for (const auto& [lang, words] : {std::pair{Language::torch, "PyTorch"}, {Language::numpy, "NumPy"}}) {
-        const fs::path py = python_template(p, language_name(lang));
+    for (const Language lang : {Language::torch, Language::numpy}) {
+        const std::string words(language_words(lang));
+        const fs::path py = python_template(p, lang);
         if (!fs::exists(py)) continue;
         const Report r = judge.judge_source(read_input_file(py), "solution.py", sandbox, lang);
         if (r.verdict == Verdict::compile_error)
@@ -111,7 +112,7 @@ void check_template(const Problem& p, Judge& judge, Builder& builder, const Vali
         else if (r.verdict == Verdict::accepted)
             d.error(course_path(p, py) + ": the " + words + " student template is accepted; it should be a stub");
         else
-            d.ok(std::string("student template in ") + words + " loads and is rejected");
+            d.ok("student template in " + words + " loads and is rejected");
     }
 }
 

@@ -20,6 +20,7 @@
 #include "problem/inputs.hpp"
 #include "problem/packed.hpp"
 #include "problem/types.hpp"
+#include "report/report.hpp"
 #include "runs/program_run.hpp"
 #include "runs/python_server.hpp"
 #include "sandbox/sandbox.hpp"
@@ -126,10 +127,8 @@ int compare_with_reference(const Problem& p, const RunOptions& o, const Function
                            const TestRun& run, const TestRun& ref) {
     if (ref.status == TestRun::Status::exception) {
         const bool same = run.status == TestRun::Status::exception && run.exception_type == ref.exception_type;
-        // Python's name for it ("raised ValueError") to a Python file.
-        const std::string throws = is_python(o)
-                                       ? python_words("threw std::" + ref.exception_type).replace(0, 6, "raises")
-                                       : "throws std::" + ref.exception_type;
+        // Python's name for it ("raises ValueError") to a Python file.
+        const std::string throws = throws_words(is_python(o) ? "torch" : "cpp", ref.exception_type);
         fmt::print("the reference {} on these inputs: {}\n{}\n", throws, ref.exception_message,
                    same ? "same as the reference" : "not the same as the reference");
         return code(same ? ExitCode::ok : ExitCode::not_passed);

@@ -52,10 +52,11 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
                          (base / "solution.cpp").string() + " (or .py) exists");
     }
     // --lang numpy or torch without a file: that language's template.
-    const fs::path tmpl = !o.lang || *o.lang == "cpp" ? p.template_solution : python_template(p, *o.lang);
+    const Language lang = o.lang ? parse_language(*o.lang).value_or(Language::cpp) : Language::cpp;
+    const fs::path tmpl = lang == Language::cpp ? p.template_solution : python_template(p, lang);
     if (!fs::exists(tmpl)) {
-        throw InputError("--lang " + *o.lang + ": " + p.name + " has no " + (*o.lang == "torch" ? "PyTorch" : "NumPy") +
-                         " template (" + tmpl.string() + ")");
+        throw InputError(
+            fmt::format("--lang {}: {} has no {} template ({})", *o.lang, p.name, language_words(lang), tmpl.string()));
     }
     spdlog::info("no ./{}/solution.cpp or ./solution.cpp here; judging the shipped student template", p.name);
     return tmpl;

@@ -137,8 +137,17 @@ BuildResult build_python_submission(const Problem& p, const fs::path& box, const
     return br;
 }
 
-fs::path python_template(const Problem& p, std::string_view language) {
-    return p.template_solution.parent_path() / (language == "numpy" ? "solution_numpy.py" : "solution.py");
+std::string_view language_words(Language l) {
+    switch (l) {
+        case Language::cpp: return "C++";
+        case Language::numpy: return "NumPy";
+        case Language::torch: return "PyTorch";
+    }
+    return "";
+}
+
+fs::path python_template(const Problem& p, Language language) {
+    return p.template_solution.parent_path() / (language == Language::numpy ? "solution_numpy.py" : "solution.py");
 }
 
 std::string python_versions() {

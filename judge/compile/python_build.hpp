@@ -26,9 +26,12 @@ std::optional<Language> parse_language(std::string_view name);
 /// A file named `*.py` is Python: torch when it imports torch, NumPy otherwise; anything else is C++.
 Language detect_language(const std::string& file_name, const std::string& text);
 
-/// The student template of a problem in `language` ("torch" or "numpy"): solution.py (PyTorch) or
+/// "PyTorch" or "NumPy" (or "C++"), as messages name a language.
+std::string_view language_words(Language l);
+
+/// The student template of a problem in `language` (torch or numpy): solution.py (PyTorch) or
 /// solution_numpy.py beside the C++ template. It may not exist: a problem ships the ones that fit.
-std::filesystem::path python_template(const Problem& p, std::string_view language);
+std::filesystem::path python_template(const Problem& p, Language language);
 
 /// The interpreter every Python submission runs with: Debian's, which has python3-numpy and
 /// python3-torch (not whatever python3 comes first in PATH).

@@ -129,7 +129,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     const std::string pkey = problem_key(p, o.seed, o.counterexamples);
     const std::string template_text = fs::exists(p.template_solution) ? read_input_file(p.template_solution) : "";
     std::vector<std::string> py_templates;  // the PyTorch and NumPy templates that the problem ships
-    for (const char* lang : {"torch", "numpy"})
+    for (const Language lang : {Language::torch, Language::numpy})
         if (const fs::path t = python_template(p, lang); fs::exists(t)) py_templates.push_back(read_input_file(t));
     fs::create_directories(o.out);
     const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";

@@ -12,6 +12,7 @@
 #include "pipeline/counterexample.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
+#include "problem/types.hpp"
 #include "runs/box_protocol.hpp"
 #include "traps/evaluate.hpp"
 #include "traps/misconception.hpp"
@@ -65,10 +66,6 @@ TrustedRuns& Judge::trusted() {
 const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_key->reference(t); }
 
 std::string python_words(const std::string& message) {
-    // The spec's exception types by the Python class a student raises (docs/python.md).
-    static const std::vector<std::pair<std::string, std::string>> names = {
-        {"invalid_argument", "ValueError"}, {"out_of_range", "IndexError"}, {"logic_error", "NotImplementedError"},
-        {"runtime_error", "RuntimeError"},  {"bad_alloc", "MemoryError"},   {"exception", "an exception"}};
     std::string s = message;
     // The harness refused what the call returned (harness/python_server.py): no exception was raised.
     for (const auto& [from, to] : {std::pair<std::string, std::string>{"threw std::exception: judge: ",
@@ -76,7 +73,10 @@ std::string python_words(const std::string& message) {
         for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
             s.replace(at, from.size(), to);
     }
-    for (const auto& [cpp, py] : names) {
+    // The spec's exception types by the Python class a student raises (docs/python.md).
+    for (const ExceptionInfo& row : exception_types()) {
+        if (row.python_name.empty()) continue;
+        const std::string cpp(row.spec_name), py(row.python_name);
         for (const auto& [from, to] :
              {std::pair<std::string, std::string>{"threw std::" + cpp + ": " + py + ": ", "raised " + py + ": "},
               {"threw std::" + cpp + ": " + py, "raised " + py},

@@ -123,8 +123,13 @@ const std::vector<OutputTypeInfo> output_table = {
 
 // In the order judge/harness/support.hpp catches them.
 const std::vector<ExceptionInfo> exception_table = {
-    {"invalid_argument", true}, {"out_of_range", true}, {"logic_error", true}, {"bad_alloc", false},
-    {"runtime_error", true},    {"exception", false},   {"unknown", false},
+    {"invalid_argument", true, "ValueError"},
+    {"out_of_range", true, "IndexError"},
+    {"logic_error", true, "NotImplementedError"},
+    {"bad_alloc", false, "MemoryError"},
+    {"runtime_error", true, "RuntimeError"},
+    {"exception", false, "an exception"},
+    {"unknown", false, ""},
 };
 
 // In GenKind's order.
@@ -173,6 +178,8 @@ const OutputTypeInfo& type_info(OutputType t) { return output_table.at(static_ca
 const OutputTypeInfo* find_output_type(std::string_view name) { return find_row(output_table, name); }
 
 std::string output_type_names() { return spec_names(output_table); }
+
+const std::vector<ExceptionInfo>& exception_types() { return exception_table; }
 
 const ExceptionInfo* find_exception(std::string_view name) { return find_row(exception_table, name); }
 

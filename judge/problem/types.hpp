@@ -78,11 +78,16 @@ const GeneratorInfo* find_generator(std::string_view name, bool one_line);
 std::string generator_names(bool one_line);
 
 /// One row per exception type the harness reports (judge/harness/support.hpp catches them, in
-/// that order): its name, and whether a test may expect it ("throws").
+/// that order): its name, whether a test may expect it ("throws"), and the Python class a Python
+/// submission raises for it (docs/python.md; "" where Python has none).
 struct ExceptionInfo {
     std::string_view spec_name;  // "invalid_argument"
     bool expectable;
+    std::string_view python_name;  // "ValueError"
 };
+
+/// Every row, in the harness's order.
+const std::vector<ExceptionInfo>& exception_types();
 
 /// The row named `name`, or nullptr: a type the harness never writes (a forged status line).
 const ExceptionInfo* find_exception(std::string_view name);

@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include "problem/types.hpp"
+
 namespace judge {
 
 std::string to_string(Verdict v) {
@@ -123,18 +125,10 @@ std::string fix_first_words(const TrapOutcome& t, const Report& r) {
                        t.id);
 }
 
-std::string python_exception(const std::string& spec_type) {
-    static const std::vector<std::pair<std::string, std::string>> names = {
-        {"invalid_argument", "ValueError"}, {"out_of_range", "IndexError"}, {"logic_error", "NotImplementedError"},
-        {"runtime_error", "RuntimeError"},  {"bad_alloc", "MemoryError"},   {"exception", "an exception"}};
-    for (const auto& [cpp, py] : names)
-        if (cpp == spec_type) return py;
-    return "";
-}
-
 std::string throws_words(const std::string& language, const std::string& spec_type) {
-    const std::string py = language == "cpp" ? "" : python_exception(spec_type);
-    return py.empty() ? "throws std::" + spec_type : "raises " + py;
+    const ExceptionInfo* row = language == "cpp" ? nullptr : find_exception(spec_type);
+    return row == nullptr || row->python_name.empty() ? "throws std::" + spec_type
+                                                      : "raises " + std::string(row->python_name);
 }
 
 const TrapOutcome* Report::first_fix() const {

@@ -128,12 +128,9 @@ struct Report {
     const TestOutcome* test(const std::string& id) const;
 };
 
-/// The Python class a student raises for the spec's exception type `spec_type` ("invalid_argument":
-/// "ValueError"; docs/python.md); "" for a type Python has no name for.
-std::string python_exception(const std::string& spec_type);
-
 /// How a report of `language` ("cpp", "numpy", "torch") says that a call throws `spec_type`:
-/// "throws std::invalid_argument", or "raises ValueError" to a Python submission.
+/// "throws std::invalid_argument", or "raises ValueError" to a Python submission (the Python
+/// column of problem/types.hpp's exception table; a type Python has no name for keeps the spec's).
 std::string throws_words(const std::string& language, const std::string& spec_type);
 
 /// Which failing test of trap `trap` speaks for it: a sample one (its words are whole, and it can
