@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 JUDGE=${1:-build/release/bin/judge}
 . bench/lib.sh
-export JUDGE_CACHE=$(mktemp -d) NO_COLOR=1
+JUDGE_CACHE=$(mktemp -d)
+export JUDGE_CACHE NO_COLOR=1
 trap 'rm -rf "$JUDGE_CACHE"' EXIT
 echo "== cold start: one failing submission on an empty cache ($(nproc) cores)"
 for bug in ${BUGS:-no_mask lens_repeat_not_interleave}; do

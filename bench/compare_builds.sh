@@ -19,7 +19,8 @@ printf '#!/bin/sh\nexec "%s" --root "%s" "$@"\n' "$B" "$RB" >"$WRAP/after"
 chmod +x "$WRAP/before" "$WRAP/after"
 A=$WRAP/before B=$WRAP/after
 command -v hyperfine >/dev/null || { echo "bench: needs hyperfine: sudo apt-get install -y hyperfine" >&2; exit 1; }
-export JUDGE_CACHE=$(mktemp -d) NO_COLOR=1
+JUDGE_CACHE=$(mktemp -d)
+export JUDGE_CACHE NO_COLOR=1
 trap 'rm -rf "$JUDGE_CACHE" "$WRAP"' EXIT
 REF=$PWD/reference/problem_mha/solution.cpp
 BUG=$PWD/reference/problem_mha/bugs/lens_repeat_not_interleave.cpp   # exits 1: hyperfine -i below

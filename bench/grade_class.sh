@@ -39,7 +39,7 @@ floor=$(echo "$(date +%s.%N) - $floor_start" | bc)
 echo "compile floor, 80 accepted and wrong-answer files: ${floor}s in all"
 # The same compiles two at a time: what two cores really give (the issue's floor divides by 2).
 par_start=$(date +%s.%N)
-ls "$W"/ok_wa/*/solution.cpp | xargs -P 2 -I{} g++ -std=c++20 -O2 -fdiagnostics-color=never -fmax-errors=20 -I "$INC" -c {} -o /dev/null
+find "$W"/ok_wa -mindepth 2 -maxdepth 2 -name solution.cpp -print0 | sort -z | xargs -0 -P 2 -I{} g++ -std=c++20 -O2 -fdiagnostics-color=never -fmax-errors=20 -I "$INC" -c {} -o /dev/null
 echo "the same 80 compiles, two at a time (xargs -P 2): $(echo "$(date +%s.%N) - $par_start" | bc)s"
 
 for jobs in 1 2; do

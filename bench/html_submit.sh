@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 JUDGE=$(realpath "${1:-build/release/bin/judge}")
 PAIRS=${2:-20}
 command -v hyperfine >/dev/null || { echo "bench: needs hyperfine: sudo apt-get install -y hyperfine" >&2; exit 1; }
-export JUDGE_CACHE=$(mktemp -d) NO_COLOR=1
+JUDGE_CACHE=$(mktemp -d)
+export JUDGE_CACHE NO_COLOR=1
 OUT=$(mktemp -d)
 trap 'rm -rf "$JUDGE_CACHE" "$OUT"' EXIT
 BUG=$PWD/reference/problem_mha/bugs/mask_after_softmax.cpp

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the bench scripts, from the repository root: makes sure hyperfine is there (installs
 # it as root, otherwise says the command) and that $JUDGE exists (builds the release preset).
 if ! command -v hyperfine >/dev/null; then

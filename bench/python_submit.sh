@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 JUDGE=${1:-build/release/bin/judge}
 RUNS=${2:-10}
 . bench/lib.sh
-export JUDGE_CACHE=$(mktemp -d) NO_COLOR=1
+JUDGE_CACHE=$(mktemp -d)
+export JUDGE_CACHE NO_COLOR=1
 OUT=$(mktemp -d)
 trap 'rm -rf "$JUDGE_CACHE" "$OUT"' EXIT
 CPP=reference/problem_mha/solution.cpp

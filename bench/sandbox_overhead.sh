@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 JUDGE=${1:-build/release/bin/judge}
 command -v hyperfine >/dev/null || { echo "bench: needs hyperfine: sudo apt-get install -y hyperfine" >&2; exit 1; }
 [ -x "$JUDGE" ] || { cmake --preset release >/dev/null && cmake --build --preset release >/dev/null; }
-export JUDGE_CACHE=$(mktemp -d) NO_COLOR=1
+JUDGE_CACHE=$(mktemp -d)
+export JUDGE_CACHE NO_COLOR=1
 trap 'rm -rf "$JUDGE_CACHE"' EXIT
 SRC=reference/problem_mha/solution.cpp
 JUDGE_SANDBOX=bubblewrap "$JUDGE" -q submit problem_mha --file "$SRC" >/dev/null   # warm the cache

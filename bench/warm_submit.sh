@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 JUDGE=${1:-build/release/bin/judge}
 . bench/lib.sh
-export JUDGE_CACHE=$(mktemp -d) NO_COLOR=1
+JUDGE_CACHE=$(mktemp -d)
+export JUDGE_CACHE NO_COLOR=1
 trap 'rm -rf "$JUDGE_CACHE"' EXIT
 SRC=${SRC:-reference/problem_mha/solution.cpp}
 

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the e2e and hostile runners. box_pids DIR prints the processes started for boxes under
 # DIR: those whose command line names it, or whose working folder is in it (bwrap's own process
 # gets its options through --args, so only its working folder, the box, tells where it belongs).

@@ -523,11 +523,13 @@ def to_array(value, oname, kind, fname, several, np, notes):
     what = "%s's output %s" % (fname, oname) if several else fname
     if kind in ("int", "float"):
         # A Python number, or a 0-d array or tensor (a NumPy scalar, torch.tensor(5)) holding one.
-        if not isinstance(value, (int, float)) and tuple(getattr(value, "shape", (1,))) == () and hasattr(value, "item"):
+        scalar_array = tuple(getattr(value, "shape", (1,))) == () and hasattr(value, "item")
+        if not isinstance(value, (int, float)) and scalar_array:
             value = value.item()
         integral = isinstance(value, int) and not isinstance(value, bool)
         if not (integral or (kind == "float" and isinstance(value, float))):
-            raise Refused("%s returned %s; expected %s" % (what, describe(value), "an int" if kind == "int" else "a float"))
+            expected = "an int" if kind == "int" else "a float"
+            raise Refused("%s returned %s; expected %s" % (what, describe(value), expected))
         if kind == "int" and not -(1 << 63) <= value < (1 << 63):
             raise Refused("%s returned %d, which is outside int64" % (what, value))
         return np.asarray(value, dtype=np.int64 if kind == "int" else np.float32)
@@ -548,8 +550,8 @@ def to_array(value, oname, kind, fname, several, np, notes):
     elif kind == "tensor" and value.dtype in (np.float16,):
         notes.append("%s is %s; it was cast to float32 to compare" % (what, value.dtype))
     elif value.dtype != want:
-        raise Refused("%s returned a tensor of dtype %s; expected %s" % (what, value.dtype, "float32" if want is np.float32
-                                                                else "int64"))
+        expected = "float32" if want is np.float32 else "int64"
+        raise Refused("%s returned a tensor of dtype %s; expected %s" % (what, value.dtype, expected))
     return np.ascontiguousarray(value, dtype=want)
 
 

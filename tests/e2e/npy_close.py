@@ -1,6 +1,8 @@
 """Compares two float32 .npy files (C order, little-endian, as np.save writes them) element by
 element: |got - want| <= 1e-4 + 1e-4 |want|, the problem's tolerance. Pure Python: no NumPy."""
-import ast, struct, sys
+import ast
+import struct
+import sys
 
 
 def load(path):

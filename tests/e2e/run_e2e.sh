@@ -6,9 +6,9 @@
 # on the first mismatch. tests/e2e/CMakeLists.txt finds every case; a line "# labels: X" in a
 # case gives its ctest labels (concurrent: the ThreadSanitizer pass runs it too).
 set -uo pipefail
-case_name=$1
-JUDGE=$2
-ROOT=$3
+# JUDGE, ROOT, BUG, PROBLEM and HERE are read by the case it sources.
+# shellcheck disable=SC2034
+case_name=$1 JUDGE=$2 ROOT=$3
 export NO_COLOR=1
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -39,12 +39,15 @@ case_file() {  # name dir -> the case's script
     elif [ -f "$2/$1/case.sh" ]; then echo "$2/$1/case.sh"
     else fail "no case $1 in $2"; fi
 }
+# shellcheck disable=SC2034
 if [ "${case_name#seeded_bug:}" != "$case_name" ]; then BUG=${case_name#seeded_bug:}; family=seeded_bug
 elif [ "${case_name#pack_same_reports:}" != "$case_name" ]; then PROBLEM=${case_name#pack_same_reports:}; family=pack_same_reports
 else family=""; fi
 if [ -n "$family" ]; then file=$(case_file "$family" "$E2E/families") || exit 1
 else file=$(case_file "$case_name" "$E2E/cases") || exit 1; fi
+# shellcheck disable=SC2034
 HERE=$(dirname "$file")
+# shellcheck disable=SC1090  # the case's file, found above
 run_case() { . "$file"; }
 run_case
 echo "ok: $case_name"

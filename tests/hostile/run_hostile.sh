@@ -3,7 +3,8 @@
 # Runs tests/hostile/cases/CASE/solution.cpp (or solution.py: its header lines start with "# ", not
 # "// ") against the probe problem in sandbox TIER and checks:
 #   - the verdict is the one the case declares (// expect: ...);
-#   - the run ends within its limits plus a grace;
+#   - the judge ends by itself (a hang is caught by `timeout`; the wall time is printed, never
+#     compared: it depends on the machine's load, and the verdict already says the limits held);
 #   - no process of the submission survives;
 #   - the judge is healthy afterwards (the reference is still accepted);
 #   - the case's own containment check (// check: ...), if any.
@@ -37,9 +38,9 @@ if [[ " $checks " == *" needs_root "* ]] && [ "$(id -u)" != 0 ]; then
     echo "skipped: $case_name needs root (as another user the $tier tier runs it as that user, who owns the cache)"
     exit 77
 fi
-if [ "$tier" = bubblewrap ] && ! JUDGE_SANDBOX= "$JUDGE" doctor 2>/dev/null | grep '^bubblewrap: *works' >/dev/null; then
+if [ "$tier" = bubblewrap ] && ! JUDGE_SANDBOX="" "$JUDGE" doctor 2>/dev/null | grep '^bubblewrap: *works' >/dev/null; then
     echo "skipped: bubblewrap cannot create its namespaces here (a container without user namespaces?):"
-    JUDGE_SANDBOX= "$JUDGE" doctor 2>&1 | grep '^bubblewrap:'
+    JUDGE_SANDBOX="" "$JUDGE" doctor 2>&1 | grep '^bubblewrap:'
     exit 77
 fi
 if [[ " $checks " == *" cache_untouched "* ]]; then
@@ -83,15 +84,12 @@ elapsed=$(echo "$(date +%s.%N) - $start" | bc)
 verdict=$(grep -m1 '^  "verdict"' "$TMP/out" | sed 's/.*: "\([a-z_]*\)".*/\1/')
 echo "case $case_name, tier $tier: verdict $verdict, exit $code, ${elapsed}s"
 
+[ "$code" = 124 ] && { cat "$TMP/err"; fail "the judge had not ended after 120 s: a hang"; }
 want_code=1
 [ "$expect" = accepted ] && want_code=0
 [ "$code" = "$want_code" ] || { cat "$TMP/err"; head -c 3000 "$TMP/out"; fail "exit code $code, expected $want_code"; }
 [ "$verdict" = "$expect" ] || { head -c 3000 "$TMP/out"; fail "verdict $verdict, expected $expect"; }
 grep -q "\"sandbox\": \"$tier\"" "$TMP/out" || fail "the report does not say sandbox $tier"
-# Limits: 2 tests of 1 s (then the time-out cutoff), an 8 s compile limit, plus a grace; a case may
-# declare its own bound (// seconds: N), e.g. one that waits for the box's overall deadline.
-max_seconds=$(sed -n "s|^$cm seconds: ||p" "$SRC" | head -1)
-(( $(echo "$elapsed < ${max_seconds:-20}" | bc) )) || fail "took ${elapsed}s"
 # Nothing of the submission survives: its test processes, a left-behind grandchild, a fork bomb.
 if pgrep -f "sleep 4242$tag" >/dev/null || [ -n "$(box_pids "$TMPDIR/")" ]; then
     ps -eo pid,ppid,user,cmd | grep -E "sleep 4242$tag|$TMPDIR/" | grep -v grep
@@ -114,17 +112,6 @@ for c in $checks; do
             t=/tmp/judge-hostile-target-$tag
             if [ -n "$(ls -A "$t" 2>/dev/null)" ]; then ls -la "$t"; rm -rf "$t"; fail "the judge wrote into the folder a planted link named"; fi
             rm -rf "$t" ;;
-        same_under_load)
-            # The same case again beside three busy loops (on two cores): the same report.
-            # Each in a session of its own: with autogroup scheduling, loops in one session would share one
-            # CPU share between them.
-            for _ in 1 2 3; do setsid sh -c 'while :; do :; done' & done
-            timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.$ext" --format json \
-                >"$TMP/out-loaded" 2>/dev/null
-            kill $(jobs -p) 2>/dev/null
-            diff <(grep -v '"sandbox"' "$TMP/out") <(grep -v '"sandbox"' "$TMP/out-loaded") >"$TMP/load.diff" ||
-                { head -40 "$TMP/load.diff"; fail "the report changed when the machine was busy"; }
-            echo "  the same report beside three busy loops" ;;
         disk_bounded)
             kill "$sampler" 2>/dev/null
             read -r disk0 mem0 < <(head -1 "$TMP/usage")

@@ -143,7 +143,8 @@ def check(judge_dir):
                 kind, name = m.groups()
                 if kind == "<":
                     if unit in STUDENT and not re.fullmatch(r"[a-z_]+", name):
-                        faults.append(f"{shown}:{n}: includes <{name}>; student-facing files use the standard library only")
+                        faults.append(f"{shown}:{n}: includes <{name}>; "
+                                      "student-facing files use the standard library only")
                     continue
                 target = resolve(judge_dir, path, name)
                 if target is None:

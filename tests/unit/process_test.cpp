@@ -48,9 +48,10 @@ TEST_CASE("the wall-clock limit kills the whole process group", "[process]") {
     judge::ProcessSpec ps;
     ps.wall_limit = std::chrono::milliseconds(2000);
     // A background child in the same group must die too.
-    const auto r = sh("sleep 30 & echo $! > pid; sleep 30", tmp, ps);
+    const auto r = sh("sleep 120 & echo $! > pid; sleep 120", tmp, ps);
     CHECK(r.timed_out);
-    CHECK(r.wall_seconds < 5);
+    // It was stopped, not waited for: a bound that detects only that, far above a loaded machine's time.
+    CHECK(r.wall_seconds < 60);
     const std::string pid = judge::read_head(tmp.path() / "pid", 32);
     REQUIRE_FALSE(pid.empty());
     // SIGKILL is delivered asynchronously: allow the kernel a moment.

@@ -3,29 +3,29 @@
 # validate --all: every shipped problem is sound, and (--cross-check, issue #26) its Python reference
 # agrees with the C++ one on every test and small input, and so do PyTorch's own modules where
 # builtin.py uses them.
-    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --cross-check
-    [ "$(grep -c '✓ cross-check: reference/problem_[a-z0-9_]*/solution.py (the Python reference; Python 3.*) agrees with the C++ reference on [0-9]* tests and [0-9]* small inputs' "$TMP/out")" = 8 ] ||
-        fail "a problem's Python reference was not cross-checked, or disagrees"
-    for p in problem_mha problem_block; do
-        expect_out "✓ cross-check: reference/$p/builtin.py (PyTorch's own modules; Python 3."
-    done
-    expect_no_out "✗"
-    expect_out "reference passes all 32 tests"
-    expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
-    expect_out "validate: ok (8 problems)"
-    # Every problem ships at least two accepted alternatives.
-    [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 8 ] || fail "a problem has fewer than 2 accepted"
-    expect_out "student template compiles and is rejected"
-    # Every problem ships a PyTorch and a NumPy template, which load and are rejected (issue #26).
-    for lib in PyTorch NumPy; do
-        [ "$(grep -c "student template in $lib loads and is rejected" "$TMP/out")" = 8 ] ||
-            fail "a problem's $lib template is missing, does not load, or is accepted"
-    done
-    expect_out "Kill matrix"
-    expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
-    expect_out "validate: ok"
-    # Issue #21: the shipped course carries no warning at all.
-    expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --strict
-    expect_no_out "  ! "
-    expect_exit 2 "$JUDGE" --root "$ROOT" validate
-    expect_err "judge: error: validate: give a problem name or --all (not both)"
+expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --cross-check
+[ "$(grep -c '✓ cross-check: reference/problem_[a-z0-9_]*/solution.py (the Python reference; Python 3.*) agrees with the C++ reference on [0-9]* tests and [0-9]* small inputs' "$TMP/out")" = 8 ] ||
+    fail "a problem's Python reference was not cross-checked, or disagrees"
+for p in problem_mha problem_block; do
+    expect_out "✓ cross-check: reference/$p/builtin.py (PyTorch's own modules; Python 3."
+done
+expect_no_out "✗"
+expect_out "reference passes all 32 tests"
+expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
+expect_out "validate: ok (8 problems)"
+# Every problem ships at least two accepted alternatives.
+[ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 8 ] || fail "a problem has fewer than 2 accepted"
+expect_out "student template compiles and is rejected"
+# Every problem ships a PyTorch and a NumPy template, which load and are rejected (issue #26).
+for lib in PyTorch NumPy; do
+    [ "$(grep -c "student template in $lib loads and is rejected" "$TMP/out")" = 8 ] ||
+        fail "a problem's $lib template is missing, does not load, or is accepted"
+done
+expect_out "Kill matrix"
+expect_out "lens_repeat_not_interleave [mask_head_alignment]: caught by"
+expect_out "validate: ok"
+# Issue #21: the shipped course carries no warning at all.
+expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --strict
+expect_no_out "  ! "
+expect_exit 2 "$JUDGE" --root "$ROOT" validate
+expect_err "judge: error: validate: give a problem name or --all (not both)"

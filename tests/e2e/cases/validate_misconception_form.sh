@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Issue #21: the misconception text must fit the sentence the student reads.
-    make_course
-    sed -i 's|^// misconception: .*|// misconception: You forgot the mask. Add it.|' "$TMP/course/reference/problem_masks/bugs/no_padding_mask.patch"
-    expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_masks
-    expect_out "no_padding_mask.patch: the misconception \"You forgot the mask. Add it.\" does not fit the sentence the student reads: it must start with a lower-case letter"
+make_course
+sed -i 's|^// misconception: .*|// misconception: You forgot the mask. Add it.|' "$TMP/course/reference/problem_masks/bugs/no_padding_mask.patch"
+expect_exit 1 "$JUDGE" --root "$TMP/course" validate problem_masks
+expect_out "no_padding_mask.patch: the misconception \"You forgot the mask. Add it.\" does not fit the sentence the student reads: it must start with a lower-case letter"

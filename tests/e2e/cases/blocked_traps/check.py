@@ -1,4 +1,5 @@
-import json, sys
+import json
+import sys
 r = json.load(open(sys.argv[1]))
 assert r["first_fix"] == "chunk_order", r["first_fix"]
 st = {t["id"]: (t["status"], t["blocked_by"]) for t in r["traps"]}

@@ -1,4 +1,5 @@
-import json, sys
+import json
+import sys
 r = json.load(open(sys.argv[1]))
 t = {x["id"]: x for x in r["tests"]}
 assert t["sample_true"]["inputs"] == "x (2, 3) from arange, negate = true", t["sample_true"]["inputs"]

@@ -1,4 +1,5 @@
-import json, sys
+import json
+import sys
 r = json.load(open(sys.argv[1]))
 t = next(t for t in r["tests"] if t["id"] == "merge_order_arange")
 c = t["counterexample"]

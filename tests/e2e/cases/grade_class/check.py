@@ -1,4 +1,7 @@
-import csv, json, sys, xml.etree.ElementTree as ET
+import csv
+import json
+import sys
+import xml.etree.ElementTree as ET
 out = sys.argv[1]
 rows = list(csv.DictReader(open(f"{out}/grades.csv")))
 assert [r["student"] for r in rows] == ["alice", "bob", "carol", "dave", "eve", "mallory"]

@@ -1,4 +1,6 @@
-import csv, sys, xml.etree.ElementTree as ET
+import csv
+import sys
+import xml.etree.ElementTree as ET
 out = sys.argv[1]
 rows = {r["student"]: r for r in csv.DictReader(open(f"{out}/grades.csv", encoding="utf-8"))}
 assert sorted(rows) == sorted(["grades.csv", "grade.json", "a:b", 'q"<>|*?', "students", "x..y"]), sorted(rows)

@@ -1,4 +1,7 @@
-import csv, json, sys, xml.etree.ElementTree as ET
+import csv
+import json
+import sys
+import xml.etree.ElementTree as ET
 out = sys.argv[1]
 rows = {r["student"]: r for r in csv.DictReader(open(f"{out}/grades.csv", encoding="utf-8"))}
 assert rows["caf\ufffd"]["verdict"] == "accepted", rows.keys()

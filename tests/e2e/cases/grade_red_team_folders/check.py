@@ -1,4 +1,7 @@
-import csv, os, sys, xml.etree.ElementTree as ET
+import csv
+import os
+import sys
+import xml.etree.ElementTree as ET
 out, long = sys.argv[1], sys.argv[2]
 rows = {r["student"]: r for r in csv.DictReader(open(f"{out}/grades.csv", encoding="utf-8"))}
 assert rows[long]["verdict"] == "accepted", rows.keys()          # a 270-byte folder name, capped

@@ -1,2 +1,5 @@
-import json, sys
-r = json.load(open(sys.argv[1])); r["score"] = 999; json.dump(r, open(sys.argv[1], "w"))
+import json
+import sys
+r = json.load(open(sys.argv[1]))
+r["score"] = 999
+json.dump(r, open(sys.argv[1], "w"))

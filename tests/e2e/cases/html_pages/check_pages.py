@@ -57,9 +57,9 @@ try:
             # One panel per head per role; the heads are the test's (or its counterexample's) num_heads.
             t = next(x for x in report["tests"] if x["id"] == test)
             shown = t.get("counterexample") or t.get("values")
+            spec_path = os.path.join(os.environ["ROOT"], "problems/problem_mha/problem.json")
             heads = shown["inputs"]["num_heads"] if shown else next(
-                x for x in json.load(open(os.path.join(os.environ["ROOT"], "problems/problem_mha/problem.json")))["tests"]
-                if x["id"] == test)["inputs"]["num_heads"]
+                x for x in json.load(open(spec_path))["tests"] if x["id"] == test)["inputs"]["num_heads"]
             for role in ("expected", "got", "diff"):
                 got = sorted(int(p["head"]) for p in panels
                              if (p["test"], p["output"], p["role"]) == (test, output, role))

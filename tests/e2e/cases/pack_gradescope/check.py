@@ -1,4 +1,7 @@
-import os, stat, sys, zipfile
+import os
+import stat
+import sys
+import zipfile
 z = zipfile.ZipFile(sys.argv[1])
 assert z.testzip() is None
 names = z.namelist()

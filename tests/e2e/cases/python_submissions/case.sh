@@ -24,27 +24,27 @@ PYEOF
 # and each torch_<bug>.py, a translation of reference/<p>/bugs/<bug>.cpp (or .patch), fails that bug's trap
 # with that bug's misconception named.
 for dir in "$HERE"/${JUDGE_E2E_PY_PROBLEMS:-problem_*}; do
-    p=$(basename "$dir")
-    say "$p: the PyTorch and NumPy translations of the reference are accepted"
-    expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$ROOT/reference/$p/solution.py" --format json
-    grep -q '"language": "torch"' "$TMP/out" || fail "$p: the PyTorch reference was not judged as torch"
-    expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$dir/numpy_reference.py" --format json
-    grep -q '"language": "numpy"' "$TMP/out" || fail "$p: the NumPy file was not judged as NumPy"
-    n=0
-    for bug_py in "$dir"/torch_*.py; do
-        bug=$(basename "$bug_py" .py); bug=${bug#torch_}
-        cpp="$ROOT/reference/$p/bugs/$bug.cpp"
-        [ -f "$cpp" ] || cpp="$ROOT/reference/$p/bugs/$bug.patch"
-        [ -f "$cpp" ] || fail "$bug_py translates no seeded bug (no bugs/$bug.cpp or .patch)"
-        trap_id=$(sed -n 's|^// trap: ||p' "$cpp" | head -1)
-        words=$(sed -n 's|^// misconception: ||p' "$cpp" | head -1)
-        say "$p: the PyTorch $bug fails $trap_id, named"
-        expect_exit 1 "$JUDGE" --root "$ROOT" submit "$p" --file "$bug_py"
-        expect_out "✗ $trap_id"
-        expect_out "This is exactly the output of this mistake: $words"
-        n=$((n + 1))
-    done
-    [ "$n" -ge 3 ] || fail "$p: $n PyTorch seeded bugs; at least 3 are wanted"
+p=$(basename "$dir")
+say "$p: the PyTorch and NumPy translations of the reference are accepted"
+expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$ROOT/reference/$p/solution.py" --format json
+grep -q '"language": "torch"' "$TMP/out" || fail "$p: the PyTorch reference was not judged as torch"
+expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$dir/numpy_reference.py" --format json
+grep -q '"language": "numpy"' "$TMP/out" || fail "$p: the NumPy file was not judged as NumPy"
+n=0
+for bug_py in "$dir"/torch_*.py; do
+    bug=$(basename "$bug_py" .py); bug=${bug#torch_}
+    cpp="$ROOT/reference/$p/bugs/$bug.cpp"
+    [ -f "$cpp" ] || cpp="$ROOT/reference/$p/bugs/$bug.patch"
+    [ -f "$cpp" ] || fail "$bug_py translates no seeded bug (no bugs/$bug.cpp or .patch)"
+    trap_id=$(sed -n 's|^// trap: ||p' "$cpp" | head -1)
+    words=$(sed -n 's|^// misconception: ||p' "$cpp" | head -1)
+    say "$p: the PyTorch $bug fails $trap_id, named"
+    expect_exit 1 "$JUDGE" --root "$ROOT" submit "$p" --file "$bug_py"
+    expect_out "✗ $trap_id"
+    expect_out "This is exactly the output of this mistake: $words"
+    n=$((n + 1))
+done
+[ "$n" -ge 3 ] || fail "$p: $n PyTorch seeded bugs; at least 3 are wanted"
 done
 
 say "the template's NotImplementedError is named as Python's; --lang torch alone judges the template"
@@ -56,7 +56,7 @@ say "--lang numpy alone judges the NumPy template; an unchanged template in a cl
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --lang numpy --format json
 grep -q '"language": "numpy"' "$TMP/out" || fail "--lang numpy did not judge the NumPy template as NumPy"
 grep -q '"rerun": "judge run problem_mha .*--file [^ ]*student_template/problem_mha/solution_numpy.py' "$TMP/out" ||
-    fail "--lang numpy did not judge student_template/problem_mha/solution_numpy.py"
+fail "--lang numpy did not judge student_template/problem_mha/solution_numpy.py"
 make_course
 rm "$TMP/course/student_template/problem_mha/solution_numpy.py"
 expect_exit 2 "$JUDGE" --root "$TMP/course" submit problem_mha --lang numpy
@@ -78,15 +78,15 @@ expect_out "no function merge_heads(x) is defined at module level"
 
 say "judge run --file takes a .py file"
 expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_sample --file "$PY/torch_fold_one_reshape.py" \
-    --outputs "$TMP/run"
+--outputs "$TMP/run"
 expect_out "test chunk_order_sample: wrong_answer: example 0, head 0, position 1 holds x[0,0,4:8]"
 # A raise is named as Python's, on a test and on the caller's own inputs.
 expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test validation_zero_heads \
-    --file "$ROOT/student_template/problem_mha/solution.py" --outputs "$TMP/run2"
+--file "$ROOT/student_template/problem_mha/solution.py" --outputs "$TMP/run2"
 expect_out "raised NotImplementedError: split_heads: not implemented yet"
 expect_no_out "std::"
 expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --function split_heads --inputs "$TMP/run2/inputs" \
-    --file "$ROOT/student_template/problem_mha/solution.py" --outputs "$TMP/run3"
+--file "$ROOT/student_template/problem_mha/solution.py" --outputs "$TMP/run3"
 expect_out "split_heads raised NotImplementedError: split_heads: not implemented yet"
 expect_out "the reference raises ValueError on these inputs: split_heads: num_heads must be at least 1, got 0"
 expect_no_out "std::"
@@ -111,7 +111,7 @@ assert rows["cho"]["verdict"] == "runtime_error", rows["cho"]
 assert rows["dan"]["verdict"] == "runtime_error", rows["dan"]
 PYEOF
 for s in cho dan; do
-    grep -q '"untouched_template": true' "$TMP/grades/students/$s/report.json" ||
-        fail "$s handed in a Python template unchanged, and the report does not say so"
+grep -q '"untouched_template": true' "$TMP/grades/students/$s/report.json" ||
+    fail "$s handed in a Python template unchanged, and the report does not say so"
 done
 grep -q "^Of the 2 attempts " "$TMP/grades/summary.md" || fail "summary.md counts an untouched Python template as an attempt"

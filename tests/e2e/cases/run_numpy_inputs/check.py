@@ -1,9 +1,14 @@
-import struct, sys
+import struct
+import sys
+
+
 def npy(path, descr, shape, data, fortran=False):
-    header = "{'descr': '%s', 'fortran_order': %s, 'shape': (%s), }" % (
-        descr, "True" if fortran else "False", "".join(f"{s}," for s in shape) if len(shape) == 1 else ", ".join(map(str, shape)))
+    dims = "".join(f"{s}," for s in shape) if len(shape) == 1 else ", ".join(map(str, shape))
+    header = "{'descr': '%s', 'fortran_order': %s, 'shape': (%s), }" % (descr, "True" if fortran else "False", dims)
     header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
     open(path, "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode() + data)
+
+
 d, want = sys.argv[1], sys.argv[2]
 x = [float(i) for i in range(8)]              # x of shape (1, 2, 4), row-major values 0..7
 # The same x three ways: float64, big-endian float32, and Fortran order.

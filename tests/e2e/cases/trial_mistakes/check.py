@@ -1,4 +1,5 @@
-import json, sys
+import json
+import sys
 r, allowed, who = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
 assert r["verdict"] != "accepted", who
 fix, sure = r["first_fix"], r["first_fix_explained"]

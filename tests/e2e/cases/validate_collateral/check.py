@@ -1,4 +1,5 @@
-import json, sys
+import json
+import sys
 bad = []
 for p in json.load(open(sys.argv[1])):
     for b in p["bugs"]:

@@ -4,55 +4,54 @@
 # a function whose two tensors hold the same data in every test, a head count equal to the batch in
 # every test of one trap, a trap without a sample test and one without a hidden test, two seeded
 # bugs no test tells apart, a bug that also fails other traps, and a test that catches no bug.
-    local C="$TMP/course"
-    cp -r "$ROOT/tests/hostile/course" "$C"
-    python3 "$HERE/check.py" "$C/problems/probe/problem.json"
-    cp "$HERE/reference_solution.cpp" "$C/reference/probe/solution.cpp"
-    cp "$HERE/template_solution.cpp" "$C/student_template/probe/solution.cpp"
-    mkdir -p "$C/reference/probe/bugs"
-    for b in double_a double_b; do sed "s/@BUG@/$b/" "$HERE/double.cpp.in" >"$C/reference/probe/bugs/$b.cpp"; done
-    cp "$HERE/both_wrong.cpp" "$C/reference/probe/bugs/both_wrong.cpp"
-    expect_exit 0 "$JUDGE" --root "$C" validate probe
-    expect_out "pair: a and b hold the same data in every test, so a solution that uses one for the other passes"
-    expect_out "trap diff: a batch = k in every test of pair there, so mistakes that confuse them give the same output"
-    expect_out "trap diff: b batch = k in every test of pair there"
-    expect_out "trap diff has no sample test"
-    expect_out "trap extra has no hidden test"
-    expect_out "no test tells double_a from double_b: neither can be named to a student"
-    expect_out "both_wrong (trap identity) also fails traps diff, extra"
-    expect_out "test zeros rejects no seeded bug"
-    expect_out "validate: ok (1 problem, 7 warnings)"
-    # --strict fails on warnings; --format json carries them with their kinds.
-    expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
-    expect_out "validate: 7 warnings (--strict)"
-    expect_exit 0 "$JUDGE" --root "$C" validate probe --format json
-    python3 "$HERE/check_2.py" "$TMP/out" || fail "validate --format json does not match docs/report.md"
-    expect_exit 2 "$JUDGE" --root "$C" validate probe --format xml
-    expect_err 'validate --format: expected text or json, got "xml"'
-    # --mutants: a mutant of `a - b` is killed; the literal of an unused constant survives, with its
-    # diff, until the spec declares it equivalent (then it is listed apart, with the reason).
-    cp "$HERE/mutants_solution.cpp" "$C/reference/probe/solution.cpp"
-    expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants --format json
-    python3 "$HERE/check_3.py" "$TMP/out" "$C/problems/probe/problem.json" || fail "the mutation report is not as documented"
-    expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants
-    # Progress: in a log, a line per tenth of the way at most (not one per mutant)...
-    local n
-    n=$(grep -c 'judge: info: mutants: ' "$TMP/err" || true)
-    [ "$n" -ge 1 ] && [ "$n" -le 10 ] || fail "validate --mutants wrote $n progress lines to a log"
-    # ...and on a terminal one line, rewritten in place.
-    script -qec "$(printf '%q ' "$JUDGE" --root "$C" validate probe --mutants)" /dev/null >"$TMP/tty" 2>&1 || true
-    [ "$(grep -c 'mutants: [0-9]*/[0-9]*' "$TMP/tty")" = 1 ] || fail "on a terminal, the mutants' progress is not one line"
-    grep -q $'\r' "$TMP/tty" || fail "on a terminal, the progress line is not rewritten in place"
-    expect_out "Mutants of reference/probe/solution.cpp:"
-    expect_out "3 declared equivalent"
-    expect_out "(100.0%)"
-    expect_out "    = int:3:28:0: unused"
-    # An equivalent_mutants id that matches nothing is a warning on every validate, --mutants or not.
-    python3 - "$C/problems/probe/problem.json" <<'PY'
+C="$TMP/course"
+cp -r "$ROOT/tests/hostile/course" "$C"
+python3 "$HERE/check.py" "$C/problems/probe/problem.json"
+cp "$HERE/reference_solution.cpp" "$C/reference/probe/solution.cpp"
+cp "$HERE/template_solution.cpp" "$C/student_template/probe/solution.cpp"
+mkdir -p "$C/reference/probe/bugs"
+for b in double_a double_b; do sed "s/@BUG@/$b/" "$HERE/double.cpp.in" >"$C/reference/probe/bugs/$b.cpp"; done
+cp "$HERE/both_wrong.cpp" "$C/reference/probe/bugs/both_wrong.cpp"
+expect_exit 0 "$JUDGE" --root "$C" validate probe
+expect_out "pair: a and b hold the same data in every test, so a solution that uses one for the other passes"
+expect_out "trap diff: a batch = k in every test of pair there, so mistakes that confuse them give the same output"
+expect_out "trap diff: b batch = k in every test of pair there"
+expect_out "trap diff has no sample test"
+expect_out "trap extra has no hidden test"
+expect_out "no test tells double_a from double_b: neither can be named to a student"
+expect_out "both_wrong (trap identity) also fails traps diff, extra"
+expect_out "test zeros rejects no seeded bug"
+expect_out "validate: ok (1 problem, 7 warnings)"
+# --strict fails on warnings; --format json carries them with their kinds.
+expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
+expect_out "validate: 7 warnings (--strict)"
+expect_exit 0 "$JUDGE" --root "$C" validate probe --format json
+python3 "$HERE/check_2.py" "$TMP/out" || fail "validate --format json does not match docs/report.md"
+expect_exit 2 "$JUDGE" --root "$C" validate probe --format xml
+expect_err 'validate --format: expected text or json, got "xml"'
+# --mutants: a mutant of `a - b` is killed; the literal of an unused constant survives, with its
+# diff, until the spec declares it equivalent (then it is listed apart, with the reason).
+cp "$HERE/mutants_solution.cpp" "$C/reference/probe/solution.cpp"
+expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants --format json
+python3 "$HERE/check_3.py" "$TMP/out" "$C/problems/probe/problem.json" || fail "the mutation report is not as documented"
+expect_exit 0 "$JUDGE" --root "$C" validate probe --mutants
+# Progress: in a log, a line per tenth of the way at most (not one per mutant)...
+n=$(grep -c 'judge: info: mutants: ' "$TMP/err" || true)
+[ "$n" -ge 1 ] && [ "$n" -le 10 ] || fail "validate --mutants wrote $n progress lines to a log"
+# ...and on a terminal one line, rewritten in place.
+script -qec "$(printf '%q ' "$JUDGE" --root "$C" validate probe --mutants)" /dev/null >"$TMP/tty" 2>&1 || true
+[ "$(grep -c 'mutants: [0-9]*/[0-9]*' "$TMP/tty")" = 1 ] || fail "on a terminal, the mutants' progress is not one line"
+grep -q $'\r' "$TMP/tty" || fail "on a terminal, the progress line is not rewritten in place"
+expect_out "Mutants of reference/probe/solution.cpp:"
+expect_out "3 declared equivalent"
+expect_out "(100.0%)"
+expect_out "    = int:3:28:0: unused"
+# An equivalent_mutants id that matches nothing is a warning on every validate, --mutants or not.
+python3 - "$C/problems/probe/problem.json" <<'PY'
 import json, sys
 spec = json.load(open(sys.argv[1]))
 spec["equivalent_mutants"].append({"id": "int:30:5:0", "reason": "a line the reference does not have"})
 json.dump(spec, open(sys.argv[1], "w"))
 PY
-    expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
-    expect_out 'equivalent_mutants[3] "int:30:5:0" matches no mutant of reference/probe/solution.cpp; remove it'
+expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
+expect_out 'equivalent_mutants[3] "int:30:5:0" matches no mutant of reference/probe/solution.cpp; remove it'

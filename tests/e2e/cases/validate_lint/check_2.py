@@ -1,9 +1,10 @@
-import json, sys
+import json
+import sys
 j = json.load(open(sys.argv[1]))
 assert j["problem"] == "probe" and j["sound"] is True and j["errors"] == [] and j["mutants"] is None, j
 kinds = sorted(w["kind"] for w in j["warnings"])
-assert kinds == sorted(["identical_parameters", "equal_dimensions", "equal_dimensions", "no_sample_test", "no_hidden_test",
-                        "bugs_not_told_apart", "bug_fails_other_traps", "test_catches_nothing",
+assert kinds == sorted(["identical_parameters", "equal_dimensions", "equal_dimensions", "no_sample_test",
+                        "no_hidden_test", "bugs_not_told_apart", "bug_fails_other_traps", "test_catches_nothing",
                         "few_accepted_alternatives"]), kinds
 assert [w["level"] for w in j["warnings"] if w["kind"] in ("test_catches_nothing", "few_accepted_alternatives")] == [
     "info", "info"]

@@ -1,4 +1,5 @@
-import json, sys
+import json
+import sys
 m = json.load(open(sys.argv[1]))["mutants"]
 assert m["killed"] >= 1 and m["score"] < 1, m
 ids = [s["id"] for s in m["survivors"]]

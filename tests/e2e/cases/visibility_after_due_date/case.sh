@@ -1,22 +1,22 @@
 # shellcheck shell=bash
 # Visibility "after_due_date" (per test, or a trap's default): withheld from submit and grade until
 # released with --after-due-date, left out of a pack, and shown after the due date by Gradescope.
-    make_course
-    python3 "$HERE/check.py" "$TMP/course/problems/problem_sdpa/problem.json"
-    local bug="$TMP/no_mask.cpp"
-    "$JUDGE" -q --root "$ROOT" show problem_sdpa --bug no_mask >"$bug" || fail "show --bug"
-    expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug"
-    expect_out "3 more tests are withheld until after the due date"
-    expect_no_out "masking_zero_weights"
-    expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug" --format json
-    python3 -c "
+make_course
+python3 "$HERE/check.py" "$TMP/course/problems/problem_sdpa/problem.json"
+bug="$TMP/no_mask.cpp"
+"$JUDGE" -q --root "$ROOT" show problem_sdpa --bug no_mask >"$bug" || fail "show --bug"
+expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug"
+expect_out "3 more tests are withheld until after the due date"
+expect_no_out "masking_zero_weights"
+expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug" --format json
+python3 -c "
 import json,sys; r=json.load(open(sys.argv[1]))
 ids=[t['id'] for t in r['tests']]
 assert r['withheld_tests']==3 and r['max_score']==5, (r['withheld_tests'], r['max_score'])
 assert 'scale_narrow' not in ids and 'masking_intervention' not in ids and 'masking_sample' in ids, ids
 " "$TMP/out" || fail "the withheld tests are in the report"
-    expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug" --format gradescope --after-due-date
-    python3 -c "
+expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug" --format gradescope --after-due-date
+python3 -c "
 import json,sys; r=json.load(open(sys.argv[1]))
 v={t['name'].split(':')[0]: t['visibility'] for t in r['tests']}
 assert v=={'softmax_axis':'visible','scale':'after_due_date','masking':'after_due_date'}, v

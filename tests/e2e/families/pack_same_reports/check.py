@@ -1,4 +1,5 @@
-import json, sys
+import json
+import sys
 for t in json.load(open(sys.argv[1]))["tests"]:
     for key in ("counterexample", "values"):
         c = t.get(key)

@@ -1,6 +1,6 @@
 // expect: memory_limit
 // tiers: bubblewrap fallback
-// check: same_under_load
+// tests/stress/load_stress.sh runs it beside busy loops too: the verdict stays memory_limit.
 // Its blocks ask for huge pages (MADV_HUGEPAGE, where the kernel offers them): touching memory 4 KB
 // at a time costs more CPU time than the time limit on a VM whose page faults are slow, and then
 // the verdict would be the time limit's before the memory is used up.

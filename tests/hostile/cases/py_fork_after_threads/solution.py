@@ -1,6 +1,5 @@
 # expect: time_limit
 # tiers: bubblewrap fallback
-# seconds: 40
 # Runs a 2-thread region, then forks: the child's torch call can hang forever, and the parent
 # waits for it. The wall clock stops the test; no process of it survives.
 import os

@@ -1,6 +1,5 @@
 // expect: time_limit
 // tiers: bubblewrap
-// seconds: 40
 // report: not run: the submission's tests used up their total time
 // A test stops the in-box runner (SIGSTOP to its parent, which runs as the same user) and then
 // returns the right answer. The runner can record nothing more: the box's overall wall deadline
