@@ -4,7 +4,8 @@
 #   bash scripts/report_snapshot.sh JUDGE_BINARY OUT_DIR
 #   diff -r OUT_BEFORE OUT_AFTER
 # Covers, for each problem: the reference, the student template, every seeded bug and the e2e
-# submissions, each in the text, json, junit and gradescope formats; `validate`, `show` and `list`;
+# submissions, each in every format (text, json, junit, gradescope, classroom, prairielearn,
+# codegrade, html); `validate`, `show` and `list`;
 # and a small class through `grade`. Timings (Gradescope's execution_time) are zeroed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +26,7 @@ submissions() {  # problem -> "label path" lines
 
 one() {  # problem label path
     local p=$1 label=$2 src=$3 f
-    for f in text json junit gradescope; do
+    for f in text json junit gradescope classroom prairielearn codegrade html; do
         set +e
         "$JUDGE" -q submit "$p" --file "$src" --format "$f" >"$OUT/$p.$label.$f" 2>"$OUT/$p.$label.$f.err"
         echo "exit $?" >>"$OUT/$p.$label.$f.err"

@@ -87,8 +87,7 @@ void compare_case(const FunctionSpec& fn, const TestSpec& test, const TestRun& g
             const double x = a.f32[u], y = b.f32[u];
             if ((std::isnan(x) && std::isnan(y)) || (std::isinf(x) && x == y)) continue;
             const double diff = std::fabs(x - y);
-            const double fraction =
-                std::isfinite(diff) ? diff / (test.tolerance.atol + test.tolerance.rtol * std::fabs(y)) : INFINITY;
+            const double fraction = std::isfinite(diff) ? diff / test.tolerance.allowed(y) : INFINITY;
             if (std::isfinite(diff) && diff > c.largest) c.largest = diff;
             if (fraction > c.fraction || (std::isnan(fraction) && !std::isnan(c.fraction))) {
                 c.fraction = std::isnan(fraction) ? INFINITY : fraction;

@@ -22,7 +22,7 @@ std::vector<int64_t> unravel(const std::vector<int64_t>& shape, int64_t flat) {
 bool close(double g, double w, const Tolerance& tol, bool nan_match) {
     if (std::isnan(g) || std::isnan(w)) return nan_match && std::isnan(g) && std::isnan(w);
     if (std::isinf(g) || std::isinf(w)) return g == w;
-    return std::fabs(g - w) <= tol.atol + tol.rtol * std::fabs(w);
+    return tol.within(g, w);
 }
 
 std::string fmt_value(float v) { return float_text(v, 6); }

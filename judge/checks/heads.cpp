@@ -11,7 +11,7 @@ namespace {
 
 bool near(float g, float w, const Tolerance& tol) {
     if (std::isnan(g) || std::isnan(w)) return std::isnan(g) && std::isnan(w);
-    return std::abs(static_cast<double>(g) - w) <= tol.atol + tol.rtol * std::abs(static_cast<double>(w));
+    return tol.within(g, w);
 }
 
 // Whether every head of `a` equals head 0 within `tol`, in every slice of the other axes.

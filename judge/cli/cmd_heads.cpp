@@ -9,8 +9,8 @@
 #include "checks/compare.hpp"
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
-#include "cli/named_test.hpp"
 #include "cli/output.hpp"
+#include "cli/which_test.hpp"
 #include "compile/builder.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
@@ -21,6 +21,7 @@
 #include "problem/inputs.hpp"
 #include "report/html.hpp"
 #include "report/render.hpp"
+#include "report/words.hpp"
 #include "runs/program_run.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/evaluate.hpp"
@@ -49,7 +50,7 @@ size_t chosen_test(const Problem& p, const HeadsOptions& o) {
     if (functions.empty())
         throw InputError("heads: " + p.name + " has no function whose output has head, query and key axes");
     if (o.test) {
-        const size_t t = named_test(p, *o.test);
+        const size_t t = test_index(p, *o.test);
         if (!head_weights(p.function(p.tests[t].function)))
             throw InputError("--test: " + *o.test + " tests " + p.tests[t].function +
                              ", which returns no weights per head (those that do: " + functions + ")");
@@ -79,7 +80,7 @@ std::string heads_words(const Picture& pic, const TestSpec& ts, const npy::Array
         for (size_t k = 0; k < pic.diff[h].values.size(); ++k) {
             const double d = std::abs(pic.diff[h].values[k]);
             worst = std::max(worst, static_cast<float>(d));
-            close = close && d <= ts.tolerance.atol + ts.tolerance.rtol * std::abs(pic.expected[h].values[k]);
+            close = close && d <= ts.tolerance.allowed(pic.expected[h].values[k]);
         }
         same += close ? 1 : 0;
         s += fmt::format("  {}: {}\n", pic.expected[h].label,

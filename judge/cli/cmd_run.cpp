@@ -6,9 +6,9 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
-#include "cli/named_test.hpp"
 #include "cli/npy_input.hpp"
 #include "cli/output.hpp"
+#include "cli/which_test.hpp"
 #include "compile/builder.hpp"
 #include "compile/python_build.hpp"
 #include "core/cache.hpp"
@@ -60,7 +60,7 @@ InputArrays read_inputs(const FunctionSpec& fn, const fs::path& dir) {
 
 // The test --test names. A hidden one runs on the full course root, whose owner owns the hidden
 // tests; in a student pack it is refused, naming the sample tests, as an unknown one is.
-size_t named_test(const Problem& p, const std::string& id) {
+size_t test_index(const Problem& p, const std::string& id) {
     std::string samples;
     for (const TestSpec& t : p.tests)
         if (!t.hidden) samples += (samples.empty() ? "" : ", ") + t.id;
@@ -165,7 +165,7 @@ std::optional<size_t> chosen_test(const Problem& p, const RunOptions& o) {
     if (o.test) {
         if (!o.function.empty() || !o.inputs.empty())
             throw InputError("--test: give either --test, or --function with --inputs, not both");
-        return named_test(p, *o.test);
+        return test_index(p, *o.test);
     }
     if (o.inputs.empty() || (o.function.empty() && p.functions.size() != 1)) {
         throw InputError("run: give --test ID, or --inputs DIR" +

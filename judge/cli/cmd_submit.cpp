@@ -17,13 +17,10 @@
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
-#include "report/formats.hpp"
+#include "report/format_table.hpp"
 #include "report/html.hpp"
 #include "report/pictures.hpp"
-#include "report/platforms.hpp"
 #include "report/png.hpp"
-#include "report/render.hpp"
-#include "report/report_json.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/trap_report.hpp"
 #include "util/files.hpp"
@@ -90,37 +87,6 @@ void save_counterexamples(const Report& r, const Problem& p, const fs::path& dir
     if (saved == 0) spdlog::info("--save-counterexamples: no counterexample to save (no failed hidden test had one)");
 }
 
-// The formats a platform reads: each gets a document even when there is no submission to judge
-// (Gradescope's rule: results.json is always written), with score 0 and the reason.
-bool platform_format(const std::string& f) {
-    return f == "gradescope" || f == "classroom" || f == "prairielearn" || f == "codegrade" || f == "junit";
-}
-
-void print_report(const Report& r, const Problem& p, const std::string& format, long seconds, bool pictures) {
-    if (format == "json") {
-        fmt::print("{}\n", json_text(render_json(r)));
-    } else if (format == "gradescope") {
-        fmt::print("{}\n", json_text(gradescope_results(r, seconds, &p)));
-    } else if (format == "classroom") {
-        // One line, as the grading reporter reads its <RUNNER>_RESULTS variable.
-        fmt::print("{}\n", base64(classroom_results(r).dump()));
-    } else if (format == "prairielearn") {
-        fmt::print("{}\n", json_text(prairielearn_results(r, &p)));
-    } else if (format == "codegrade") {
-        fmt::print("{}\n", codegrade_points(r).dump());
-    } else if (format == "junit") {
-        JunitCounts total;
-        // The suite is named after the submission: two students' files merge into two suites.
-        const std::string suite = render_junit_suite(r.submission.empty() ? "submission" : r.submission, r, total);
-        fmt::print("{}", render_junit_document(r.problem, suite, total));
-    } else if (format == "html") {
-        fmt::print("{}", render_html(r, p));
-    } else {
-        fmt::print("{}", render_text(r, terminal_style()));
-        if (pictures) fmt::print("{}", render_pictures_text(r, p, terminal_style()));
-    }
-}
-
 // --html FILE: the page, written whole or not at all.
 void write_html(const Report& r, const Problem& p, const std::string& path) {
     try {
@@ -129,21 +95,6 @@ void write_html(const Report& r, const Problem& p, const std::string& path) {
         throw InputError("--html: cannot write " + path + ": " + e.what());
     }
     spdlog::info("wrote the report's page to {}", path);
-}
-
-const std::vector<std::string>& submit_formats() {
-    static const std::vector<std::string> f = {"text",      "json",         "junit",     "gradescope",
-                                               "classroom", "prairielearn", "codegrade", "html"};
-    return f;
-}
-
-// --format names one of submit_formats(), or the error lists them.
-void check_format(const std::string& format) {
-    const std::vector<std::string>& all = submit_formats();
-    if (std::find(all.begin(), all.end(), format) != all.end()) return;
-    std::string expected;
-    for (size_t i = 0; i < all.size(); ++i) expected += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i];
-    throw InputError("--format: expected " + expected + ", got \"" + format + "\"");
 }
 
 // After the report: the page and the counterexamples. A file that cannot be written loses no
@@ -173,7 +124,7 @@ int write_files(const Report& r, const Problem& p, const SubmitOptions& o) {
 }  // namespace
 
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
-    check_format(o.format);
+    const FormatInfo& format = report_format(o.format);
     const auto t0 = std::chrono::steady_clock::now();
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);
@@ -191,15 +142,15 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         if (!text.ok() && text.fault != ReadFault::too_large)
             why = source.string() + ": cannot read: it is " + describe(text.fault);
     } catch (const InputError& e) {
-        if (!platform_format(o.format)) throw;
+        if (!format.platform) throw;
         why = e.what();
     }
-    if (!why.empty() && !platform_format(o.format)) throw InputError(why);
+    if (!why.empty() && !format.platform) throw InputError(why);
     if (!why.empty()) {
         spdlog::error("{}", why);
         Report r = missing_report(p, o.seed, why);
         r.submission = source.string();
-        print_report(r, p, o.format, 0, false);
+        fmt::print("{}", format.render(r, p, {0, false, terminal_style()}));
         return write_files(r, p, o);
     }
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
@@ -207,11 +158,10 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
     Judge judge(p, o.seed, builder);  // first: it refuses --seed on a pack
     judge.set_counterexamples(o.counterexamples);
-    const bool pictures = o.format == "text" && (o.pictures || stdout_is_terminal());
+    const bool pictures = format.name == "text" && (o.pictures || stdout_is_terminal());
     // Pictures of sample tests where they are shown: the page, a terminal, the platforms that show
     // images. (The PNGs beside saved counterexamples need none: they draw the counterexamples.)
-    judge.set_pictures(pictures || o.html || o.format == "html" || o.format == "gradescope" ||
-                       o.format == "prairielearn");
+    judge.set_pictures(pictures || o.html || format.pictures);
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
@@ -220,7 +170,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     r.sandbox = sandbox->name();
 
     const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    print_report(r, p, o.format, seconds, pictures);
+    fmt::print("{}", format.render(r, p, {seconds, pictures, terminal_style()}));
     return write_files(r, p, o);
 }
 

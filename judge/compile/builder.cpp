@@ -115,7 +115,7 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
     ps.stderr_path = dir / "compile.log";
     ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;
     ps.address_space_mb = compiler_memory_mb;
-    ps.group_memory_mb = compiler_memory_mb + 512;  // cc1plus at its limit, plus the driver and the assembler
+    ps.runner.group_memory_mb = compiler_memory_mb + 512;  // cc1plus at its limit, plus the driver and the assembler
     ps.file_size_bytes = compiler_file_bytes;
     ps.max_open_files = 256;
     ProcessResult r = runner.run(ps, mounts);

@@ -118,7 +118,7 @@ BuildResult build_python_submission(const Problem& p, const fs::path& box, const
     ps.stderr_path = box / "compile.log";
     ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;
     ps.address_space_mb = 1024;
-    ps.group_memory_mb = 1024;
+    ps.runner.group_memory_mb = 1024;
     ps.file_size_bytes = 1 << 20;
     ps.max_open_files = 64;
     const ProcessResult r = sandbox.run(ps, {{box, "/box", true}});

@@ -11,7 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
-#include <set>
+#include <optional>
 
 #include "compile/python_build.hpp"
 #include "core/errors.hpp"
@@ -24,6 +24,7 @@
 #include "util/files.hpp"
 #include "util/hash.hpp"
 #include "util/parallel.hpp"
+#include "util/progress.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
 
@@ -124,14 +125,10 @@ StudentSubmission read_submission(const fs::path& class_dir, const std::string& 
     return s;
 }
 
-GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder, const Sandbox& sandbox) {
-    const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
-    const std::string pkey = problem_key(p, o.seed, o.counterexamples);
-    const std::string template_text = fs::exists(p.template_solution) ? read_input_file(p.template_solution) : "";
-    std::vector<std::string> py_templates;  // the PyTorch and NumPy templates that the problem ships
-    for (const Language lang : {Language::torch, Language::numpy})
-        if (const fs::path t = python_template(p, lang); fs::exists(t)) py_templates.push_back(read_input_file(t));
-    fs::create_directories(o.out);
+namespace {
+
+// grade.json: what this run graded with, so that a regrade or a merge can check it is the same.
+void write_grade_json(const Problem& p, const GradeOptions& o) {
     const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";
     write_file_atomic(o.out / "grade.json", json({{"problem", p.name},
                                                   {"seed_sha256", sha256_plain_hex(std::to_string(o.seed))},
@@ -141,151 +138,165 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                                                   {"shard", shard}})
                                                     .dump(2) +
                                                 "\n");
-    GradeSummary summary;
-    summary.students = ids.size();
-    const bool tty = ::isatty(STDERR_FILENO) == 1;
-    const auto t0 = std::chrono::steady_clock::now();
-    std::atomic<size_t> done{0}, graded{0}, reused{0};
-    std::atomic<bool> failed{false};
-    std::mutex print_mutex;
-    std::set<std::string> in_progress;  // for the live line: who is being graded now
-    JudgePool judges(p, o.seed, builder);
+}
 
+// What a run of the whole class shares: the problem, its key, the judges and the templates that
+// count as no attempt.
+struct ClassRun {
+    const Problem& p;
+    const GradeOptions& o;
+    const Sandbox& sandbox;
+    JudgePool judges;
+    std::string problem_key;
     // A result computed in the fallback tier (where a submission can #include the course) is never
     // reused by a run in another tier, nor one with root dropped by one without.
-    const std::string tier_key = fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user");
-    const auto grade_student = [&](size_t i) {
-        const std::string& id = ids[i];
-        const fs::path dir = student_dir(o.out, id);
-        using State = StudentSubmission::State;
-        const StudentSubmission sub = read_submission(o.class_dir, id, p.name);
-        const std::string key = Hasher()
-                                    .add(pkey)
-                                    .add(tier_key)
-                                    .add(std::to_string(static_cast<int>(sub.state)))
-                                    .add(sub.text)
-                                    .add(sub.why)
-                                    .add(std::to_string(sub.size))
-                                    // A Python file's result depends on the interpreter's and libraries' versions.
-                                    .add(sub.display.ends_with(".py") ? python_versions() : "")
-                                    .hex();
-        Report report;
-        bool fresh = false;
-        bool reuse = read_head(dir / "key", 100) == key && fs::exists(dir / "report.json");
-        if (reuse) {
-            try {
-                report = report_from_text(read_file(dir / "report.json"), p, (dir / "report.json").string());
-                ++reused;
-            } catch (const InputError& e) {
-                spdlog::warn("{}; grading this student again", printable(e.what()));  // a damaged earlier run
-                reuse = false;
-            }
+    std::string tier_key;
+    std::vector<std::string> templates;  // the shipped C++, PyTorch and NumPy templates
+};
+
+// Everything a student's report depends on: the run's keys and the submission as it was found.
+std::string student_key(const ClassRun& run, const StudentSubmission& sub) {
+    return Hasher()
+        .add(run.problem_key)
+        .add(run.tier_key)
+        .add(std::to_string(static_cast<int>(sub.state)))
+        .add(sub.text)
+        .add(sub.why)
+        .add(std::to_string(sub.size))
+        // A Python file's result depends on the interpreter's and libraries' versions.
+        .add(sub.display.ends_with(".py") ? python_versions() : "")
+        .hex();
+}
+
+// The report an earlier run into the same folder kept, when its key is this one's.
+std::optional<Report> kept_report(const fs::path& dir, const std::string& key, const Problem& p) {
+    if (read_head(dir / "key", 100) != key || !fs::exists(dir / "report.json")) return std::nullopt;
+    try {
+        return report_from_text(read_file(dir / "report.json"), p, (dir / "report.json").string());
+    } catch (const InputError& e) {
+        spdlog::warn("{}; grading this student again", printable(e.what()));  // a damaged earlier run
+        return std::nullopt;
+    }
+}
+
+struct Judged {
+    Report report;
+    bool judge_failed = false;  // a judge failure is retried on a rerun
+};
+
+// The submission judged: missing, refused unread, too large, or run. A failure of the judge on it
+// stays this student's (judge_error); a broken course (InputError) stops the class.
+Judged judge_student(ClassRun& run, const StudentSubmission& sub, const std::string& id) {
+    using State = StudentSubmission::State;
+    Judged j;
+    if (sub.state == State::missing) {
+        j.report = missing_report(run.p, run.o.seed);
+        return j;
+    }
+    try {
+        if (sub.state == State::invalid) {
+            j.report = invalid_submission_report(run.p, run.o.seed, sub.why);  // never read, never judged
+        } else {
+            std::unique_ptr<Judge> judge = run.judges.take();
+            judge->set_counterexamples(run.o.counterexamples);
+            judge->set_pictures(true);  // summary.html's heatmaps (fingerprint_file)
+            j.report = sub.state == State::found ? judge->judge_source(sub.text, sub.display, run.sandbox)
+                                                 : judge->too_large(sub.size, sub.display);
+            run.judges.give_back(std::move(judge));  // not after a failure: its state is unknown
         }
-        if (!reuse) {
-            const auto s0 = std::chrono::steady_clock::now();
-            bool judge_failed = false;
-            if (sub.state == State::missing) {
-                report = missing_report(p, o.seed);
-            } else {
-                Report& r = report;
-                try {
-                    if (sub.state == State::invalid) {
-                        r = invalid_submission_report(p, o.seed, sub.why);  // never read, never judged
-                    } else {
-                        std::unique_ptr<Judge> judge = judges.take();
-                        judge->set_counterexamples(o.counterexamples);
-                        judge->set_pictures(true);  // summary.html's heatmaps (fingerprint_file)
-                        r = sub.state == State::found ? judge->judge_source(sub.text, sub.display, sandbox)
-                                                      : judge->too_large(sub.size, sub.display);
-                        judges.give_back(std::move(judge));  // not after a failure: its state is unknown
-                    }
-                } catch (const InputError&) {
-                    throw;  // the course is broken (a reference that fails): every student would fail
-                } catch (const std::exception& e) {
-                    // One student's failure stays that student's: a judge_error, and the class goes on.
-                    judge_failed = true;
-                    r = judge_error_report(p, o.seed, printable(e.what()));
-                    spdlog::warn("{}: the judge failed on this submission: {}", printable(id), printable(e.what()));
-                }
-                r.submission = sub.display;
-                r.sandbox = sandbox.name();
-                // The shipped template, unchanged: no attempt, which summary.md does not count.
-                r.untouched_template =
-                    sub.state == State::found &&
-                    (sub.text == template_text || std::ranges::find(py_templates, sub.text) != py_templates.end());
-            }
-            const long seconds =
-                std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
-            // Atomic per file; the key goes last, so a half-written student is graded again.
-            write_student_id(dir, id);  // a long id's folder names it here
-            write_file_atomic(dir / "report.json", json_text(render_json(report)) + "\n");
-            write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
-            // The instructor's only: never in a report (clusters.hpp).
-            write_file_atomic(dir / fingerprint_file, fingerprint_text(fingerprint_of(report)));
-            if (!judge_failed) write_file_atomic(dir / "key", key);  // a judge failure is retried on a rerun
-            ++graded;
-            fresh = true;
-        }
-        return std::make_pair(report, fresh);
-    };
-    const auto grade_one = [&](size_t i) {
+    } catch (const InputError&) {
+        throw;  // the course is broken (a reference that fails): every student would fail
+    } catch (const std::exception& e) {
+        j.judge_failed = true;
+        j.report = judge_error_report(run.p, run.o.seed, printable(e.what()));
+        spdlog::warn("{}: the judge failed on this submission: {}", printable(id), printable(e.what()));
+    }
+    j.report.submission = sub.display;
+    j.report.sandbox = run.sandbox.name();
+    // The shipped template, unchanged: no attempt, which summary.md does not count.
+    j.report.untouched_template =
+        sub.state == State::found && std::ranges::find(run.templates, sub.text) != run.templates.end();
+    return j;
+}
+
+// The student's files, each written atomically; the key goes last, so that a half-written student
+// is graded again.
+void write_student(const fs::path& dir, const std::string& id, const Judged& j, long seconds, const std::string& key) {
+    write_student_id(dir, id);  // a long id's folder names it here
+    write_file_atomic(dir / "report.json", json_text(render_json(j.report)) + "\n");
+    write_file_atomic(dir / "results.json", json_text(gradescope_results(j.report, seconds)) + "\n");
+    // The instructor's only: never in a report (clusters.hpp).
+    write_file_atomic(dir / fingerprint_file, fingerprint_text(fingerprint_of(j.report)));
+    if (!j.judge_failed) write_file_atomic(dir / "key", key);
+}
+
+struct Graded {
+    Report report;
+    bool fresh = false;  // judged in this run, not kept from an earlier one
+};
+
+// One student: the kept report when nothing changed, else judged and written.
+Graded grade_student(ClassRun& run, const std::string& id) {
+    const fs::path dir = student_dir(run.o.out, id);
+    const StudentSubmission sub = read_submission(run.o.class_dir, id, run.p.name);
+    const std::string key = student_key(run, sub);
+    if (std::optional<Report> kept = kept_report(dir, key, run.p)) return {std::move(*kept), false};
+    const auto s0 = std::chrono::steady_clock::now();
+    Judged j = judge_student(run, sub, id);
+    const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
+    write_student(dir, id, j, seconds, key);
+    return {std::move(j.report), true};
+}
+
+}  // namespace
+
+GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder, const Sandbox& sandbox) {
+    const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
+    fs::create_directories(o.out);
+    write_grade_json(p, o);
+    ClassRun run{p,
+                 o,
+                 sandbox,
+                 JudgePool(p, o.seed, builder),
+                 problem_key(p, o.seed, o.counterexamples),
+                 fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user"),
+                 {}};
+    if (fs::exists(p.template_solution)) run.templates.push_back(read_input_file(p.template_solution));
+    for (const Language lang : {Language::torch, Language::numpy})
+        if (const fs::path t = python_template(p, lang); fs::exists(t)) run.templates.push_back(read_input_file(t));
+
+    GradeSummary summary;
+    summary.students = ids.size();
+    std::atomic<size_t> graded{0}, reused{0};
+    std::atomic<bool> failed{false};
+    std::mutex unwritten_mutex;
+    Progress progress("grade", ids.size());
+    // Everything one student's grading does, its writes included, stays that student's: a failure
+    // is reported and the class goes on. Only a broken course (InputError) stops it.
+    parallel_for(ids.size(), std::max(1u, o.jobs), [&](size_t i) {
         if (failed) return;  // a broken course stops handing out students
-        const std::string& id = ids[i];
-        {
-            const std::lock_guard lock(print_mutex);
-            in_progress.insert(id);
-        }
-        // Everything one student's grading does, its writes included, stays that student's: a
-        // failure is reported and the class goes on. Only a broken course stops it.
-        Report report;
-        bool fresh = false;
+        const std::string shown = printable(ids[i]);
+        progress.begin(shown);
         try {
-            std::tie(report, fresh) = grade_student(i);
+            const Graded g = grade_student(run, ids[i]);
+            ++(g.fresh ? graded : reused);
+            progress.end(shown, fmt::format("{} {}/{}{}", to_string(g.report.verdict), g.report.score,
+                                            g.report.max_score, g.fresh ? "" : " (unchanged)"));
         } catch (const InputError&) {
+            failed = true;
             throw;
         } catch (const std::exception& e) {
-            const std::lock_guard lock(print_mutex);
-            in_progress.erase(id);
-            summary.unwritten.push_back(printable(id) + ": " + printable(e.what()));
-            spdlog::error("{}: could not grade or write this student's results: {}", printable(id),
-                          printable(e.what()));
-            ++done;
-            return;
-        }
-        const size_t n = ++done;
-        const std::lock_guard lock(print_mutex);
-        in_progress.erase(id);
-        if (!spdlog::should_log(spdlog::level::info)) return;  // -q: errors only
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        const double eta = elapsed / static_cast<double>(n) * static_cast<double>(ids.size() - n);
-        const std::string line =
-            fmt::format("[{}/{}] {}: {} {}/{}{}", n, ids.size(), printable(id), to_string(report.verdict), report.score,
-                        report.max_score, fresh ? "" : " (unchanged)");
-        if (tty) {
-            std::string now;
-            for (const std::string& other : in_progress) now += (now.empty() ? "" : ", ") + printable(other);
-            fmt::print(stderr, "\r\033[K{}; now: {}; ETA {:.0f}s", line, now.empty() ? "-" : now, eta);
-        } else {
-            fmt::print(stderr, "judge: {}\n", line);
-        }
-    };
-    const auto finish_line = [&] {
-        if (tty && !ids.empty() && spdlog::should_log(spdlog::level::info)) fmt::print(stderr, "\n");
-    };
-    try {
-        parallel_for(ids.size(), std::max(1u, o.jobs), [&](size_t i) {
-            try {
-                grade_one(i);
-            } catch (...) {
-                failed = true;
-                throw;
+            {
+                const std::lock_guard lock(unwritten_mutex);
+                summary.unwritten.push_back(shown + ": " + printable(e.what()));
             }
-        });
-    } catch (...) {
-        finish_line();
-        throw;
-    }
-    finish_line();
+            spdlog::error("{}: could not grade or write this student's results: {}", shown, printable(e.what()));
+            progress.drop(shown);
+        } catch (...) {
+            failed = true;
+            throw;
+        }
+    });
     std::sort(summary.unwritten.begin(), summary.unwritten.end());
     summary.graded = graded;
     summary.reused = reused;

@@ -7,6 +7,7 @@
 
 #include "report/html.hpp"
 #include "report/pictures.hpp"
+#include "report/words.hpp"
 
 namespace judge {
 

@@ -80,14 +80,14 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
     ps.wall_limit = total_budget(p, batch, plan.max_timeouts, python.has_value());
     // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts
     // (and a Python server: torch is about 250 MB resident).
-    ps.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256 +
-                         (python ? python_server_mb : 0);
+    ps.runner.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256 +
+                                (python ? python_server_mb : 0);
     // Each test's own cgroup, made by the judge under a name only the plan holds (process/cgroup.hpp).
-    for (const box::PlannedTest& t : plan.tests) ps.test_cgroups.push_back(t.cgroup);
-    ps.test_memory_mb = p.limits.memory_mb;
+    for (const box::PlannedTest& t : plan.tests) ps.runner.test_cgroups.push_back(t.cgroup);
+    ps.runner.test_memory_mb = p.limits.memory_mb;
     // Smaller than a test's memory limit (tmpfs pages count against it): filling /tmp is a full
     // folder, output_limit, never the OOM killer first.
-    ps.tmp_mb = std::max(16, p.limits.memory_mb / 4);
+    ps.runner.tmp_mb = std::max(16, p.limits.memory_mb / 4);
     // The box is read-only now, but for the output folder (a bounded tmpfs, when root). The
     // session's inputs are one mount at /in, which can be crossed, not listed: the mount table
     // names no test, and each test's folder has a random name that only the plan holds.

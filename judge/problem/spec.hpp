@@ -5,6 +5,7 @@
 // limits. Nothing about a particular problem is written in the judge's code.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -116,9 +117,15 @@ struct InputSpec {
     double float_value = 0.0;        // float32
 };
 
+/// The one tolerance rule (checks/compare.hpp says the NaN and infinity policy around it): a
+/// value passes when |got - want| <= atol + rtol * |want|.
 struct Tolerance {
     double rtol = 1e-4;
     double atol = 1e-5;
+    /// How far a value may be from `want`.
+    double allowed(double want) const { return atol + rtol * std::fabs(want); }
+    /// Whether finite `got` is within the tolerance of finite `want`.
+    bool within(double got, double want) const { return std::fabs(got - want) <= allowed(want); }
 };
 
 /// The property checks (problem/types.hpp has a row for each).

@@ -285,8 +285,8 @@ long cpu_usage_ms(const std::string& file) {
 }
 
 ProcessResult CgroupRunner::run(ProcessSpec spec, const std::vector<Mount>&) const {
-    if (spec.test_cgroup.empty()) return run_process(spec);
-    const fs::path memory = m_memory / spec.test_cgroup, cpuacct = m_cpuacct / spec.test_cgroup;
+    if (spec.runner.test_cgroup.empty()) return run_process(spec);
+    const fs::path memory = m_memory / spec.runner.test_cgroup, cpuacct = m_cpuacct / spec.runner.test_cgroup;
     std::error_code ec;
     for (const fs::path& dir : {memory, cpuacct})
         if (fs::exists(dir / "cgroup.procs", ec)) spec.join_cgroups.push_back((dir / "cgroup.procs").string());

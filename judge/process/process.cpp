@@ -6,6 +6,8 @@
 // parent waits on a pidfd with poll() and enforces the wall clock itself.
 // Output goes straight to files: no pipe can fill up and block the child, and the judge never
 // reads more of it than it chooses to.
+// run_process is its phases, each a function, as isolate's run is: prepare (before the fork),
+// set_up_child (between fork and exec, in exec_parts.cpp), spawn, watch and finish.
 #include "process/process.hpp"
 #include "process/cgroup.hpp"
 #include "process/exec_parts.hpp"
@@ -13,13 +15,8 @@
 #include "util/interrupt.hpp"
 
 #include <fcntl.h>
-#include <grp.h>
-#include <linux/close_range.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -35,20 +32,15 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <system_error>
 #include <thread>
+#include <variant>
 
 namespace judge {
 
 namespace {
-
-void set_limit(int resource, rlim_t soft, rlim_t hard) {
-    const rlimit r{soft, hard};
-    ::setrlimit(resource, &r);
-}
-
-void set_limit(int resource, rlim_t value) { set_limit(resource, value, value); }
 
 // The children that are runs in progress. Spawning and registering happen under the same lock
 // that kill_adopted_orphans takes, so it never mistakes a just-started run for an orphan.
@@ -110,125 +102,90 @@ void kill_adopted_orphans() {
     }
 }
 
-ProcessResult run_process(const ProcessSpec& spec) {
-    static const bool hooked = (on_interrupt(kill_all_runs), true);
-    (void)hooked;
-    throw_if_interrupted();
-    ProcessResult result;
+namespace {
+
+// Phase 1, in the judge: everything the child needs, made before the fork (after it, only
+// async-signal-safe calls): the program's path, argv, the environment, the standard descriptors.
+struct Launch {
+    CStrings argv;
+    CStrings env;
+    int in_fd = -1, out_fd = -1, err_fd = -1;
+    std::vector<const char*> cgroup_procs;
+    std::filesystem::path start_dir;  // with a cwd descriptor, "/": the child moves there by fchdir
+
+    Launch() = default;
+    Launch(const Launch&) = delete;
+    Launch& operator=(const Launch&) = delete;
+    ~Launch() { close_std(); }
+    void close_std() {
+        for (int* fd : {&in_fd, &out_fd, &err_fd}) {
+            if (*fd >= 0) ::close(*fd);
+            *fd = -1;
+        }
+    }
+};
+
+// "<program>: cannot start: <why>", with its errno.
+ProcessResult not_started(const ProcessSpec& spec, int e) {
+    ProcessResult r;
+    r.start_error = spec.argv[0] + ": cannot start: " + std::system_category().message(e);
+    r.start_errno = e;
+    return r;
+}
+
+// Fills `l`; an error result when the program or a descriptor cannot be had.
+std::optional<ProcessResult> prepare(const ProcessSpec& spec, Launch& l) {
     std::filesystem::path exe = spec.argv.at(0);
     if (exe.is_relative() && exe.string().find('/') == std::string::npos) {
         exe = search_path(exe.string());
         if (exe.empty()) {
-            result.start_error = spec.argv[0] + ": not found in PATH";
-            return result;
+            ProcessResult r;
+            r.start_error = spec.argv[0] + ": not found in PATH";
+            return r;
         }
     }
-    // Everything the child needs is made before the fork: after it, only async-signal-safe calls.
-    CStrings argv;
-    argv.strings.push_back(exe.string());
-    argv.strings.insert(argv.strings.end(), spec.argv.begin() + 1, spec.argv.end());
-    CStrings env = child_environment(spec);
-    const int in_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-    const int out_fd = open_output(spec.stdout_path);
+    l.argv.strings.push_back(exe.string());
+    l.argv.strings.insert(l.argv.strings.end(), spec.argv.begin() + 1, spec.argv.end());
+    l.env = child_environment(spec);
+    l.in_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    l.out_fd = open_output(spec.stdout_path);
     const int out_errno = errno;
-    const int err_fd = open_output(spec.stderr_path);
+    l.err_fd = open_output(spec.stderr_path);
     const int err_errno = errno;
-    const auto close_std = [&] {
-        for (const int fd : {in_fd, out_fd, err_fd})
-            if (fd >= 0) ::close(fd);
-    };
-    if (in_fd < 0 || out_fd < 0 || err_fd < 0) {
-        const int e = out_fd < 0 ? out_errno : err_fd < 0 ? err_errno : errno;
-        close_std();
-        result.start_error = spec.argv[0] + ": cannot start: " + std::system_category().message(e);
-        result.start_errno = e;
-        return result;
-    }
+    if (l.in_fd < 0 || l.out_fd < 0 || l.err_fd < 0)
+        return not_started(spec, l.out_fd < 0 ? out_errno : l.err_fd < 0 ? err_errno : errno);
+    for (const std::string& f : spec.join_cgroups) l.cgroup_procs.push_back(f.c_str());
+    l.start_dir = spec.cwd_fd >= 0 ? std::filesystem::path("/") : spec.cwd;
+    return std::nullopt;
+}
 
-    // Runs in the child between fork and exec: only async-signal-safe calls here. The order matters:
-    // join the cgroup while still root, set the limits, drop the uid (which cannot be undone), then
-    // install the seccomp filter (last, so that nothing above is refused by it).
-    std::vector<const char*> cgroup_procs;
-    for (const std::string& f : spec.join_cgroups) cgroup_procs.push_back(f.c_str());
-    auto setup = [&spec, &cgroup_procs]() {
-        ::setsid();     // a new session and process group: no terminal, and one kill(-pid) reaches all
-        sigset_t none;  // the judge blocks SIGINT, SIGTERM and SIGHUP for its watcher; the child does not
-        sigemptyset(&none);
-        ::sigprocmask(SIG_SETMASK, &none, nullptr);
-        // If the judge dies (Ctrl-C, kill), the child dies with it; bwrap then takes its whole box along.
-        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-        // The caller's descriptors, before everything above stderr is marked close-on-exec.
-        if (spec.cwd_fd >= 0 && ::fchdir(spec.cwd_fd) != 0) ::_exit(123);
-        if (spec.stdout_fd >= 0 && ::dup2(spec.stdout_fd, STDOUT_FILENO) < 0) ::_exit(123);
-        if (spec.stderr_fd >= 0 && ::dup2(spec.stderr_fd, STDERR_FILENO) < 0) ::_exit(123);
-        for (const char* procs : cgroup_procs) {
-            const int fd = ::open(procs, O_WRONLY | O_CLOEXEC);
-            if (fd < 0 || ::write(fd, "0", 1) != 1) ::_exit(125);
-            ::close(fd);
-        }
-        // No descriptor the judge inherited or opened (a `7</secret` from the caller's shell, a log,
-        // a cache file) may reach the child: everything above stderr closes at exec. CLOEXEC rather
-        // than closing, because the exec error pipe is one of them.
-        if (::syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
-            for (int fd = 3; fd < 65536; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-        }
-        for (const int fd : spec.inherit_fds) ::fcntl(fd, F_SETFD, 0);  // the ones the caller hands on
-        set_limit(RLIMIT_CORE, 0);
-        // The hard limit one second later: at the soft limit the kernel sends SIGXCPU, which says
-        // "CPU time"; with equal limits it would send SIGKILL, which says nothing.
-        if (spec.cpu_seconds > 0)
-            set_limit(RLIMIT_CPU, static_cast<rlim_t>(spec.cpu_seconds), static_cast<rlim_t>(spec.cpu_seconds) + 1);
-        if (spec.address_space_mb > 0) set_limit(RLIMIT_AS, static_cast<rlim_t>(spec.address_space_mb) << 20);
-        if (spec.file_size_bytes > 0) set_limit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.file_size_bytes));
-        if (spec.max_processes > 0) set_limit(RLIMIT_NPROC, static_cast<rlim_t>(spec.max_processes));
-        if (spec.max_open_files > 0) set_limit(RLIMIT_NOFILE, static_cast<rlim_t>(spec.max_open_files));
-        if (spec.run_as_uid >= 0) {
-            const auto id = static_cast<uid_t>(spec.run_as_uid);
-            if (::setgroups(0, nullptr) != 0 || ::setgid(id) != 0 || ::setuid(id) != 0) ::_exit(126);
-        }
-        if (!spec.seccomp_filter.empty()) {
-            sock_fprog prog{};
-            prog.len = static_cast<unsigned short>(spec.seccomp_filter.size() / sizeof(sock_filter));
-            prog.filter = reinterpret_cast<sock_filter*>(const_cast<char*>(spec.seccomp_filter.data()));
-            if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
-                ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
-                ::_exit(124);
-        }
-    };
-
-    const auto t0 = std::chrono::steady_clock::now();
-    // With a cwd descriptor, the child starts in / and moves there by fchdir (in `setup`).
-    const std::filesystem::path start_dir = spec.cwd_fd >= 0 ? std::filesystem::path("/") : spec.cwd;
+// Phase 3: fork, and in the child the standard descriptors, the start folder, set_up_child and
+// exec; a failure before the exec sends its errno up a close-on-exec pipe. The child's pid is
+// registered as a run in progress before the lock is let go; an error result when it did not start.
+std::variant<pid_t, ProcessResult> spawn(const ProcessSpec& spec, Launch& l) {
     int exec_pipe[2];
-    if (::pipe2(exec_pipe, O_CLOEXEC) != 0) {
-        const int e = errno;
-        close_std();
-        result.start_error = spec.argv[0] + ": cannot start: " + std::system_category().message(e);
-        result.start_errno = e;
-        return result;
-    }
-    char** child_argv = argv.array();
-    char** child_env = env.array();
-    std::unique_lock spawn_lock(g_children_mutex);
+    if (::pipe2(exec_pipe, O_CLOEXEC) != 0) return not_started(spec, errno);
+    char** child_argv = l.argv.array();
+    char** child_env = l.env.array();
+    const std::lock_guard spawn_lock(g_children_mutex);
     throw_if_interrupted();  // under the lock: a run is either killed by the hook or never started
     const pid_t pid = ::fork();
     if (pid == 0) {
-        // The child: stdin, stdout and stderr, the start folder, `setup`, then exec. Any failure
-        // before the exec sends its errno up the pipe.
         const auto fail = [&exec_pipe](int e) {
             (void)!::write(exec_pipe[1], &e, sizeof e);
             ::_exit(127);
         };
-        if (::dup2(in_fd, STDIN_FILENO) < 0 || ::dup2(out_fd, STDOUT_FILENO) < 0 || ::dup2(err_fd, STDERR_FILENO) < 0)
+        if (::dup2(l.in_fd, STDIN_FILENO) < 0 || ::dup2(l.out_fd, STDOUT_FILENO) < 0 ||
+            ::dup2(l.err_fd, STDERR_FILENO) < 0)
             fail(errno);
-        if (!start_dir.empty() && ::chdir(start_dir.c_str()) != 0) fail(errno);
-        setup();
+        if (!l.start_dir.empty() && ::chdir(l.start_dir.c_str()) != 0) fail(errno);
+        set_up_child(spec, l.cgroup_procs);
         ::execve(child_argv[0], child_argv, child_env);
         fail(errno);
     }
     const int fork_errno = errno;
     ::close(exec_pipe[1]);
-    close_std();
+    l.close_std();
     int exec_errno = 0;
     if (pid > 0) {
         // EOF when the exec succeeded (the pipe closed with it); an errno when it did not.
@@ -238,20 +195,24 @@ ProcessResult run_process(const ProcessSpec& spec) {
         if (exec_errno != 0) ::waitpid(pid, nullptr, 0);
     }
     ::close(exec_pipe[0]);
-    if (pid < 0 || exec_errno != 0) {
-        const int e = pid < 0 ? fork_errno : exec_errno;
-        result.start_error = spec.argv[0] + ": cannot start: " + std::system_category().message(e);
-        result.start_errno = e;
-        return result;
-    }
-    result.started = true;
+    if (pid < 0 || exec_errno != 0) return not_started(spec, pid < 0 ? fork_errno : exec_errno);
     g_children.insert(pid);
-    spawn_lock.unlock();
+    return pid;
+}
 
-    // Wait for the exit or the wall clock, whichever comes first. A pidfd becomes readable exactly
-    // when the child exits (Linux 5.3+); where there is none, poll with a short sleep instead.
+// What watching the child found.
+struct Watched {
     int status = 0;
     rusage usage{};
+    bool timed_out = false;
+    bool cpu_limited = false;
+};
+
+// Phase 4: wait for the exit, the wall clock or the CPU limit, whichever comes first. A pidfd
+// becomes readable exactly when the child exits (Linux 5.3+); where there is none, poll with a
+// short sleep instead.
+Watched watch(const ProcessSpec& spec, pid_t pid, std::chrono::steady_clock::time_point t0) {
+    Watched w;
     const int pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
     clockid_t cpu_clock{};
     const bool has_clock = ::clock_getcpuclockid(pid, &cpu_clock) == 0;
@@ -259,11 +220,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const auto kill_now = [&] {
         ::kill(-pid, SIGKILL);
         ::kill(pid, SIGKILL);
-        ::wait4(pid, &status, 0, &usage);
+        ::wait4(pid, &w.status, 0, &w.usage);
     };
     RunDelay run_delay(pid, spec.cpu_usage_file);
     for (;;) {
-        const pid_t r = ::wait4(pid, &status, WNOHANG, &usage);
+        const pid_t r = ::wait4(pid, &w.status, WNOHANG, &w.usage);
         if (r == pid) break;
         if (r < 0 && errno != EINTR) break;
         // The wall clock counts only while the child is not waiting for a CPU: on a machine at any
@@ -272,12 +233,12 @@ ProcessResult run_process(const ProcessSpec& spec) {
         const auto left = spec.wall_limit + waited - (std::chrono::steady_clock::now() - t0);
         if (left <= std::chrono::steady_clock::duration::zero()) {
             kill_now();
-            result.timed_out = true;
+            w.timed_out = true;
             break;
         }
         if (watch_cpu && cpu_used_ms(has_clock, cpu_clock, spec.cpu_usage_file) > spec.cpu_limit.count()) {
             kill_now();
-            result.cpu_limited = true;
+            w.cpu_limited = true;
             break;
         }
         const auto left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(left).count() + 1;
@@ -289,13 +250,22 @@ ProcessResult run_process(const ProcessSpec& spec) {
             std::this_thread::sleep_for(std::chrono::milliseconds(std::min<long long>(left_ms, 1)));
         }
     }
+    if (pidfd >= 0) ::close(pidfd);
+    return w;
+}
+
+// Phase 5: the result, and whatever the child left in its group killed.
+ProcessResult finish(const ProcessSpec& spec, pid_t pid, const Watched& w, std::chrono::steady_clock::time_point t0) {
+    ProcessResult result;
+    result.started = true;
+    result.timed_out = w.timed_out;
+    result.cpu_limited = w.cpu_limited;
     const auto ms = [](const timeval& t) { return static_cast<long>(t.tv_sec) * 1000 + t.tv_usec / 1000; };
-    result.cpu_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
+    result.cpu_ms = ms(w.usage.ru_utime) + ms(w.usage.ru_stime);
     // The cgroup counts the children it never waited for, too (read before the final kill below).
     if (!spec.cpu_usage_file.empty()) result.cpu_ms = std::max(result.cpu_ms, cpu_usage_ms(spec.cpu_usage_file));
     if (spec.cpu_limit.count() > 0 && !result.timed_out && result.cpu_ms > spec.cpu_limit.count())
         result.cpu_limited = true;
-    if (pidfd >= 0) ::close(pidfd);
     ::kill(-pid, SIGKILL);  // whatever the child left in its group
     {
         const std::lock_guard lock(g_children_mutex);
@@ -303,9 +273,25 @@ ProcessResult run_process(const ProcessSpec& spec) {
     }
     result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!result.timed_out && !result.cpu_limited) {
-        if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-        if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+        if (WIFEXITED(w.status)) result.exit_code = WEXITSTATUS(w.status);
+        if (WIFSIGNALED(w.status)) result.signal = WTERMSIG(w.status);
     }
+    return result;
+}
+
+}  // namespace
+
+ProcessResult run_process(const ProcessSpec& spec) {
+    static const bool hooked = (on_interrupt(kill_all_runs), true);
+    (void)hooked;
+    throw_if_interrupted();
+    Launch launch;
+    if (std::optional<ProcessResult> failed = prepare(spec, launch)) return *failed;
+    const auto t0 = std::chrono::steady_clock::now();
+    std::variant<pid_t, ProcessResult> spawned = spawn(spec, launch);
+    if (auto* failed = std::get_if<ProcessResult>(&spawned)) return *failed;
+    const pid_t pid = std::get<pid_t>(spawned);
+    const ProcessResult result = finish(spec, pid, watch(spec, pid, t0), t0);
     throw_if_interrupted();  // killed by the hook: no result, and the whole judge unwinds
     return result;
 }

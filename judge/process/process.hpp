@@ -37,13 +37,17 @@ struct ProcessSpec {
     long long max_open_files = 0;                          // RLIMIT_NOFILE; 0 = inherited
     int run_as_uid = -1;                                   // drop to this uid and gid before exec; -1 = stay
     std::vector<std::string> join_cgroups;                 // cgroup.procs files to join before exec
-    long long group_memory_mb = 0;          // memory of the whole run (a cgroup, where the Runner has one); 0 = none
-    std::vector<std::string> test_cgroups;  // a box's test runner: the judge makes a cgroup per test (cgroup.hpp)
-    long long test_memory_mb = 0;           // and limits each to this
-    std::string test_cgroup;                // in the box: the test's cgroup, made by the judge
-    long long tmp_mb = 0;                   // the size of a box's /tmp, where the Runner makes one; 0 = its default
-    std::string seccomp_filter;             // a BPF program (struct sock_filter[]) the child installs last; "" = none
-    std::vector<int> inherit_fds;           // the judge's descriptors the child keeps across exec (all others close)
+    std::string seccomp_filter;    // a BPF program (struct sock_filter[]) the child installs last; "" = none
+    std::vector<int> inherit_fds;  // the judge's descriptors the child keeps across exec (all others close)
+    /// What a Runner (sandbox/sandbox.hpp, process/cgroup.hpp) makes around the run; run_process
+    /// itself never reads these.
+    struct RunnerLimits {
+        long long group_memory_mb = 0;          // memory of the whole run (a cgroup, where there is one); 0 = none
+        std::vector<std::string> test_cgroups;  // a box's test runner: the judge makes a cgroup per test
+        long long test_memory_mb = 0;           // and limits each to this
+        std::string test_cgroup;                // in the box: the test's cgroup, made by the judge
+        long long tmp_mb = 0;                   // the size of a box's /tmp; 0 = the Runner's default
+    } runner;
 };
 
 /// How the child ended.

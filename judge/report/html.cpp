@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
-#include "report/formats.hpp"
+#include "report/words.hpp"
 
 namespace judge {
 
@@ -124,17 +124,6 @@ std::string verdict_words(Verdict v) {
 }
 
 }  // namespace
-
-std::string html_escape(const std::string& s) {
-    std::string out;
-    for (char c : xml_escape(s)) {
-        if (c == '\'')
-            out += "&#39;";
-        else
-            out += c;
-    }
-    return out;
-}
 
 std::string html_page_start(const std::string& title) {
     return fmt::format(

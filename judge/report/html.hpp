@@ -29,7 +29,4 @@ std::string html_page_start(const std::string& title);
 /// The style sheet's end of the page.
 inline std::string html_page_end() { return "</body>\n</html>\n"; }
 
-/// Escapes text for HTML content and attributes.
-std::string html_escape(const std::string& s);
-
 }  // namespace judge

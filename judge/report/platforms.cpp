@@ -3,9 +3,9 @@
 #include <fmt/core.h>
 #include <vector>
 
-#include "report/formats.hpp"
 #include "report/png.hpp"
 #include "report/render.hpp"
+#include "report/words.hpp"
 #include "util/text.hpp"
 
 namespace judge {
@@ -53,19 +53,6 @@ json classroom_results(const Report& r) {
     if (!ran(r.verdict) && !tests.empty()) tests[0]["message"] = not_graded_words(r);
     const std::string status = r.verdict == Verdict::accepted ? "pass" : ran(r.verdict) ? "fail" : "error";
     return {{"version", 1}, {"status", status}, {"max_score", r.max_score}, {"tests", tests}};
-}
-
-std::string base64(const std::string& bytes) {
-    static constexpr char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    out.reserve((bytes.size() + 2) / 3 * 4);
-    for (size_t i = 0; i < bytes.size(); i += 3) {
-        const size_t n = std::min<size_t>(3, bytes.size() - i);
-        uint32_t v = 0;
-        for (size_t k = 0; k < 3; ++k) v = (v << 8) | (k < n ? static_cast<unsigned char>(bytes[i + k]) : 0u);
-        for (size_t k = 0; k < 4; ++k) out += k <= n ? digits[(v >> (18 - 6 * k)) & 63] : '=';
-    }
-    return out;
 }
 
 json prairielearn_results(const Report& r, const Problem* p) {

@@ -19,10 +19,6 @@ namespace judge {
 /// test per trap, scored with the trap's points.
 nlohmann::json classroom_results(const Report& r);
 
-/// Standard base64 (RFC 4648, with padding), on one line: how the reporter reads
-/// `<RUNNER>_RESULTS`.
-std::string base64(const std::string& bytes);
-
 /// PrairieLearn's external grader results.json: `score` in [0, 1] and one test per trap with its
 /// points; `gradable: false` with `format_errors` when nothing could run (no submission, a
 /// compile error, a refused file, a judge failure). Kept under 1 MB.

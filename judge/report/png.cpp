@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "report/platforms.hpp"
+#include "report/words.hpp"
 
 namespace judge {
 

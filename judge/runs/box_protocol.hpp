@@ -1,5 +1,10 @@
 // judge/runs/box_protocol.hpp: the files through which the judge and the programs it runs
-// talk. Each file is written by one encode_ function and read by one decode_ function, here.
+// talk. Each file the judge's own code writes (the plan, judge_status, cutoff) is written by one
+// encode_ function and read by one decode_ function, here. One file is not: the harness's
+// `status` (harness_status_file), which the program under test writes in its own language:
+// harness/support.hpp in C++, and for Python the fork server (harness/python_server.py) or,
+// when the server could not run the test, the client (runs/python_client.cpp). Its one reader is
+// read_run in runs/program_run.cpp, which trusts nothing of it (a submission can write it).
 //
 // Theory of operation. A test is one process, `prog <function> <in_dir> <out_dir>`: the harness
 // linked into every program (harness/support.hpp) reads <in_dir>/<param>.npy, calls the function

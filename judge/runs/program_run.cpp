@@ -121,11 +121,11 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     ps.cpu_limit = std::chrono::milliseconds(limits.time_per_test_ms);
     ps.wall_limit = std::chrono::milliseconds(limits.time_per_test_ms) * box::wall_clock_factor;
     ps.cpu_seconds = (limits.time_per_test_ms + 999) / 1000 + 1;
-    ps.address_space_mb = limits.memory_mb;  // each process: `new` throws std::bad_alloc
-    ps.group_memory_mb = limits.memory_mb;   // all of the test's processes together (its cgroup, if any)
+    ps.address_space_mb = limits.memory_mb;        // each process: `new` throws std::bad_alloc
+    ps.runner.group_memory_mb = limits.memory_mb;  // all of the test's processes together (its cgroup, if any)
     ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
     ps.max_open_files = 64;
-    ps.test_cgroup = in_box.cgroup;
+    ps.runner.test_cgroup = in_box.cgroup;
     PythonClient client;
     if (in_box.python != nullptr) {
         client.fd = in_box.python->connect();

@@ -62,7 +62,7 @@ PythonServer::PythonServer(const Runner& runner, const PythonLaunch& launch, con
     ps.stderr_fd = stderr_fd;
     ps.max_open_files = 1024;
     // Where the runner gives it a cgroup of its own (judge run, the fallback tier): itself and its tests.
-    ps.group_memory_mb = static_cast<long long>(limits.memory_mb) * 8 + 768;  // at most 8 tests at a time
+    ps.runner.group_memory_mb = static_cast<long long>(limits.memory_mb) * 8 + 768;  // at most 8 tests at a time
     ps.cwd = "/";
     m_thread = std::thread([&runner, ps, mounts, child_end = pair[1]] {
         runner.run(ps, mounts);

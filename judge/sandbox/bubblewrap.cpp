@@ -40,11 +40,11 @@ public:
     ProcessResult run(ProcessSpec spec, const std::vector<Mount>& given) const override {
         // A box of tests gets one cgroup, in which the judge (root, v1) makes each test's own
         // before the box starts; the box sees them at /cgroup and may only join them.
-        const RunCgroup cg(m_probe.cgroups, max_processes, spec.group_memory_mb);
+        const RunCgroup cg(m_probe.cgroups, max_processes, spec.runner.group_memory_mb);
         std::vector<Mount> mounts = given;
-        bool per_test = !spec.test_cgroups.empty() && m_probe.cgroups.version == 1 && m_probe.uid == 0;
-        for (const std::string& name : spec.test_cgroups)
-            per_test = per_test && cg.add_test(name, spec.test_memory_mb, m_uid);
+        bool per_test = !spec.runner.test_cgroups.empty() && m_probe.cgroups.version == 1 && m_probe.uid == 0;
+        for (const std::string& name : spec.runner.test_cgroups)
+            per_test = per_test && cg.add_test(name, spec.runner.test_memory_mb, m_uid);
         if (per_test) {
             mounts.push_back({cg.memory_dir(), box_memory_cgroup, true});
             if (!cg.cpuacct_dir().empty()) mounts.push_back({cg.cpuacct_dir(), box_cpuacct_cgroup, true});
@@ -132,7 +132,7 @@ void add_seccomp(ProcessSpec& spec, const SeccompPipe& filter) {
 
 std::vector<std::string> bwrap_command(const SandboxProbe& probe, const ProcessSpec& spec,
                                        const std::vector<Mount>& mounts) {
-    std::vector<std::string> argv = bwrap_base(probe, spec.tmp_mb);
+    std::vector<std::string> argv = bwrap_base(probe, spec.runner.tmp_mb);
     for (const Mount& m : mounts) {
         if (m.outside.empty())  // an empty folder that can be crossed but not listed (the box's /in)
             argv.insert(argv.end(), {"--perms", "0111", "--dir", m.inside});

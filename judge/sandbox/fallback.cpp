@@ -20,7 +20,7 @@ public:
         spec.env.insert(spec.env.begin(), {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}});
         drop_root(spec);  // never root: the cache and the trusted runs stay out of reach
         spec.seccomp_filter = seccomp_program();
-        const RunCgroup cg(m_probe.cgroups, max_processes, spec.group_memory_mb);
+        const RunCgroup cg(m_probe.cgroups, max_processes, spec.runner.group_memory_mb);
         spec.join_cgroups = cg.procs_files();
         spec.cpu_usage_file = cg.cpu_usage_file();  // every process of the test counts, waited for or not
         ProcessResult r = run_process(spec);

@@ -66,7 +66,7 @@ public:
     /// Processes one box may have at once (pids.max, and RLIMIT_NPROC for the dropped uid).
     static constexpr int max_processes = 64;
 
-    /// The sizes of the box's own tmpfs mounts (bubblewrap tier): /tmp (unless ProcessSpec::tmp_mb
+    /// The sizes of the box's own tmpfs mounts (bubblewrap tier): /tmp (unless ProcessSpec::runner.tmp_mb
     /// says otherwise) and /dev/shm. Everything else in the box is read-only while tests run, but
     /// for the tests' output folder.
     static constexpr long long tmp_mb = 256;

@@ -29,4 +29,34 @@ void Progress::step() {
     }
 }
 
+void Progress::begin(const std::string& item) {
+    const std::lock_guard lock(m_mutex);
+    m_under_way.insert(item);
+}
+
+void Progress::drop(const std::string& item) {
+    const std::lock_guard lock(m_mutex);
+    m_under_way.erase(item);
+    ++m_done;
+}
+
+void Progress::end(const std::string& item, const std::string& words) {
+    const std::lock_guard lock(m_mutex);
+    m_under_way.erase(item);
+    const size_t n = ++m_done;
+    if (!spdlog::should_log(spdlog::level::info)) return;
+    const std::string line = fmt::format("[{}/{}] {}: {}", n, m_total, item, words);
+    if (!m_tty) {
+        fmt::print(stderr, "judge: {}\n", line);
+        return;
+    }
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    const double eta = elapsed / static_cast<double>(n) * static_cast<double>(m_total - n);
+    std::string now;
+    for (const std::string& other : m_under_way) now += (now.empty() ? "" : ", ") + other;
+    fmt::print(stderr, "\r\033[K{}; now: {}; ETA {:.0f}s", line, now.empty() ? "-" : now, eta);
+    std::fflush(stderr);
+    m_shown = true;
+}
+
 }  // namespace judge

@@ -214,3 +214,14 @@ TEST_CASE("heads_differ: identical heads fail only where the reference's heads d
     CHECK(judge::check_heads_differ("o", arr({2, 2, 1, 1}, {1, 1, 3, 3}), ref2, 1, tol, {}).message ==
           "o: all 2 heads hold the same values; the reference's do not: heads are not split");
 }
+
+TEST_CASE("the tolerance rule, written once: |got - want| <= atol + rtol * |want|", "[compare]") {
+    const judge::Tolerance tol{1e-3, 1e-2};
+    CHECK(tol.allowed(0.0) == 1e-2);
+    CHECK(tol.allowed(-100.0) == Approx(1e-2 + 0.1));
+    CHECK(tol.within(100.1, 100.0));
+    CHECK_FALSE(tol.within(100.2, 100.0));
+    CHECK(tol.within(-100.1, -100.0));
+    CHECK(tol.within(0.0099, 0.0));
+    CHECK_FALSE(tol.within(0.011, 0.0));
+}

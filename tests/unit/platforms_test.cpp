@@ -4,6 +4,7 @@
 
 #include "fixtures.hpp"
 #include "report/platforms.hpp"
+#include "report/words.hpp"
 #include "traps/trap_report.hpp"
 
 using judge::Verdict;

@@ -5,10 +5,12 @@
 
 #include "core/errors.hpp"
 #include "fixtures.hpp"
+#include "report/format_table.hpp"
 #include "report/formats.hpp"
 #include "report/render.hpp"
 #include "report/report_json.hpp"
 #include "report/shown.hpp"
+#include "report/words.hpp"
 #include "traps/evaluate.hpp"
 #include "traps/trap_report.hpp"
 
@@ -399,4 +401,35 @@ TEST_CASE("a counterexample's tensors print as numpy does, rows aligned", "[rend
     l.i64 = {3, 2};
     CHECK(judge::shown_text({"valid_lens", false, l}) == "valid_lens = [3, 2]");
     CHECK(judge::shown_json({"valid_lens", false, l}) == nlohmann::json{3, 2});
+}
+
+TEST_CASE("the format table: every --format word once, each renders a document, platforms and pictures as documented",
+          "[render]") {
+    std::vector<std::string> names;
+    for (const judge::FormatInfo& f : judge::report_formats()) {
+        names.emplace_back(f.name);
+        CHECK(&judge::report_format(f.name) == &f);
+        const std::string doc = f.render(report(), prob(), judge::RenderContext{});
+        CHECK_FALSE(doc.empty());
+        CHECK(doc.back() == '\n');
+    }
+    CHECK(names == std::vector<std::string>{"text", "json", "junit", "gradescope", "classroom", "prairielearn",
+                                            "codegrade", "html"});
+    std::vector<std::string> platforms, pictures;
+    for (const judge::FormatInfo& f : judge::report_formats()) {
+        if (f.platform) platforms.emplace_back(f.name);
+        if (f.pictures) pictures.emplace_back(f.name);
+    }
+    CHECK(platforms == std::vector<std::string>{"junit", "gradescope", "classroom", "prairielearn", "codegrade"});
+    CHECK(pictures == std::vector<std::string>{"gradescope", "prairielearn", "html"});
+    CHECK(judge::report_format("json").render(report(), prob(), {}) ==
+          judge::json_text(judge::render_json(report())) + "\n");
+    try {
+        judge::report_format("yaml");
+        FAIL("an unknown format was accepted");
+    } catch (const judge::InputError& e) {
+        CHECK(std::string(e.what()) ==
+              "--format: expected text, json, junit, gradescope, classroom, prairielearn, "
+              "codegrade or html, got \"yaml\"");
+    }
 }

@@ -1,4 +1,4 @@
-// judge/cli/named_test.hpp: the test a --test option names (judge run, judge heads).
+// judge/cli/which_test.hpp: the test a --test option names (judge run, judge heads).
 #pragma once
 
 #include <cstddef>
@@ -10,6 +10,6 @@ namespace judge {
 
 /// The index of test `id` of `p`. A hidden test is allowed on the full course root (its owner's)
 /// and refused on a student pack, naming the sample tests, as an unknown id is (InputError).
-size_t named_test(const Problem& p, const std::string& id);
+size_t test_index(const Problem& p, const std::string& id);
 
 }  // namespace judge
