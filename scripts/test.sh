@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh clone: setup, the format check and the linters, then one
-# warnings-as-errors build under AddressSanitizer + UndefinedBehaviorSanitizer (with libstdc++'s
-# assertions) that runs every ctest test once, the load stress once, and the unit tests and the
-# concurrent e2e cases under ThreadSanitizer. .ci/run calls this. The README's "Development" says
+# The whole test suite, from a fresh clone: setup, the format check and the linters, then every
+# ctest test once, in the dev build or under AddressSanitizer + UndefinedBehaviorSanitizer (both
+# warnings-as-errors, with libstdc++'s assertions), the load stress once, and the unit tests and
+# the concurrent e2e cases under ThreadSanitizer. .ci/run calls this. The README's "Development" says
 # what each phase proves, and what runs only on request (the fresh-machine run, the benchmarks).
 #   bash scripts/test.sh
 set -euo pipefail
@@ -38,23 +38,36 @@ cached() {
 export JUDGE_E2E_CACHE="${JUDGE_E2E_CACHE:-$PWD/build/e2e-cache}"
 rm -rf "$JUDGE_E2E_CACHE"
 
-# Every test once, under the build that proves most: the sanitizers catch what the tests alone
-# would not (a leak, an overflow, undefined behaviour), and the build is warnings-as-errors.
+# Every test once, under the build that proves most for what it costs. The sanitizers slow the
+# judge's own work several times over, so the e2e sweeps (every problem, bug, format and pack)
+# run in the dev build (warnings as errors, libstdc++'s assertions); what meets hostile input or
+# memory in new ways runs under AddressSanitizer + UndefinedBehaviorSanitizer instead: the unit
+# tests, the hostile submissions, and the e2e cases labelled `sanitized` (damaged reports and
+# specs, .npy files, every format, a crash, merge and grade's red-team folders).
+sanitized='unit|hostile|sanitized'
+phase "dev: configure and build"
+cmake --preset dev "${configure[@]}" >/dev/null
+cmake --build --preset dev -j "$jobs"
+cached
+phase "dev: test (all but the sanitized)"
+ctest --preset dev -j "$jobs" -LE "$sanitized"
+
 phase "asan-ubsan: configure and build"
 cmake --preset asan-ubsan "${configure[@]}" >/dev/null
 cmake --build --preset asan-ubsan -j "$jobs"
 cached
-phase "asan-ubsan: test"
-ctest --preset asan-ubsan -j "$jobs"
+phase "asan-ubsan: test (unit, hostile, sanitized)"
+ctest --preset asan-ubsan -j "$jobs" -L "$sanitized"
 
 # No verdict depends on the machine's load: the time and memory cases beside 3x as many busy
 # loops as cores give the same reports as on a quiet machine (issue #20). Load is applied here
 # only, never beside the ctest suite.
 phase "load stress"
-bash tests/stress/load_stress.sh build/asan-ubsan/bin/judge "$PWD"
+bash tests/stress/load_stress.sh build/dev/bin/judge "$PWD"
 
 # ThreadSanitizer: the judge and the unit tests only (the other tests add no thread), then the
-# tests labelled unit or concurrent (grade --jobs, merge of shards, validate's parallel bugs).
+# tests labelled unit or concurrent (grade --jobs, merge of shards, validate's parallel bugs on a
+# small course: validate_lint).
 phase "tsan: configure and build"
 cmake --preset tsan "${configure[@]}" >/dev/null
 cmake --build --preset tsan -j "$jobs"

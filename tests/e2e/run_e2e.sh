@@ -4,7 +4,8 @@
 # ($HERE is that folder). A family runs once per member: seeded_bug:PROBLEM/BUG and
 # pack_same_reports:PROBLEM (tests/e2e/families/). Each prints what it checks and exits non-zero
 # on the first mismatch. tests/e2e/CMakeLists.txt finds every case; a line "# labels: X" in a
-# case gives its ctest labels (concurrent: the ThreadSanitizer pass runs it too).
+# case gives its ctest labels (concurrent: the ThreadSanitizer pass runs it too; sanitized: CI runs it
+# under AddressSanitizer and UndefinedBehaviorSanitizer instead of the dev build: scripts/test.sh).
 set -uo pipefail
 # JUDGE, ROOT, BUG, PROBLEM and HERE are read by the case it sources.
 # shellcheck disable=SC2034

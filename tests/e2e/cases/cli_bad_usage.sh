@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # An unknown subcommand, no subcommand and a --root without problems/ exit 2 with the reason.
 expect_exit 2 "$JUDGE" frobnicate
 expect_err "judge: error:"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #11: a crash keeps its words: the exception text and stderr of a sample test in the text
 # report, and the program's own prints in judge run.
 sed 's|    const Tensor q = judge::matmul(queries, W_q);|    std::cout << "debug: in the block" << std::endl;\n    std::cerr << "about to multiply" << std::endl;\n    throw std::runtime_error("matmul: cannot multiply shapes (2, 4, 6) and (8, 6)");\n    const Tensor q = judge::matmul(queries, W_q);|; s|#include <cmath>|#include <cmath>\n#include <iostream>|' \

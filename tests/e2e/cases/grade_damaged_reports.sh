@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #22: the judge's own files, read back, name their path when damaged. A report.json that
 # grade would reuse (its key unchanged) but that no judging wrote (invalid JSON, a forged score) is
 # graded again, with a warning naming the file; merge refuses it, naming the file.

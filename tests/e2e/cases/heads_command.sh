@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # judge heads: every head of the per-head weights on the D2L toy input, yours beside the
 # reference's; a split bug's alike heads are named in words; the errors name what is wrong.
 bugs="$ROOT/reference/problem_mha/bugs"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # A failed hidden test shows positions and the misconception, never values or inputs.
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/bugs/scale_by_sqrt_D.cpp"
 expect_out "test per_head_random (hidden): output[0,0,0,0] differs from the expected value"

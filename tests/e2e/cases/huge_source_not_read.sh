@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #9: a huge source is refused by its size (fstat), without being read into memory.
 truncate -s 1500M "$TMP/huge.cpp"   # sparse: no disk used
 /usr/bin/time -f "%M" -o "$TMP/rss" "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/huge.cpp" >"$TMP/out" 2>"$TMP/err"

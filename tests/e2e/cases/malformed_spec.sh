@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # A malformed problem.json is an error naming the file and the field.
 make_course
 spec="$TMP/course/problems/problem_mha/problem.json"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #21: judge run --inputs with --file says whether the outputs are the reference's, also
 # where the reference throws; on a student pack there is no reference to compare with.
 expect_exit 0 "$JUDGE" --root "$ROOT" run problem_masks --test bad_lens_count --outputs "$TMP/b"

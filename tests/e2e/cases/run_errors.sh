@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # judge run's bad arguments (unknown function, missing inputs) exit 2, naming what is wrong.
 mkdir -p "$TMP/in"
 expect_exit 2 "$JUDGE" --root "$ROOT" run problem_mha --function split_head --inputs "$TMP/in" --outputs "$TMP/out_dir"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # A wrong signature is a compile error that shows the declarations to define.
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$SUB/wrong_signature/solution.cpp"
 expect_out "undefined reference to"

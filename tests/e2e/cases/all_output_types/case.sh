@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #12: every output type through the real harness, in a problem written in schema 2 with a
 # seeded bug as a patch: a tensor, an int_tensor, an int and a float, returned as a std::tuple.
 make_course

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #11: a failed hidden test gets a counterexample on fresh small inputs, and it reproduces
 # through judge run: the submission's outputs there are the "got", the reference's the "expected".
 bug="$ROOT/reference/problem_mha/bugs/merge_without_permute.cpp" d="$TMP/cx/merge_order_arange"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #9: links in the class folder, a Latin-1 student id and a formula id. Each student's result
 # stays that student's, nothing outside the class is read, and the class files still parse.
 C="$TMP/class"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #20 (second red team): hostile student folder names and submissions cannot break the
 # class files, stop the class, or survive a regrade in another tier.
 C="$TMP/class"

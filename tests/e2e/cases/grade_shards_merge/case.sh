@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# labels: concurrent
+# labels: concurrent sanitized
 # Shards merged give byte-identical class files to one run over the whole class.
 make_class "$TMP/class"
 expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/all" --jobs 2

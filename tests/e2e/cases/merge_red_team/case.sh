@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #20: a shard folder is hostile: its links are not followed, its key must be a key, and
 # its reports may name only the problem's misconceptions and the judge's tiers.
 make_class "$TMP/class"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# labels: sanitized
 # Issue #13: judge run takes what NumPy and PyTorch write: float64 (with a note), Fortran order
 # (W.numpy().T), big-endian, int32; it refuses complex and object arrays in NumPy's words.
 d="$TMP/in"

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# labels: concurrent
+# labels: concurrent sanitized
 # Issue #10: `validate` says how far the tests can be trusted. A course built to trip each warning:
 # a function whose two tensors hold the same data in every test, a head count equal to the batch in
 # every test of one trap, a trap without a sample test and one without a hidden test, two seeded
