@@ -1,7 +1,6 @@
 // `judge submit`: one submission, one report.
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
-#include <algorithm>
 #include <chrono>
 #include <cmath>
 

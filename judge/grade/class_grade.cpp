@@ -147,7 +147,7 @@ struct ClassRun {
     const GradeOptions& o;
     const Sandbox& sandbox;
     JudgePool judges;
-    std::string problem_key;
+    std::string problem_hash;  // problem_key(): everything but the submission
     // A result computed in the fallback tier (where a submission can #include the course) is never
     // reused by a run in another tier, nor one with root dropped by one without.
     std::string tier_key;
@@ -157,7 +157,7 @@ struct ClassRun {
 // Everything a student's report depends on: the run's keys and the submission as it was found.
 std::string student_key(const ClassRun& run, const StudentSubmission& sub) {
     return Hasher()
-        .add(run.problem_key)
+        .add(run.problem_hash)
         .add(run.tier_key)
         .add(std::to_string(static_cast<int>(sub.state)))
         .add(sub.text)
