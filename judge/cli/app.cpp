@@ -31,6 +31,15 @@ CLI::Validator seed_validator() {
         "SEED");
 }
 
+// --seed N and --seed-from-env VAR, which exclude each other. `what` says what the seed draws.
+void add_seed(CLI::App* cmd, uint64_t& seed, std::optional<std::string>& env, const std::string& what) {
+    auto* plain = cmd->add_option("--seed", seed, what)->check(seed_validator());
+    cmd->add_option("--seed-from-env", env,
+                    "The grading seed from this environment variable (a CI secret), derived per problem: no\n"
+                    "output names it, and reports' rerun commands say --seed-from-env VAR (docs/ci.md)")
+        ->excludes(plain);
+}
+
 // Every subcommand's options, filled by parsing.
 struct CliOptions {
     GlobalOptions global;
@@ -90,10 +99,8 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
         "prairielearn (results.json); codegrade (the custom test's points line); html (the page that\n"
         "--html writes). See docs/ci.md. The platforms' formats write a document, score 0, even when\n"
         "the file is missing (exit 1)");
-    submit
-        ->add_option("--seed", o.submit.seed,
-                     "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones")
-        ->check(seed_validator());
+    add_seed(submit, o.submit.seed, o.submit.seed_from_env,
+             "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones");
     submit->add_flag_callback(
         "--no-counterexamples", [&o] { o.submit.counterexamples = false; },
         "Do not search fresh small inputs for a counterexample to each failed hidden test");
@@ -148,8 +155,7 @@ CLI::App* add_run(CLI::App& app, CliOptions& o) {
     run->add_option("--inputs", o.run.inputs, "Folder with <param>.npy files")->excludes(run_test_opt);
     run->add_option("--outputs", o.run.outputs, "Folder to write <output>.npy files into")->required();
     run->add_option("--file", o.run.file, "A solution file (default: the reference)");
-    run->add_option("--seed", o.run.seed, "Grading seed of the test's inputs (default 0, as in the spec)")
-        ->check(seed_validator());
+    add_seed(run, o.run.seed, o.run.seed_from_env, "Grading seed of the test's inputs (default 0, as in the spec)");
     return run;
 }
 
@@ -179,16 +185,9 @@ CLI::App* add_grade(CLI::App& app, CliOptions& o) {
     grade->add_option("--out", o.grade.out, "Output directory")->required();
     grade->add_option("--jobs", o.grade.jobs, "Students graded in parallel (default 1)");
     grade->add_option("--shard", o.grade.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
-    auto* grade_seed = grade
-                           ->add_option("--seed", o.grade.seed,
-                                        "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
-                                        "random inputs, so that what a student hard-coded from a pack fails")
-                           ->check(seed_validator());
-    grade
-        ->add_option("--seed-from-env", o.grade.seed_from_env,
-                     "Read the grading seed from this environment variable (a CI secret): it never appears in\n"
-                     "a log, and grade.json keeps only its SHA-256")
-        ->excludes(grade_seed);
+    add_seed(grade, o.grade.seed, o.grade.seed_from_env,
+             "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
+             "random inputs, so that what a student hard-coded from a pack fails");
     grade->add_flag("--after-due-date", o.grade.after_due_date,
                     "Release the tests withheld until after the due date (visibility after_due_date)");
     grade->add_flag_callback(
@@ -226,6 +225,8 @@ CLI::App* add_merge(CLI::App& app, CliOptions& o) {
         "a single run over the whole class.");
     merge->add_option("inputs", o.merge.inputs, "The shard output directories")->required();
     merge->add_option("--out", o.merge.out, "The merged output directory")->required();
+    merge->add_option("--seed-from-env", o.merge.seed_from_env,
+                      "Shards graded with --seed-from-env VAR: the same variable, to check they used one seed");
     return merge;
 }
 

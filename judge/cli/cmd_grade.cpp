@@ -1,13 +1,13 @@
 // `judge grade`: a whole class directory, for CI.
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
-#include <cstdlib>
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
+#include "core/seed.hpp"
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
 #include "pipeline/pack_format.hpp"
@@ -30,19 +30,6 @@ std::pair<unsigned, unsigned> parse_shard(const std::string& s) {
     throw InputError("--shard: expected K/N with 1 <= K <= N, got \"" + s + "\"");
 }
 
-// The grading seed from the environment (a CI secret): never printed, not even in an error.
-uint64_t seed_from_env(const std::string& var) {
-    const char* v = std::getenv(var.c_str());
-    if (v == nullptr || *v == '\0') throw InputError("--seed-from-env: $" + var + " is not set, or empty");
-    const std::string s = v;
-    if (s.find_first_not_of("0123456789") != std::string::npos || s.size() > 19)
-        throw InputError("--seed-from-env: $" + var +
-                         " is not a whole number from 1 to 10^19 (its value is not shown)");
-    const uint64_t seed = std::stoull(s);
-    if (seed == 0) throw InputError("--seed-from-env: $" + var + " is 0, which means the spec's own inputs");
-    return seed;
-}
-
 }  // namespace
 
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
@@ -54,7 +41,7 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     go.class_dir = o.class_dir;
     go.out = o.out;
     go.jobs = o.jobs;
-    go.seed = o.seed_from_env ? seed_from_env(*o.seed_from_env) : o.seed;
+    go.seed = choose_seed(o.seed, o.seed_from_env, p.name);
     go.counterexamples = o.counterexamples;
     if (o.shard) go.shard = parse_shard(*o.shard);
     if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
@@ -91,7 +78,7 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
 int cmd_merge(const GlobalOptions& g, const MergeOptions& o) {
     const CourseRoot root = find_course_root(g.root);
     std::vector<std::filesystem::path> inputs(o.inputs.begin(), o.inputs.end());
-    const std::string problem = merge_outputs(inputs, o.out, root.path);
+    const std::string problem = merge_outputs(inputs, o.out, root.path, o.seed_from_env);
     fmt::print("{}: merged {} output directories into {}\n", problem, inputs.size(), o.out);
     return code(ExitCode::ok);
 }

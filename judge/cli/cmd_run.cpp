@@ -13,6 +13,7 @@
 #include "compile/python_build.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
+#include "core/seed.hpp"
 #include "course/course.hpp"
 #include "pipeline/judge.hpp"
 #include "pipeline/pack_format.hpp"
@@ -251,8 +252,9 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     if (fs::exists(o.outputs) && !fs::is_directory(o.outputs))
         throw InputError("--outputs: " + o.outputs + " is a file; give a folder (it is made if missing)");
 
+    const GradingSeed seed = choose_seed(o.seed, o.seed_from_env, p.name);
     Builder builder(detect_toolchain(), cache_root());
-    Judge judge(p, o.seed, builder);
+    Judge judge(p, seed.value, builder);
     TempDir box("judge-run");
     std::unique_ptr<Sandbox> sandbox;
     const fs::path exe = program(p, o, builder, judge, box.path(), sandbox);
@@ -260,7 +262,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);
     if (test) {
-        const InputArrays inputs = make_inputs(p.tests[*test], o.seed);
+        const InputArrays inputs = make_inputs(p.tests[*test], seed.value);
         write_inputs(in_copy, inputs);
         fs::create_directories(fs::path(o.outputs) / "inputs");
         write_inputs(fs::path(o.outputs) / "inputs", inputs);

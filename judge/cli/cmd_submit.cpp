@@ -11,6 +11,7 @@
 #include "compile/python_build.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
+#include "core/seed.hpp"
 #include "course/course.hpp"
 #include "pipeline/judge.hpp"
 #include "pipeline/pack_format.hpp"
@@ -132,6 +133,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         throw InputError("--after-due-date: " +
                          pack::needs_full_root("releasing the tests withheld until after the due date"));
     const Problem p = released(full, o.after_due_date);
+    const GradingSeed seed = choose_seed(o.seed, o.seed_from_env, p.name);
     fs::path source;
     SafeRead text;    // the submission, read once
     std::string why;  // why there is nothing to judge, for a platform's document
@@ -147,15 +149,16 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     if (!why.empty() && !format.platform) throw InputError(why);
     if (!why.empty()) {
         spdlog::error("{}", why);
-        Report r = missing_report(p, o.seed, why);
+        Report r = missing_report(p, seed.value, why);
         r.submission = source.string();
+        if (seed.secret()) hide_seed(r, seed.env);
         fmt::print("{}", format.render(r, p, {0, false, terminal_style()}));
         return write_files(r, p, o);
     }
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
-    Judge judge(p, o.seed, builder);  // first: it refuses --seed on a pack
+    Judge judge(p, seed.value, builder);  // first: it refuses --seed on a pack
     judge.set_counterexamples(o.counterexamples);
     const bool pictures = format.name == "text" && (o.pictures || stdout_is_terminal());
     // Pictures of sample tests where they are shown: the page, a terminal, the platforms that show
@@ -167,6 +170,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     Report r =
         judge.judge_file(text, source.string(), *sandbox, o.lang ? parse_language(*o.lang) : std::optional<Language>{});
     r.sandbox = sandbox->name();
+    if (seed.secret()) hide_seed(r, seed.env);
 
     const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     fmt::print("{}", format.render(r, p, {seconds, pictures, terminal_style()}));

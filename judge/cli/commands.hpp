@@ -18,6 +18,7 @@ struct SubmitOptions {
     std::optional<std::string> dir;
     std::string format = "text";
     uint64_t seed = 0;
+    std::optional<std::string> seed_from_env;  // a secret seed (core/seed.hpp)
     bool counterexamples = true;
     std::optional<std::string> save_counterexamples;
     bool after_due_date = false;
@@ -50,6 +51,7 @@ struct RunOptions {
     std::string outputs;
     std::optional<std::string> file;
     uint64_t seed = 0;
+    std::optional<std::string> seed_from_env;
 };
 
 struct GradeCliOptions {
@@ -76,6 +78,7 @@ struct PackOptions {
 struct MergeOptions {
     std::vector<std::string> inputs;
     std::string out;
+    std::optional<std::string> seed_from_env;  // the variable the shards' secret seed came from
 };
 
 struct BoxRunOptions {

@@ -41,9 +41,10 @@ namespace {
 
 // Everything a student's result depends on besides the submission: the spec, the reference, the
 // seeded bugs (they name misconceptions), the seed and the judge itself.
-std::string problem_key(const Problem& p, uint64_t seed, bool counterexamples) {
+std::string problem_key(const Problem& p, const GradingSeed& seed, bool counterexamples) {
     Hasher h;
-    h.add(JUDGE_VERSION).add(p.spec_text).add(read_input_file(p.reference)).add(std::to_string(seed));
+    h.add(JUDGE_VERSION).add(p.spec_text).add(read_input_file(p.reference)).add(std::to_string(seed.value));
+    h.add(seed.env);  // a report names the variable its rerun command reads
     h.add(counterexamples ? "counterexamples" : "no counterexamples");
     h.add(fmt::format("{} tests, {} withheld", p.tests.size(), p.withheld));  // --after-due-date or not
     for (const SeededBug& b : load_bugs(p)) h.add(b.name).add(b.source);
@@ -130,14 +131,15 @@ namespace {
 // grade.json: what this run graded with, so that a regrade or a merge can check it is the same.
 void write_grade_json(const Problem& p, const GradeOptions& o) {
     const std::string shard = o.shard ? fmt::format("{}/{}", o.shard->first, o.shard->second) : "all";
-    write_file_atomic(o.out / "grade.json", json({{"problem", p.name},
-                                                  {"seed_sha256", sha256_plain_hex(std::to_string(o.seed))},
-                                                  {"judge", JUDGE_VERSION},
-                                                  {"counterexamples", o.counterexamples},
-                                                  {"withheld", p.withheld},
-                                                  {"shard", shard}})
-                                                    .dump(2) +
-                                                "\n");
+    json j = {{"problem", p.name},      {"seed", o.seed.value},
+              {"judge", JUDGE_VERSION}, {"counterexamples", o.counterexamples},
+              {"withheld", p.withheld}, {"shard", shard}};
+    if (o.seed.secret()) {  // never the seed: a salted hash, which `merge --seed-from-env` checks
+        const std::string salt = random_salt();
+        j["seed"] = "secret";
+        j["seed_check"] = {{"salt", salt}, {"sha256", salted_seed_hash(salt, o.seed.value)}};
+    }
+    write_file_atomic(o.out / "grade.json", j.dump(2) + "\n");
 }
 
 // What a run of the whole class shares: the problem, its key, the judges and the templates that
@@ -190,12 +192,12 @@ Judged judge_student(ClassRun& run, const StudentSubmission& sub, const std::str
     using State = StudentSubmission::State;
     Judged j;
     if (sub.state == State::missing) {
-        j.report = missing_report(run.p, run.o.seed);
+        j.report = missing_report(run.p, run.o.seed.value);
         return j;
     }
     try {
         if (sub.state == State::invalid) {
-            j.report = invalid_submission_report(run.p, run.o.seed, sub.why);  // never read, never judged
+            j.report = invalid_submission_report(run.p, run.o.seed.value, sub.why);  // never read, never judged
         } else {
             std::unique_ptr<Judge> judge = run.judges.take();
             judge->set_counterexamples(run.o.counterexamples);
@@ -208,11 +210,12 @@ Judged judge_student(ClassRun& run, const StudentSubmission& sub, const std::str
         throw;  // the course is broken (a reference that fails): every student would fail
     } catch (const std::exception& e) {
         j.judge_failed = true;
-        j.report = judge_error_report(run.p, run.o.seed, printable(e.what()));
+        j.report = judge_error_report(run.p, run.o.seed.value, printable(e.what()));
         spdlog::warn("{}: the judge failed on this submission: {}", printable(id), printable(e.what()));
     }
     j.report.submission = sub.display;
     j.report.sandbox = run.sandbox.name();
+    if (run.o.seed.secret()) hide_seed(j.report, run.o.seed.env);
     // The shipped template, unchanged: no attempt, which summary.md does not count.
     j.report.untouched_template =
         sub.state == State::found && std::ranges::find(run.templates, sub.text) != run.templates.end();
@@ -257,7 +260,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     ClassRun run{p,
                  o,
                  sandbox,
-                 JudgePool(p, o.seed, builder),
+                 JudgePool(p, o.seed.value, builder),
                  problem_key(p, o.seed, o.counterexamples),
                  fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user"),
                  {}};

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "compile/builder.hpp"
+#include "core/seed.hpp"
 #include "grade/clusters.hpp"
 #include "problem/spec.hpp"
 #include "sandbox/sandbox.hpp"
@@ -25,7 +26,7 @@ struct GradeOptions {
     std::filesystem::path class_dir;
     std::filesystem::path out;
     unsigned jobs = 1;
-    uint64_t seed = 0;
+    GradingSeed seed;                                    // a secret one is written nowhere (core/seed.hpp)
     std::optional<std::pair<unsigned, unsigned>> shard;  // K of N, 1-based
     bool counterexamples = true;                         // Judge::set_counterexamples
 };
@@ -90,9 +91,11 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
 
 /// Merges shard outputs into `out`: copies every student's folder (a student in two shards is an
 /// error), then rebuilds the class files. The result is byte-identical to one run over the class.
-/// Every input must hold a grade.json of the same problem and seed. Returns the problem name.
+/// Every input must hold a grade.json of the same problem and seed; a secret seed is checked
+/// against `$seed_env` (required then). Returns the problem name.
 std::string merge_outputs(const std::vector<std::filesystem::path>& inputs, const std::filesystem::path& out,
-                          const std::filesystem::path& course_root);
+                          const std::filesystem::path& course_root,
+                          const std::optional<std::string>& seed_env = std::nullopt);
 
 /// Every student of `out` with their report and fingerprint (grade/clusters.hpp), in id order.
 std::vector<ClassStudent> read_class(const Problem& p, const std::filesystem::path& out);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "core/seed.hpp"
 #include "grade/class_grade.hpp"
 #include "grade/clusters.hpp"
 #include "pipeline/packed_key.hpp"
@@ -45,6 +46,7 @@ void check_misconceptions(const std::vector<SeededBug>& bugs, const Report& r, c
 
 struct ShardMeta {
     json meta;              // problem, seed, judge
+    json check;             // a secret seed's salted hash
     unsigned k = 0, n = 0;  // 0/0: a run over the whole class
 };
 
@@ -60,9 +62,17 @@ ShardMeta read_meta(const fs::path& in) {
     } catch (const json::exception& e) {
         throw InputError(m.string() + ": invalid JSON: " + e.what());
     }
-    if (!j.is_object() || !j.contains("problem") || !j.contains("seed_sha256")) {
-        throw InputError(m.string() +
-                         ": needs \"problem\" and \"seed_sha256\"; it may be from an older judge: grade again");
+    if (!j.is_object() || !j.contains("problem") || !j.contains("seed")) {
+        throw InputError(m.string() + ": needs \"problem\" and \"seed\"; it may be from an older judge: grade again");
+    }
+    if (j["seed"] == "secret") {
+        const json& c = j.value("seed_check", json());
+        if (!c.is_object() || !c.contains("salt") || !c.contains("sha256") || !c["salt"].is_string() ||
+            !c["sha256"].is_string())
+            throw InputError(m.string() +
+                             ": seed_check: expected {\"salt\": ..., \"sha256\": ...} beside a secret seed");
+    } else if (!j["seed"].is_number_unsigned()) {
+        throw InputError(m.string() + ": seed: expected a whole number or \"secret\", got " + j["seed"].dump());
     }
     if (!j.contains("judge") || !j.contains("shard")) {
         throw InputError(m.string() + ": needs \"judge\" and \"shard\"; it was written by an older judge: grade again");
@@ -73,13 +83,44 @@ ShardMeta read_meta(const fs::path& in) {
         throw InputError(m.string() + ": shard: expected \"all\" or K/N, got " + j["shard"].dump());
     }
     j.erase("shard");
+    s.check = j.value("seed_check", json());
+    j.erase("seed_check");  // each run salts its own
     s.meta = j;
     return s;
 }
 
 }  // namespace
 
-std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& out, const fs::path& course_root) {
+namespace {
+
+// Shards graded with a secret seed keep only salted hashes of it: the same variable, given to merge,
+// proves they all used one seed. A public seed is compared as it is, with the rest of grade.json.
+void check_seed(const std::vector<fs::path>& inputs, const std::vector<ShardMeta>& metas,
+                const std::optional<std::string>& seed_env) {
+    const json& meta = metas.front().meta;
+    if (meta["seed"] != "secret") {
+        if (seed_env)
+            throw InputError("merge: --seed-from-env: the shards were graded with --seed " + meta["seed"].dump() +
+                             ", not a secret seed");
+        return;
+    }
+    if (!seed_env)
+        throw InputError(
+            "merge: the shards were graded with a secret seed; give --seed-from-env with the variable "
+            "they were graded with, so that merge can check that every shard used the same seed");
+    const uint64_t seed = problem_seed(secret_from_env(*seed_env), meta["problem"].get<std::string>());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        const json& c = metas[i].check;
+        if (salted_seed_hash(c["salt"].get<std::string>(), seed) != c["sha256"].get<std::string>())
+            throw InputError((inputs[i] / "grade.json").string() + ": graded with another seed than $" + *seed_env +
+                             " holds");
+    }
+}
+
+}  // namespace
+
+std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& out, const fs::path& course_root,
+                          const std::optional<std::string>& seed_env) {
     if (inputs.empty()) throw InputError("merge: give at least one output directory to merge");
     std::vector<ShardMeta> metas;
     for (const fs::path& in : inputs) metas.push_back(read_meta(in));
@@ -90,6 +131,7 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
                              meta.dump() + " in " + (inputs.front() / "grade.json").string());
         }
     }
+    check_seed(inputs, metas, seed_env);
     // The set: one run over the whole class, or shards 1..N of one N, each once.
     const unsigned n = metas.front().n;
     std::map<unsigned, fs::path> shards;
@@ -155,6 +197,7 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
     }
     json merged = meta;
     merged["shard"] = "all";
+    if (!metas.front().check.is_null()) merged["seed_check"] = metas.front().check;
     write_file_atomic(out / "grade.json", merged.dump(2) + "\n");
     write_class_files(p, out);
     return p.name;

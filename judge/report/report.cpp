@@ -93,7 +93,14 @@ std::string rerun_command(const Report& r, const TestOutcome& t) {
     if (!ran(t.verdict)) return "";
     return "judge run " + shell_word(r.problem) + " --test " + shell_word(t.id) + " --file " +
            shell_word(r.submission) + " --outputs " + shell_word(t.id) +
-           (r.seed != 0 ? " --seed " + std::to_string(r.seed) : "");
+           (!r.seed_env.empty() ? " --seed-from-env " + shell_word(r.seed_env)
+            : r.seed != 0       ? " --seed " + std::to_string(r.seed)
+                                : "");
+}
+
+void hide_seed(Report& r, const std::string& env) {
+    r.seed = 0;
+    r.seed_env = env;
 }
 
 const TestOutcome* speaker(const std::vector<TestOutcome>& tests, const std::string& trap) {

@@ -110,8 +110,9 @@ struct Report {
     Verdict verdict = Verdict::accepted;
     int score = 0;
     int max_score = 0;
-    int withheld = 0;  // tests withheld until after the due date: not run, not in score or max_score
-    unsigned long long seed = 0;
+    int withheld = 0;             // tests withheld until after the due date: not run, not in score or max_score
+    unsigned long long seed = 0;  // the grading seed; 0 with seed_env
+    std::string seed_env;         // a secret seed's variable: the report says "secret" (core/seed.hpp)
     std::string sandbox;
     std::string submission;
     std::string language = "cpp";  // "cpp", "numpy" or "torch" (docs/python.md)
@@ -160,6 +161,10 @@ std::string blocked_trap_words(const TrapOutcome& t);
 /// For a failing sample test: the command that writes its inputs, the expected outputs and the
 /// submission's as .npy files; "" for other tests.
 std::string rerun_command(const Report& r, const TestOutcome& t);
+
+/// Makes `r` a report of a secret seed: the seed is dropped, `$env` is named instead (its rerun
+/// command says `--seed-from-env env`), and the JSON says "seed": "secret".
+void hide_seed(Report& r, const std::string& env);
 
 /// The submission a rerun_command names (its --file word, unquoted); "" when it names none.
 std::string rerun_file(const std::string& cmd);

@@ -60,7 +60,7 @@ nlohmann::json render_json(const Report& r) {
                 {"verdict", to_string(r.verdict)},
                 {"score", r.score},
                 {"max_score", r.max_score},
-                {"seed", r.seed},
+                {"seed", r.seed_env.empty() ? json(r.seed) : json("secret")},
                 {"sandbox", r.sandbox},
                 {"language", r.language},
                 {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
@@ -68,6 +68,7 @@ nlohmann::json render_json(const Report& r) {
                 {"traps", traps},
                 {"tests", tests},
                 {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};
+    if (!r.seed_env.empty()) out["seed_from_env"] = r.seed_env;
     if (r.withheld > 0) out["withheld_tests"] = r.withheld;
     if (!r.runtime.empty()) out["runtime"] = r.runtime;
     if (r.untouched_template) out["untouched_template"] = true;
@@ -168,7 +169,15 @@ Report report_from_json(const json& j, const Problem& p, const std::string& file
         if (r.max_score != p.max_score())
             bad(fmt::format("max_score {} is not the problem's {}", r.max_score, p.max_score()));
         if (r.score < 0 || r.score > r.max_score) bad(fmt::format("score {} is outside 0..{}", r.score, r.max_score));
-        r.seed = j.at("seed").get<unsigned long long>();
+        if (j.at("seed") == "secret") {
+            r.seed_env = j.at("seed_from_env").get<std::string>();
+            if (r.seed_env.empty() || r.seed_env.size() > 100 ||
+                r.seed_env.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") !=
+                    std::string::npos)
+                bad("seed_from_env: expected the name of an environment variable, got " + j.at("seed_from_env").dump());
+        } else {
+            r.seed = j.at("seed").get<unsigned long long>();
+        }
         r.sandbox = j.value("sandbox", "");
         r.language = j.value("language", "cpp");
         r.runtime = j.value("runtime", "");
