@@ -10,8 +10,13 @@
 #include "problem/packed.hpp"
 #include "problem/spec.hpp"
 #include "traps/seeded_bugs.hpp"
+#include "util/safe_read.hpp"
 
 namespace judge {
+
+namespace {
+constexpr size_t max_statement_bytes = size_t{1} << 20;
+}  // namespace
 
 int cmd_show(const GlobalOptions& g, const std::string& name, const std::string& bug) {
     const CourseRoot root = find_course_root(g.root);
@@ -30,7 +35,12 @@ int cmd_show(const GlobalOptions& g, const std::string& name, const std::string&
         throw InputError("--bug: " + p.name + " has no seeded bug \"" + bug + "\"" +
                          (known.empty() ? " (it has none)" : "; its seeded bugs are: " + known));
     }
-    std::string statement = read_input_file(p.dir / p.statement_file);
+    // Through no link: in a pack, the statement is the student's file (issue #38).
+    const SafeRead read = read_below(p.dir, p.statement_file, max_statement_bytes);
+    if (!read.ok())
+        throw InputError((p.dir / p.statement_file).string() + ": " + describe(read.fault) +
+                         "; expected the problem's statement, a regular file in its folder");
+    std::string statement = read.bytes;
     if (!statement.empty() && statement.back() != '\n') statement += "\n";
     fmt::print("{}\n{}\n", paint(p.name + ": " + p.title, "bold"), statement);
     fmt::print("{}\n", paint("Functions to implement (#include <judge/tensor.hpp>):", "bold"));

@@ -24,6 +24,7 @@ namespace {
 constexpr size_t max_log_bytes = 64 * 1024;
 constexpr long long compiler_memory_mb = 2048;         // RLIMIT_AS of the compiler
 constexpr long long compiler_file_bytes = 64LL << 20;  // no object file or log past 64 MiB
+constexpr size_t max_prebuilt_bytes = 64 << 20;        // a pack's harness object
 
 // Makes the link error of a missing or mis-declared function say what was expected.
 std::string explain_link_errors(const Problem& p, const std::string& log) {
@@ -169,14 +170,20 @@ fs::path Builder::harness_object(const Problem& p) {
     const std::string key = Hasher().add(m_base_key).add(src).add("harness at -O0").hex();
     const fs::path obj = m_cache / "obj" / ("harness-" + key + ".o");
     if (fs::exists(obj)) return obj;
-    std::error_code ec;
-    if (!m_prebuilt.empty() && fs::is_regular_file(m_prebuilt / obj.filename(), ec)) {
-        fs::create_directories(obj.parent_path());
-        const fs::path staged = staging_path(obj);
-        fs::copy_file(m_prebuilt / obj.filename(), staged);
-        publish(staged, obj);
-        spdlog::debug("harness {} from {}", obj.filename().string(), m_prebuilt.string());
-        return obj;
+    if (!m_prebuilt.empty()) {
+        // A pack's object is the pack's: its student may have replaced it. It is kept under its
+        // own content's hash, never under the name this judge's own build has (which every full
+        // root links), and read with no link followed (issue #38).
+        const SafeRead pre = read_below(m_prebuilt, obj.filename(), max_prebuilt_bytes);
+        if (pre.ok()) {
+            const fs::path own = m_cache / "pack-obj" / ("harness-" + sha256_plain_hex(pre.bytes) + ".o");
+            if (!fs::exists(own)) {
+                fs::create_directories(own.parent_path());
+                write_file_atomic(own, pre.bytes);
+            }
+            spdlog::debug("harness {} from {}", obj.filename().string(), m_prebuilt.string());
+            return own;
+        }
     }
     spdlog::info("building the test harness of {} (once, then cached)", p.name);
     TempDir tmp("judge-harness");

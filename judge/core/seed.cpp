@@ -9,8 +9,9 @@
 namespace judge {
 
 uint64_t secret_from_env(const std::string& var) {
-    const bool name_ok = !var.empty() && var.size() <= 100 && var.find_first_not_of(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos &&
+    const bool name_ok =
+        !var.empty() && var.size() <= 100 &&
+        var.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos &&
         !(var[0] >= '0' && var[0] <= '9');
     if (!name_ok) throw InputError("--seed-from-env: expected the name of an environment variable, like GRADING_SEED");
     const char* v = std::getenv(var.c_str());

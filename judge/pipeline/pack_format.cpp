@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
+#include "util/safe_read.hpp"
 
 namespace judge::pack {
 
@@ -25,6 +26,18 @@ bool is_pack(const fs::path& root) {
 }
 
 fs::path key_dir(const fs::path& root, const std::string& problem) { return root / "key" / problem; }
+
+std::string read_in_pack(const fs::path& root, const std::string& rel, const std::string& field) {
+    if (!stays_below(rel))
+        throw InputError(field + ": \"" + rel + "\" is not a path inside the pack; a pack names only its own files");
+    const SafeRead r = read_below(root, rel, max_pack_file);
+    if (r.fault == ReadFault::missing)
+        throw InputError((root / rel).string() + ": named by " + field + " but missing; the pack is incomplete");
+    if (!r.ok())
+        throw InputError((root / rel).string() + ": " + describe(r.fault) + " (or behind one); a pack is read only " +
+                         "inside itself, through no link");
+    return r.bytes;
+}
 
 std::string needs_full_root(const std::string& what) {
     return what +
@@ -56,12 +69,7 @@ void verify(const fs::path& root, const std::string& problem) {
         listed.insert(rel);
         if (rel.rfind("student_template/", 0) == 0 || !mine(rel)) continue;
         const fs::path file = root / rel;
-        std::string bytes;
-        try {
-            bytes = read_file(file);
-        } catch (const FileError&) {
-            throw InputError(file.string() + ": listed in " + where + " but missing; the pack is incomplete");
-        }
+        const std::string bytes = read_in_pack(root, rel, where + ": files");
         if (!hash.is_string() || sha256_plain_hex(bytes) != hash.get<std::string>())
             throw InputError(file.string() + ": its SHA-256 differs from the one in " + where +
                              " (edited by hand?); make the pack again with judge pack");
@@ -69,8 +77,16 @@ void verify(const fs::path& root, const std::string& problem) {
     for (const std::string& top : problem.empty() ? std::vector<std::string>{"problems", "key"}
                                                   : std::vector<std::string>{"problems/" + problem, "key/" + problem}) {
         std::error_code ec;
+        for (fs::path up = root / top; up != root; up = up.parent_path()) {
+            if (fs::is_symlink(up, ec))
+                throw InputError(up.string() + ": a symbolic link; a pack is read only inside itself, through no link");
+        }
         for (auto it = fs::recursive_directory_iterator(root / top, ec);
              !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (it->is_symlink())
+                throw InputError(it->path().string() +
+                                 ": a symbolic link; a pack is read only inside itself, "
+                                 "through no link");
             if (it->is_directory()) continue;
             const std::string rel = fs::relative(it->path(), root).generic_string();
             if (!listed.count(rel)) throw InputError(it->path().string() + ": not in " + where + " (added by hand?)");

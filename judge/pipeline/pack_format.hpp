@@ -17,6 +17,7 @@
 // A run is the name of a folder under runs/; a case id is counterexample.hpp's candidate_id.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 
@@ -39,6 +40,13 @@ std::filesystem::path key_dir(const std::filesystem::path& root, const std::stri
 /// (all but student_template/) are not exactly those the manifest lists with those hashes; with
 /// `problem`, the files of that problem only (problems/<p>/, key/<p>/).
 void verify(const std::filesystem::path& root, const std::string& problem = "");
+
+/// The largest file a pack may hold.
+inline constexpr size_t max_pack_file = size_t{256} << 20;
+
+/// The bytes of `root / rel`, a pack's own file: `rel` must stay below `root` (util/files.hpp) and no part of it a
+/// link (util/safe_read.hpp); otherwise an InputError naming `field` (where the path was named).
+std::string read_in_pack(const std::filesystem::path& root, const std::string& rel, const std::string& field);
 
 /// The message for a command that needs the full course root.
 std::string needs_full_root(const std::string& what);

@@ -15,7 +15,7 @@ namespace {
 json read_key(const fs::path& dir) {
     const fs::path file = dir / "key.json";
     try {
-        json j = json::parse(read_input_file(file));
+        json j = json::parse(pack::read_in_pack(dir, "key.json", "the pack's layout"));
         if (!j.is_object()) throw InputError(file.string() + ": expected an object");
         return j;
     } catch (const json::exception& e) {
@@ -41,9 +41,14 @@ Problem load_course_problem(const fs::path& root, const std::string& name) {
             std::map<std::string, PackedInput> inputs;
             for (const auto& [param, entry] : hidden.at(p.tests[t].id).items()) {
                 PackedInput in;
-                const fs::path file = dir / "inputs" / entry.at("npy").get<std::string>();
+                const std::string npy_name = entry.at("npy").get<std::string>();
+                if (npy_name.find('/') != std::string::npos)
+                    throw InputError(where + ": hidden_inputs: " + p.tests[t].id + ": " + param + ": \"" + npy_name +
+                                     "\" is not a file name in inputs/");
+                const fs::path file = dir / "inputs" / npy_name;
                 try {
-                    in.array = npy::decode(read_input_file(file), file.string());
+                    in.array = npy::decode(pack::read_in_pack(dir / "inputs", npy_name, where + ": hidden_inputs"),
+                                           file.string());
                 } catch (const npy::NpyError& e) {
                     throw InputError(e.what());
                 }

@@ -12,6 +12,7 @@
 #include "problem/compact.hpp"
 #include "problem/field.hpp"
 #include "problem/types.hpp"
+#include "util/files.hpp"
 
 namespace judge {
 
@@ -205,6 +206,8 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     if (!compact && top.has("test_defaults")) top.child("test_defaults").fail("needs \"schema\": 2");
     p.title = top.at("title").nonempty_str();
     p.statement_file = top.has("statement") ? top.child("statement").nonempty_str() : "statement.md";
+    if (top.has("statement") && !stays_below(p.statement_file))
+        top.child("statement").fail("expected a file in the problem's folder, like \"statement.md\"");
     if (top.has("equivalent_mutants")) {
         for (const Field& m : top.child("equivalent_mutants").items()) {
             m.only_keys({"id", "reason", "line"});

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <string_view>
 
 namespace judge {
 
@@ -126,6 +127,17 @@ fs::path make_temp_dir(const std::string& prefix) {
 TempDir::~TempDir() {
     std::error_code ec;
     fs::remove_all(m_path, ec);
+}
+
+bool stays_below(const std::string& rel) {
+    if (rel.empty() || rel.front() == '/' || rel.find('\0') != std::string::npos) return false;
+    for (size_t start = 0; start <= rel.size();) {
+        const size_t end = std::min(rel.find('/', start), rel.size());
+        const std::string_view part = std::string_view(rel).substr(start, end - start);
+        if (part.empty() || part == "." || part == "..") return false;
+        start = end + 1;
+    }
+    return true;
 }
 
 }  // namespace judge

@@ -57,6 +57,10 @@ std::vector<std::string> files_below(const fs::path& dir);
 /// 32 hex digits from std::random_device (128 bits): a folder name no one can guess.
 std::string random_name();
 
+/// True when `rel`, joined to a folder, names something below it: relative, and no part of it is
+/// "", "." or "..". (Links are the reader's to refuse: util/safe_read.hpp.)
+bool stays_below(const std::string& rel);
+
 /// A fresh private directory under the system temp dir; the caller removes it (see TempDir).
 fs::path make_temp_dir(const std::string& prefix);
 

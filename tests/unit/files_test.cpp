@@ -78,3 +78,12 @@ TEST_CASE("parallel_for runs every index once and rethrows after all have finish
     CHECK(ran == 50);
     judge::parallel_for(0, 4, [](size_t) { FAIL("no index to run"); });
 }
+
+TEST_CASE("stays_below: a relative path with no empty, . or .. part (issue #38)", "[files]") {
+    CHECK(judge::stays_below("a"));
+    CHECK(judge::stays_below("key/p/inputs/x.npy"));
+    CHECK(judge::stays_below("..a/b.."));
+    for (const char* bad : {"", "/etc/passwd", "..", "a/../b", "a/./b", "a//b", "a/", "./a", "a/.."})
+        CHECK_FALSE(judge::stays_below(bad));
+    CHECK_FALSE(judge::stays_below(std::string("a\0b", 3)));
+}

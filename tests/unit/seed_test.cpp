@@ -20,8 +20,7 @@ TEST_CASE("a problem's seed is derived from the secret and its name, never the s
     CHECK(a != 0);
 }
 
-TEST_CASE("choose_seed: --seed as given, --seed-from-env derived, and a bad variable named, not shown",
-          "[seed]") {
+TEST_CASE("choose_seed: --seed as given, --seed-from-env derived, and a bad variable named, not shown", "[seed]") {
     CHECK(judge::choose_seed(7, std::nullopt, "problem_mha").value == 7);
     CHECK_FALSE(judge::choose_seed(7, std::nullopt, "problem_mha").secret());
     ::setenv("JUDGE_SEED_TEST", "918273645", 1);

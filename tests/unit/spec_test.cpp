@@ -56,6 +56,16 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j.erase("title");
         CHECK(error_of(j) == "problems/p/problem.json: top level: missing required field 'title'");
     }
+    SECTION("a statement outside the problem's folder (issue #38)") {
+        for (const char* where : {"/etc/hostname", "../other/statement.md", "a//b.md", "./x/../../y"}) {
+            j["statement"] = where;
+            CHECK(error_of(j) ==
+                  "problems/p/problem.json: statement: expected a file in the problem's folder, like "
+                  "\"statement.md\"");
+        }
+        j["statement"] = "docs/statement.md";
+        CHECK(error_of(j) == "no error");
+    }
     SECTION("a wrong type") {
         j["tests"][0]["tolerance"] = {{"rtol", "1e-3"}};
         CHECK(error_of(j) == "problems/p/problem.json: tests[t1].tolerance.rtol: expected a number, got \"1e-3\"");
