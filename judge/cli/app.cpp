@@ -85,7 +85,10 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
         "current directory), else the shipped student template. Exit 0 only when accepted.");
     submit->add_option("problem", o.submit.problem, "Problem name, e.g. problem_mha")->required();
     auto* file_opt = submit->add_option("--file", o.submit.file, "The solution file to judge");
-    submit->add_option("--dir", o.submit.dir, "A folder holding <problem>/solution.cpp or solution.cpp (or .py)")
+    submit
+        ->add_option("--dir", o.submit.dir,
+                     "A folder holding <problem>/solution.cpp or solution.cpp (or .py), read as judge grade reads\n"
+                     "a student's: a link below it is invalid_submission, never followed (every grading recipe)")
         ->excludes(file_opt);
     submit
         ->add_option("--lang", o.submit.lang,
@@ -212,6 +215,9 @@ CLI::App* add_pack(CLI::App& app, CliOptions& o) {
     pack->add_flag("--gradescope", o.pack.gradescope,
                    "Write instead Gradescope's autograder zip of one problem: setup.sh, run_autograder, the full\n"
                    "course root of the problem and the judge's source (Gradescope keeps it private)");
+    pack->add_option("--seed-from-env", o.pack.seed_from_env,
+                     "With --gradescope (required): the secret grading seed, from this environment variable; the\n"
+                     "zip keeps it for run_autograder (readable by root only), and no output names it");
     pack->add_option("--judge-source", o.pack.judge_source,
                      "With --gradescope: the judge's source tree to put in the zip (default: the one this judge\n"
                      "was built from)");

@@ -7,6 +7,7 @@
 #include "compile/builder.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
+#include "core/seed.hpp"
 #include "course/course.hpp"
 #include "pack/gradescope.hpp"
 #include "pack/pack.hpp"
@@ -22,10 +23,16 @@ int cmd_pack(const GlobalOptions& g, const PackOptions& o) {
     if (names.empty()) throw InputError("pack: name the problems to pack, or give --all");
     for (const std::string& n : names) require_known_problem(root.path, n);
     if (o.judge_source && !o.gradescope) throw InputError("--judge-source: only with --gradescope");
+    if (o.seed_from_env && !o.gradescope) throw InputError("--seed-from-env: only with --gradescope");
     if (o.gradescope) {
         if (names.size() != 1) throw InputError("--gradescope: name one problem (a Gradescope assignment grades one)");
+        if (!o.seed_from_env)
+            throw InputError(
+                "--gradescope: give --seed-from-env VAR, the secret grading seed: without one, the "
+                "autograder would grade on the very inputs every student pack holds");
+        const uint64_t secret = secret_from_env(*o.seed_from_env);
         const fs::path source = o.judge_source ? fs::path(*o.judge_source) : fs::path(JUDGE_SOURCE_DIR);
-        const size_t n = write_gradescope_autograder(root.path, names[0], source, o.out);
+        const size_t n = write_gradescope_autograder(root.path, names[0], source, o.out, secret);
         fmt::print(
             "wrote {}: Gradescope's autograder for {} ({} files: setup.sh, run_autograder, course/, judge/); "
             "upload it on the assignment's Configure Autograder page (base image Ubuntu 24.04)\n",

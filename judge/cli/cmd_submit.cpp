@@ -13,6 +13,7 @@
 #include "core/errors.hpp"
 #include "core/seed.hpp"
 #include "course/course.hpp"
+#include "grade/class_grade.hpp"
 #include "pipeline/judge.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
@@ -44,10 +45,6 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
          {base / p.name / "solution.cpp", base / p.name / "solution.py", base / "solution.cpp", base / "solution.py"}) {
         if (fs::exists(c)) return c.lexically_normal();
     }
-    if (o.dir) {
-        throw InputError("--dir: none of " + (base / p.name / "solution.cpp").string() + " (or .py), " +
-                         (base / "solution.cpp").string() + " (or .py) exists");
-    }
     // --lang numpy or torch without a file: that language's template.
     const Language lang = o.lang ? parse_language(*o.lang).value_or(Language::cpp) : Language::cpp;
     const fs::path tmpl = lang == Language::cpp ? p.template_solution : python_template(p, lang);
@@ -57,6 +54,47 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
     }
     spdlog::info("no ./{}/solution.cpp or ./solution.cpp here; judging the shipped student template", p.name);
     return tmpl;
+}
+
+// The submission as read, or why there is none to judge.
+struct Chosen {
+    fs::path source;
+    SafeRead text;
+    std::string missing;  // nothing to judge: why (an error, or a platform's document)
+    std::string invalid;  // --dir: a link or not a regular file, never read (invalid_submission)
+};
+
+// --dir is read as judge grade reads a student's folder, the rule of every grading recipe: a link
+// anywhere below it is invalid_submission, never followed (issue #38). --file follows the link its
+// user names; without either, the current directory or the template.
+Chosen read_submission_of(const SubmitOptions& o, const Problem& p, const FormatInfo& format) {
+    Chosen c;
+    if (o.dir && !o.file) {
+        std::error_code ec;
+        if (!fs::is_directory(*o.dir, ec)) throw InputError("--dir: " + *o.dir + " is not a folder");
+        const StudentSubmission sub = read_submission(*o.dir, "", p.name);
+        using State = StudentSubmission::State;
+        c.source = (fs::path(*o.dir) / sub.display).lexically_normal();
+        if (sub.state == State::missing)
+            c.missing = "--dir: no solution.cpp or solution.py in " + *o.dir + " or in " +
+                        (fs::path(*o.dir) / p.name).string() + "; hand in the file you edited from the template";
+        if (sub.state == State::invalid) c.invalid = sub.why;  // names the file below --dir
+        c.text.fault = sub.state == State::too_large ? ReadFault::too_large : ReadFault::none;
+        c.text.size = sub.state == State::too_large ? sub.size : sub.text.size();
+        c.text.bytes = sub.text;
+    } else {
+        try {
+            c.source = choose_submission(o, p);
+            c.text = read_named(c.source, max_source_bytes);
+            if (!c.text.ok() && c.text.fault != ReadFault::too_large)
+                c.missing = c.source.string() + ": cannot read: it is " + describe(c.text.fault);
+        } catch (const InputError& e) {
+            if (!format.platform) throw;
+            c.missing = e.what();
+        }
+    }
+    if (!c.missing.empty() && !format.platform) throw InputError(c.missing);
+    return c;
 }
 
 // Each counterexample as .npy folders: <dir>/<test>/inputs/ (what judge run --inputs takes),
@@ -134,22 +172,12 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
                          pack::needs_full_root("releasing the tests withheld until after the due date"));
     const Problem p = released(full, o.after_due_date);
     const GradingSeed seed = choose_seed(o.seed, o.seed_from_env, p.name);
-    fs::path source;
-    SafeRead text;    // the submission, read once
-    std::string why;  // why there is nothing to judge, for a platform's document
-    try {
-        source = choose_submission(o, p);
-        text = read_named(source, max_source_bytes);
-        if (!text.ok() && text.fault != ReadFault::too_large)
-            why = source.string() + ": cannot read: it is " + describe(text.fault);
-    } catch (const InputError& e) {
-        if (!format.platform) throw;
-        why = e.what();
-    }
-    if (!why.empty() && !format.platform) throw InputError(why);
-    if (!why.empty()) {
-        spdlog::error("{}", why);
-        Report r = missing_report(p, seed.value, why);
+    const Chosen chosen = read_submission_of(o, p, format);
+    const fs::path& source = chosen.source;
+    if (!chosen.missing.empty() || !chosen.invalid.empty()) {
+        spdlog::error("{}", chosen.missing.empty() ? chosen.invalid : chosen.missing);
+        Report r = chosen.missing.empty() ? invalid_submission_report(p, seed.value, chosen.invalid)
+                                          : missing_report(p, seed.value, chosen.missing);
         r.submission = source.string();
         if (seed.secret()) hide_seed(r, seed.env);
         fmt::print("{}", format.render(r, p, {0, false, terminal_style()}));
@@ -167,8 +195,8 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
-    Report r =
-        judge.judge_file(text, source.string(), *sandbox, o.lang ? parse_language(*o.lang) : std::optional<Language>{});
+    Report r = judge.judge_file(chosen.text, source.string(), *sandbox,
+                                o.lang ? parse_language(*o.lang) : std::optional<Language>{});
     r.sandbox = sandbox->name();
     if (seed.secret()) hide_seed(r, seed.env);
 

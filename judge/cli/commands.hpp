@@ -73,6 +73,7 @@ struct PackOptions {
     std::string out;
     bool gradescope = false;
     std::optional<std::string> judge_source;
+    std::optional<std::string> seed_from_env;  // --gradescope: the secret its autograder grades with
 };
 
 struct MergeOptions {

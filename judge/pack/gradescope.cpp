@@ -26,6 +26,7 @@ bash judge/scripts/setup.sh --judge-only
 cmake -S judge -B judge/build -G Ninja -DCMAKE_BUILD_TYPE=Release -DJUDGE_BUILD_TESTS=OFF
 cmake --build judge/build --target judge
 chmod -R go-rwx course
+chmod go-rwx grading_seed
 judge/build/bin/judge --root course -q validate @PROBLEM@ || echo "setup: judge validate @PROBLEM@ failed (see above)"
 )SH";
 
@@ -40,14 +41,16 @@ judge=${JUDGE:-$ag/source/judge/build/bin/judge}
 results=$ag/results/results.json
 mkdir -p "$ag/results"
 fail() { printf '{"score": 0, "output": "%s", "tests": []}\n' "$1" >"$results"; exit 0; }
-# solution.cpp or solution.py (NumPy or PyTorch: docs/python.md), in @PROBLEM@/ first, as judge grade finds them.
-file=
-for f in @PROBLEM@/solution.cpp @PROBLEM@/solution.py solution.cpp solution.py; do
-    if [ -f "$ag/submission/$f" ]; then file=$ag/submission/$f; break; fi
-done
-[ -n "$file" ] || fail "No solution.cpp or solution.py in the submission: upload the file you edited from the template."
-"$judge" --root "$ag/source/course" -q submit @PROBLEM@ --file "$file" --format gradescope --after-due-date \
-    >"$results.tmp"
+# The grading seed, from judge pack --gradescope --seed-from-env: a secret, readable by root only. It
+# goes to the judge in its environment, never on a command line, and no file the judge writes holds it.
+seed_file=$ag/source/grading_seed
+[ -r "$seed_file" ] ||
+    fail "The autograder has no grading seed: your instructor can make it again (judge pack --seed-from-env)."
+# The submission is found and read by the judge, as judge grade reads a student's folder:
+# @PROBLEM@/solution.cpp or .py first, then solution.cpp or .py (NumPy or PyTorch: docs/python.md);
+# a link, or anything but a regular file, is invalid_submission and never read.
+GRADING_SEED=$(cat "$seed_file") "$judge" --root "$ag/source/course" -q submit @PROBLEM@ --dir "$ag/submission" \
+    --format gradescope --after-due-date --seed-from-env GRADING_SEED >"$results.tmp"
 code=$?
 # 0 accepted, 1 not accepted: both are a report. 2 and 3 are the judge's own failures.
 if [ $code -le 1 ] && [ -s "$results.tmp" ]; then mv "$results.tmp" "$results"; exit 0; fi
@@ -73,7 +76,7 @@ void add_tree(std::vector<ZipEntry>& out, const fs::path& root, const std::strin
 }  // namespace
 
 size_t write_gradescope_autograder(const fs::path& root, const std::string& problem, const fs::path& judge_source,
-                                   const fs::path& zip) {
+                                   const fs::path& zip, uint64_t secret) {
     if (pack::is_pack(root)) throw InputError(pack::needs_full_root("judge pack --gradescope"));
     if (!fs::exists(judge_source / "judge" / "main.cpp") || !fs::exists(judge_source / "CMakeLists.txt"))
         throw InputError(
@@ -85,7 +88,8 @@ size_t write_gradescope_autograder(const fs::path& root, const std::string& prob
     std::error_code ec;
     if (fs::exists(zip, ec)) throw InputError(zip.string() + ": already exists; remove it, or choose another name");
     std::vector<ZipEntry> entries = {{"setup.sh", with_problem(setup_sh, problem), true},
-                                     {"run_autograder", with_problem(run_autograder, problem), true}};
+                                     {"run_autograder", with_problem(run_autograder, problem), true},
+                                     {"grading_seed", std::to_string(secret) + "\n"}};
     for (const char* top : {"problems", "reference", "student_template"})
         add_tree(entries, root, std::string(top) + "/" + problem, "course/");
     for (const char* part : {"CMakeLists.txt", "CMakePresets.json"})

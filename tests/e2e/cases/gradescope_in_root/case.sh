@@ -3,7 +3,8 @@
 # /autograder is a fresh folder (bubblewrap), with no AUTOGRADER set, writes
 # /autograder/results/results.json for a submission and for none.
 command -v bwrap >/dev/null || { echo "skip: bubblewrap is not installed"; return 0; }
-expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_sdpa --gradescope --out "$TMP/a.zip"
+GS_SEED=4242 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_sdpa --gradescope --out "$TMP/a.zip" \
+    --seed-from-env GS_SEED
 mkdir -p "$TMP/ag/submission" "$TMP/home"
 python3 -c "
 import os, sys, zipfile
@@ -27,7 +28,7 @@ in_root() {
 in_root >"$TMP/out" 2>"$TMP/err" || fail "run_autograder failed: $(cat "$TMP/err")"
 python3 -c "
 import json, sys; r = json.load(open(sys.argv[1]))
-assert r['score'] == 0 and r['tests'] == [] and 'No solution.cpp' in r['output'], r
+assert r['score'] == 0 and r['extra_data']['verdict'] == 'missing' and 'no solution.cpp or solution.py in' in r['output'], r
 " "$TMP/ag/results/results.json" || fail "no submission: results.json does not say so"
 bug_source "$ROOT" problem_sdpa no_mask "$TMP/ag/submission/solution.cpp"
 in_root >"$TMP/out" 2>"$TMP/err" || fail "run_autograder failed: $(cat "$TMP/err")"
