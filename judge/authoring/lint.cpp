@@ -140,6 +140,17 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
         if (!hidden) out.push_back({"no_hidden_test", "warning", "trap " + trap.id + " has no hidden test"});
     }
     // A problem with a Python template: a test's memory there is on top of the interpreter's.
+    if (const std::vector<size_t> fixed = seed_independent_tests(p); !fixed.empty()) {
+        std::string names;
+        for (size_t i = 0; i < fixed.size() && i < 4; ++i) names += (i > 0 ? ", " : "") + p.tests[fixed[i]].id;
+        if (fixed.size() > 4) names += fmt::format(" and {} more", fixed.size() - 4);
+        out.push_back({"seed_independent", "info",
+                       fmt::format("{} of {} points ({} of {} tests: {}) have the same inputs under every grading "
+                                   "seed: a table built from a student pack's stored answers passes them in the "
+                                   "grade that counts too; where a test's purpose allows, give it randn or uniform "
+                                   "inputs (the grading seed redraws only those)",
+                                   seed_independent_points(p), p.max_score(), fixed.size(), p.tests.size(), names)});
+    }
     if (std::error_code ec;
         std::filesystem::exists(std::filesystem::path(p.template_solution).replace_extension(".py"), ec) &&
         p.limits.memory_mb < python_min_memory_mb) {

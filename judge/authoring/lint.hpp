@@ -27,7 +27,10 @@ struct LintWarning {
 ///                         differ (a later trap that separates them names such a mistake);
 ///   no_sample_test, no_hidden_test  a trap without one;
 ///   python_memory         a problem with a Python template whose memory_mb is below
-///                         python_min_memory_mb (docs/python.md).
+///                         python_min_memory_mb (docs/python.md);
+///   seed_independent      (info) tests whose inputs no grading seed changes (problem/inputs.hpp):
+///                         a pack's stored answers pass them in the grade that counts. Info until
+///                         the generator redraws every kind of input (issue #38).
 std::vector<LintWarning> lint_spec(const Problem& p);
 
 /// The domain lint (authoring/domain_lint.cpp), over the spec's "domain" and the reference's run of

@@ -11,6 +11,7 @@
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
 #include "pipeline/pack_format.hpp"
+#include "problem/inputs.hpp"
 #include "problem/packed.hpp"
 #include "sandbox/sandbox.hpp"
 
@@ -52,6 +53,16 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     fmt::print("{}: {} students ({} graded, {} unchanged){}\n", p.name, s.students, s.graded, s.reused,
                go.shard ? fmt::format(", shard {}/{}", go.shard->first, go.shard->second) : "");
     for (const auto& [verdict, n] : s.verdict_counts) fmt::print("  {:<14} {}\n", verdict, n);
+    if (go.seed.value != 0) {
+        // What the seed does not protect: tests whose inputs every pack holds (issue #38).
+        if (const int fixed = seed_independent_points(p); fixed > 0)
+            fmt::print(
+                "note: {} of {} points come from tests whose inputs no grading seed changes; a table built "
+                "from a student pack's stored answers passes them (judge validate {} lists them)\n",
+                fixed, p.max_score(), p.name);
+        else
+            fmt::print("every test's inputs are new under this grading seed\n");
+    }
     fmt::print(
         "wrote {}/grades.csv, junit.xml, summary.md, summary.html and students/<student>/report.json, "
         "results.json\n",

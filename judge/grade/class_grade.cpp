@@ -17,6 +17,7 @@
 #include "core/errors.hpp"
 #include "grade/clusters.hpp"
 #include "pipeline/judge.hpp"
+#include "problem/inputs.hpp"
 #include "report/formats.hpp"
 #include "report/report_json.hpp"
 #include "traps/seeded_bugs.hpp"
@@ -134,6 +135,8 @@ void write_grade_json(const Problem& p, const GradeOptions& o) {
     json j = {{"problem", p.name},      {"seed", o.seed.value},
               {"judge", JUDGE_VERSION}, {"counterexamples", o.counterexamples},
               {"withheld", p.withheld}, {"shard", shard}};
+    // The points a pack's stored answers still pass under a grading seed (problem/inputs.hpp).
+    if (o.seed.value != 0) j["seed_independent_points"] = seed_independent_points(p);
     if (o.seed.secret()) {  // never the seed: a salted hash, which `merge --seed-from-env` checks
         const std::string salt = random_salt();
         j["seed"] = "secret";

@@ -13,6 +13,7 @@ cp "$ROOT/reference/problem_sdpa/bugs/no_scale.cpp" "$TMP/class/carol/solution.c
 SECRET_SEED=$secret expect_exit 0 "$JUDGE" -v --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g" \
     --seed-from-env SECRET_SEED
 cp "$TMP/err" "$TMP/grade.log"
+expect_out "every test's inputs are new under this grading seed"
 # No file, log or line holds the secret or the derived seed, in decimal or in hex.
 for s in "$secret" "$(printf '%x' "$secret")" "$(printf '%X' "$secret")" "$derived" "$derived_hex" \
     "$(printf '%X' "$((16#$derived_hex))")"; do
@@ -27,7 +28,7 @@ from pathlib import Path
 out, secret = Path(sys.argv[1]), sys.argv[2]
 g = json.loads((out / "grade.json").read_text())
 derived = int(hashlib.sha256(f"judge-grading-seed:{secret}:problem_sdpa".encode()).hexdigest()[:16], 16)
-assert g["seed"] == "secret" and "seed_sha256" not in g, g
+assert g["seed"] == "secret" and "seed_sha256" not in g and g["seed_independent_points"] == 0, g
 c = g["seed_check"]
 assert len(c["salt"]) == 32 and c["sha256"] == hashlib.sha256(f"{c['salt']}:{derived}".encode()).hexdigest(), c
 assert c["sha256"] != hashlib.sha256(secret.encode()).hexdigest()
@@ -72,6 +73,11 @@ expect_err "$TMP/s1/grade.json: graded with another seed than \$OTHER holds"
 SECRET_SEED=$secret expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/m" \
     --seed-from-env SECRET_SEED
 cmp "$TMP/g/grades.csv" "$TMP/m/grades.csv" || fail "the merged gradebook differs from one run's"
+# What a seed does not protect is said: problem_attention_cost's tests have no random input.
+mkdir -p "$TMP/nobody"
+expect_exit 0 "$JUDGE" -q --root "$ROOT" grade problem_attention_cost --class "$TMP/nobody" --out "$TMP/ac" --seed 5
+expect_out "note: 34 of 34 points come from tests whose inputs no grading seed changes"
+grep -q '"seed_independent_points": 34' "$TMP/ac/grade.json" || fail "grade.json does not count them"
 # Bad variables: named, never their value.
 expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g2" --seed-from-env NO_SUCH_VAR_4242
 expect_err "--seed-from-env: \$NO_SUCH_VAR_4242 is not set"
