@@ -27,6 +27,10 @@ void lint_problem(const Problem& p, Judge& judge, bool reference_ok, size_t acce
 std::vector<BugResult> run_bug_matrix(const Problem& p, Judge& judge);
 /// lint_bugs over those runs.
 std::vector<Finding> lint_bug_matrix(const Problem& p, Judge& judge, const std::vector<BugResult>& bugs);
+/// The reference, the accepted alternatives and every seeded bug under `n` grading seeds
+/// (authoring/seeds_check.cpp): an error per seed where the reference or an alternative fails a
+/// test, or a bug is caught by no test of its own trap.
+SeedSummary check_seeds(const Problem& p, Builder& builder, int n);
 /// Every mutant of the reference built and run on every test (authoring/mutant_run.cpp).
 /// `mutants` are make_mutants of the reference; `reason_of` the declared equivalent ones, by id.
 MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder, const std::vector<Mutant>& mutants,

@@ -26,6 +26,8 @@ std::vector<const Finding*> Validation::findings() const {
     for (const BugResult& b : bugs)
         for (const Finding& f : b.findings) all.push_back(&f);
     for (const Finding& f : matrix_lint) all.push_back(&f);
+    if (seeds)
+        for (const Finding& f : seeds->findings) all.push_back(&f);
     return all;
 }
 
@@ -232,6 +234,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     v.bugs = run_bug_matrix(p, judge);
     v.matrix_lint = lint_bug_matrix(p, judge, v.bugs);
     if (settings.mutants) v.mutants = run_mutants(p, judge, builder, mutants, equivalent.reason_of);
+    if (settings.seeds > 0) v.seeds = check_seeds(p, builder, settings.seeds);
     return v;
 }
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -69,6 +70,18 @@ struct MutantSummary {
     double score = 1.0;                                           // killed / (total - stillborn - equivalent)
 };
 
+/// validate --seeds N: the reference, the accepted alternatives and every seeded bug judged again
+/// under N grading seeds (authoring/seeds_check.cpp).
+struct SeedSummary {
+    std::vector<uint64_t> seeds;  // the grading seeds tried, as judge submit --seed takes them
+    struct Bug {
+        std::string id, trap;
+        int caught = 0;  // seeds under which a test of its own trap rejects it
+    };
+    std::vector<Bug> bugs;
+    std::vector<Finding> findings;
+};
+
 struct Validation {
     std::string problem, title;
     size_t functions = 0, traps = 0, tests = 0;
@@ -80,6 +93,7 @@ struct Validation {
     std::vector<Finding> matrix_lint;  // authoring/lint.hpp's lint_bugs
     std::optional<MutantSummary> mutants;
     std::vector<CrossCheck> cross_checks;  // validate --cross-check: its findings are in `checks`
+    std::optional<SeedSummary> seeds;      // validate --seeds N
 
     /// Every finding, in the order they were found.
     std::vector<const Finding*> findings() const;
@@ -94,6 +108,7 @@ struct ValidationSettings {
     /// The sandbox the student template runs in, made on first use (a problem that fails before
     /// its template runs needs none).
     std::function<const Sandbox&()> sandbox;
+    int seeds = 0;  // judge everything again under this many grading seeds (SeedSummary)
 };
 
 /// Validates problem `p` of a full course root (not a pack).

@@ -135,6 +135,9 @@ CLI::App* add_validate(CLI::App& app, CliOptions& o) {
     validate->add_flag("--cross-check", o.validate.cross_check,
                        "Run the Python reference (reference/<p>/solution.py) and builtin.py, PyTorch's own modules, "
                        "beside the C++ one on every test and small input; report the largest difference");
+    validate->add_option("--seeds", o.validate.seeds,
+                         "Judge the reference, the accepted alternatives and every seeded bug again under N grading\n"
+                         "seeds: an error where one fails, or a bug escapes its trap (naming the seed and the test)");
     return validate;
 }
 

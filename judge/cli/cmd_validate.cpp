@@ -74,6 +74,10 @@ std::string validation_text(const Validation& v) {
     if (!v.matrix_lint.empty()) s += "\n";
     for (const Finding& f : v.matrix_lint) s += finding_line(f) + "\n";
     if (v.mutants) s += mutants_text(*v.mutants);
+    if (v.seeds) {
+        s += fmt::format("\n  Under {} grading seeds (judge submit --seed S reproduces one):\n", v.seeds->seeds.size());
+        for (const Finding& f : v.seeds->findings) s += finding_line(f) + "\n";
+    }
     return s;
 }
 
@@ -126,9 +130,16 @@ json validation_json(const Validation& v) {
                              {"mismatches", c.mismatches},
                              {"agrees", c.ok()}});
     }
+    json seeds = nullptr;
+    if (v.seeds) {
+        json rows = json::array();
+        for (const SeedSummary::Bug& b : v.seeds->bugs)
+            rows.push_back({{"id", b.id}, {"trap", b.trap}, {"caught", b.caught}});
+        seeds = {{"seeds", v.seeds->seeds}, {"bugs", rows}};
+    }
     return {{"problem", v.problem}, {"tests", v.tests},     {"traps", v.traps}, {"sound", v.sound()},
             {"errors", errors},     {"warnings", warnings}, {"bugs", bugs},     {"mutants", mutants},
-            {"accepted", accepted}, {"cross_check", cross}};
+            {"accepted", accepted}, {"cross_check", cross}, {"seeds", seeds}};
 }
 
 std::vector<std::string> problems_to_validate(const CourseRoot& root, const ValidateOptions& o) {
@@ -159,6 +170,8 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
                                     if (!sandbox) sandbox = make_sandbox(probe_sandbox());
                                     return *sandbox;
                                 }};
+    if (o.seeds < 0 || o.seeds > 1000) throw InputError("--seeds: expected 0 to 1000");
+    settings.seeds = o.seeds;
     int errors = 0, failing = 0, warnings = 0;
     json all = json::array();
     for (const std::string& n : names) {

@@ -41,6 +41,7 @@ struct ValidateOptions {
     bool strict = false;
     bool mutants = false;
     bool cross_check = false;
+    int seeds = 0;  // --seeds N
 };
 
 struct RunOptions {

@@ -1,0 +1,91 @@
+// validate --seeds N: what the problem proves at the spec's own inputs, proved again under N
+// grading seeds (issue #38). A seed redraws the random inputs; a test whose isolation holds only
+// for one draw would give a student graded with a secret seed a wrong verdict or a wrong name.
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include "authoring/units.hpp"
+#include "traps/evaluate.hpp"
+#include "core/seed.hpp"
+#include "traps/seeded_bugs.hpp"
+#include "util/parallel.hpp"
+
+namespace judge::validation_units {
+
+namespace {
+
+// A test's failure under a seed, as the instructor reproduces it: the seed, the test, its inputs.
+std::string failed_test_line(const Problem& p, const std::string& who, uint64_t seed, const TestOutcome& t) {
+    for (const TestSpec& ts : p.tests)
+        if (ts.id == t.id)
+            return fmt::format("under grading seed {}, {} fails test {} [{}] ({}): {}", seed, who, t.id, t.trap,
+                               summarize_inputs(p.function(ts.function), ts), t.message);
+    return fmt::format("under grading seed {}, {} fails test {}: {}", seed, who, t.id, t.message);
+}
+
+// Judges the trusted program `exe` under `judge`'s seed: an error per test it fails.
+bool passes_all(const Problem& p, Judge& judge, const std::filesystem::path& exe, const std::string& who,
+                uint64_t seed, Diagnostics& d) {
+    const Report r = judge.judge_trusted(exe);
+    for (const TestOutcome& t : r.tests)
+        if (!t.passed()) d.error(failed_test_line(p, who, seed, t));
+    return r.verdict == Verdict::accepted;
+}
+
+}  // namespace
+
+SeedSummary check_seeds(const Problem& p, Builder& builder, int n) {
+    SeedSummary s;
+    Diagnostics d;
+    for (int k = 1; k <= n; ++k) s.seeds.push_back(problem_seed(static_cast<uint64_t>(k), "validate:" + p.name));
+    const std::vector<std::filesystem::path> accepted = load_accepted(p);
+    int reference_ok = 0, accepted_ok = 0;
+    for (size_t i = 0; i < s.seeds.size(); ++i) {
+        const uint64_t seed = s.seeds[i];
+        spdlog::info("{}: grading seed {} ({} of {})", p.name, seed, i + 1, s.seeds.size());
+        Judge judge(p, seed, builder);
+        reference_ok += passes_all(p, judge, judge.trusted().reference_exe(), "the reference", seed, d) ? 1 : 0;
+        for (const std::filesystem::path& a : accepted) {
+            const BuildResult ab = builder.build_trusted(p, a);  // cached: validate built it at seed 0
+            if (ab.ok && passes_all(p, judge, ab.exe, course_path(p, a), seed, d)) ++accepted_ok;
+        }
+        const std::vector<SeededBug>& bugs = judge.trusted().bugs();
+        const std::vector<BuildResult> builds = judge.trusted().build_every_bug();
+        std::vector<Report> reports(bugs.size());
+        parallel_for(bugs.size(), 2, [&](size_t b) {
+            if (builds[b].ok) reports[b] = judge.judge_trusted(builds[b].exe);
+        });
+        if (s.bugs.empty())
+            for (const SeededBug& b : bugs) s.bugs.push_back({b.name, b.trap, 0});
+        for (size_t b = 0; b < bugs.size(); ++b) {
+            if (!builds[b].ok) continue;
+            bool caught = false;
+            std::string caught_by;
+            for (const TestOutcome& t : reports[b].tests) {
+                if (t.passed()) continue;
+                caught_by += (caught_by.empty() ? "" : ", ") + t.id;
+                if (t.trap != bugs[b].trap) continue;
+                caught = true;
+            }
+            s.bugs[b].caught += caught ? 1 : 0;
+            if (!caught)
+                d.error(fmt::format("under grading seed {}, seeded bug {} [{}] is caught by no test of its trap{}",
+                                    seed, bugs[b].name, bugs[b].trap,
+                                    caught_by.empty() ? " (nor by any other)" : " (only by " + caught_by + ")"));
+        }
+    }
+    const int seeds = static_cast<int>(s.seeds.size());
+    if (reference_ok == seeds) d.ok(fmt::format("under {} grading seeds, the reference passes every test", seeds));
+    if (!accepted.empty() && accepted_ok == seeds * static_cast<int>(accepted.size()))
+        d.ok(fmt::format("under {} grading seeds, the {} accepted alternative{} pass every test", seeds,
+                         accepted.size(), accepted.size() == 1 ? "" : "s"));
+    for (const SeedSummary::Bug& b : s.bugs) {
+        std::string line =
+            fmt::format("{} [{}]: caught by its trap under {} of {} seeds", b.id, b.trap, b.caught, seeds);
+        b.caught == seeds ? d.ok(std::move(line)) : d.note(std::move(line));
+    }
+    s.findings = std::move(d.findings);
+    return s;
+}
+
+}  // namespace judge::validation_units
