@@ -21,20 +21,15 @@ AUTOGRADER="$TMP/ag" JUDGE="$JUDGE" "$TMP/ag/source/run_autograder" || fail "run
 grep -q "no solution.cpp or solution.py in $TMP/ag/submission" "$TMP/ag/results/results.json" ||
     fail "no submission is not said: $(cat "$TMP/ag/results/results.json")"
 # A link, to the reference or anywhere, is never read (issue #38): as the file, or as its folder.
-ln -s "$ROOT/reference/problem_sdpa/solution.cpp" "$TMP/ag/submission/solution.cpp"
-AUTOGRADER="$TMP/ag" JUDGE="$JUDGE" "$TMP/ag/source/run_autograder" || fail "run_autograder failed"
-python3 -c "
-import json,sys; r=json.load(open(sys.argv[1]))
-assert r['score']==0 and 'solution.cpp is a symbolic link' in r['output'], r
-" "$TMP/ag/results/results.json" || fail "a linked submission was graded: $(cat "$TMP/ag/results/results.json")"
-rm "$TMP/ag/submission/solution.cpp"
-ln -s "$ROOT/reference/problem_sdpa" "$TMP/ag/submission/problem_sdpa"
-AUTOGRADER="$TMP/ag" JUDGE="$JUDGE" "$TMP/ag/source/run_autograder" || fail "run_autograder failed"
-python3 -c "
-import json,sys; r=json.load(open(sys.argv[1]))
-assert r['score']==0 and 'a regular file in the student' in r['output'], r
-" "$TMP/ag/results/results.json" || fail "a linked folder was graded: $(cat "$TMP/ag/results/results.json")"
-rm "$TMP/ag/submission/problem_sdpa"
+graded_as_zero() {  # TARGET NAME WORDS: the submission NAME linking to TARGET scores 0, saying WORDS
+    ln -s "$1" "$TMP/ag/submission/$2"
+    AUTOGRADER="$TMP/ag" JUDGE="$JUDGE" "$TMP/ag/source/run_autograder" || fail "run_autograder failed"
+    python3 -c "import json,sys; r=json.load(open(sys.argv[1])); assert r['score']==0 and sys.argv[2] in r['output'], r" \
+        "$TMP/ag/results/results.json" "$3" || fail "a linked $2 was graded: $(cat "$TMP/ag/results/results.json")"
+    rm "$TMP/ag/submission/$2"
+}
+graded_as_zero "$ROOT/reference/problem_sdpa/solution.cpp" solution.cpp "solution.cpp is a symbolic link"
+graded_as_zero "$ROOT/reference/problem_sdpa" problem_sdpa "a regular file in the student"
 cp "$ROOT/reference/problem_sdpa/solution.cpp" "$TMP/ag/submission/solution.cpp"
 # The judge is handed the secret in its environment, and told to read it from there.
 cat >"$TMP/spy" <<SPY
