@@ -5,8 +5,8 @@
 #include <spdlog/spdlog.h>
 
 #include "authoring/units.hpp"
-#include "traps/evaluate.hpp"
 #include "core/seed.hpp"
+#include "traps/evaluate.hpp"
 #include "traps/seeded_bugs.hpp"
 #include "util/parallel.hpp"
 
@@ -24,8 +24,8 @@ std::string failed_test_line(const Problem& p, const std::string& who, uint64_t 
 }
 
 // Judges the trusted program `exe` under `judge`'s seed: an error per test it fails.
-bool passes_all(const Problem& p, Judge& judge, const std::filesystem::path& exe, const std::string& who,
-                uint64_t seed, Diagnostics& d) {
+bool passes_all(const Problem& p, Judge& judge, const std::filesystem::path& exe, const std::string& who, uint64_t seed,
+                Diagnostics& d) {
     const Report r = judge.judge_trusted(exe);
     for (const TestOutcome& t : r.tests)
         if (!t.passed()) d.error(failed_test_line(p, who, seed, t));
