@@ -176,7 +176,8 @@ fs::path Builder::harness_object(const Problem& p) {
         // root links), and read with no link followed (issue #38).
         const SafeRead pre = read_below(m_prebuilt, obj.filename(), max_prebuilt_bytes);
         if (pre.ok()) {
-            const fs::path own = m_cache / "pack-obj" / ("harness-" + sha256_plain_hex(pre.bytes) + ".o");
+            // Its own folder, by content; its own name, so that a link error reads as the full root's.
+            const fs::path own = m_cache / "pack-obj" / sha256_plain_hex(pre.bytes) / obj.filename();
             if (!fs::exists(own)) {
                 fs::create_directories(own.parent_path());
                 write_file_atomic(own, pre.bytes);

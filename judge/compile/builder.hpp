@@ -63,7 +63,8 @@ public:
     /// The cached harness object of `p`, compiled first when needed, or the prebuilt folder's
     /// (a pack's) when it holds one under the same name: the name is the hash of everything that
     /// went into it, the compiler's identity included. A prebuilt object is kept in the cache under
-    /// its own content's hash, apart from the objects this judge compiled: a full root links only those.
+    /// its own content's hash (pack-obj/<sha256>/), apart from the objects this judge compiled: a full root
+    /// links only those.
     std::filesystem::path harness_object(const Problem& p);
 
     /// A folder of harness objects built elsewhere (a pack's), by their cache names.
