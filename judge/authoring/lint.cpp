@@ -10,6 +10,7 @@
 #include <set>
 
 #include "problem/inputs.hpp"
+#include "problem/redraw.hpp"
 #include "traps/misconception.hpp"
 #include "traps/trap_report.hpp"
 
@@ -145,10 +146,12 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
         for (size_t i = 0; i < fixed.size() && i < 4; ++i) names += (i > 0 ? ", " : "") + p.tests[fixed[i]].id;
         if (fixed.size() > 4) names += fmt::format(" and {} more", fixed.size() - 4);
         out.push_back({"seed_independent", "info",
-                       fmt::format("{} of {} points ({} of {} tests: {}) have the same inputs under every grading "
-                                   "seed: a table built from a student pack's stored answers passes them in the "
-                                   "grade that counts too; where a test's purpose allows, give it randn or uniform "
-                                   "inputs (the grading seed redraws only those)",
+                       fmt::format("{} of {} points ({} of {} tests: {}) keep their sizes and stated values under "
+                                   "a grading seed: a table built from a student pack's stored answers can pass them "
+                                   "in the grade that counts too; the redraw keeps what the spec states outright (a "
+                                   "list's length unless its entries are all the same, an int tensor's extents, a "
+                                   "values tensor's, \"keep\"), so state less where the test's purpose allows "
+                                   "(docs/authoring.md)",
                                    seed_independent_points(p), p.max_score(), fixed.size(), p.tests.size(), names)});
     }
     if (std::error_code ec;

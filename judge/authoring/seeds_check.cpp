@@ -1,6 +1,6 @@
 // validate --seeds N: what the problem proves at the spec's own inputs, proved again under N
-// grading seeds (issue #38). A seed redraws the random inputs; a test whose isolation holds only
-// for one draw would give a student graded with a secret seed a wrong verdict or a wrong name.
+// grading seeds (issue #38). A seed redraws every test (problem/redraw.hpp); a test whose isolation
+// holds only for one draw would give a student graded with a secret seed a wrong verdict or a wrong name.
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
@@ -44,10 +44,11 @@ SeedSummary check_seeds(const Problem& p, Builder& builder, int n) {
         const uint64_t seed = s.seeds[i];
         spdlog::info("{}: grading seed {} ({} of {})", p.name, seed, i + 1, s.seeds.size());
         Judge judge(p, seed, builder);
-        reference_ok += passes_all(p, judge, judge.trusted().reference_exe(), "the reference", seed, d) ? 1 : 0;
+        reference_ok +=
+            passes_all(judge.problem(), judge, judge.trusted().reference_exe(), "the reference", seed, d) ? 1 : 0;
         for (const std::filesystem::path& a : accepted) {
             const BuildResult ab = builder.build_trusted(p, a);  // cached: validate built it at seed 0
-            if (ab.ok && passes_all(p, judge, ab.exe, course_path(p, a), seed, d)) ++accepted_ok;
+            if (ab.ok && passes_all(judge.problem(), judge, ab.exe, course_path(p, a), seed, d)) ++accepted_ok;
         }
         const std::vector<SeededBug>& bugs = judge.trusted().bugs();
         const std::vector<BuildResult> builds = judge.trusted().build_every_bug();

@@ -11,8 +11,8 @@
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
 #include "pipeline/pack_format.hpp"
-#include "problem/inputs.hpp"
 #include "problem/packed.hpp"
+#include "problem/redraw.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace judge {
@@ -57,8 +57,9 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
         // What the seed does not protect: tests whose inputs every pack holds (issue #38).
         if (const int fixed = seed_independent_points(p); fixed > 0)
             fmt::print(
-                "note: {} of {} points come from tests whose inputs no grading seed changes; a table built "
-                "from a student pack's stored answers passes them (judge validate {} lists them)\n",
+                "note: {} of {} points come from tests whose inputs no grading seed changes (their sizes and "
+                "stated values); a table built from a student pack's stored answers can pass them (judge validate "
+                "{} lists them)\n",
                 fixed, p.max_score(), p.name);
         else
             fmt::print("every test's inputs are new under this grading seed\n");

@@ -262,7 +262,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);
     if (test) {
-        const InputArrays inputs = make_inputs(p.tests[*test], seed.value);
+        const InputArrays inputs = make_inputs(judge.problem().tests[*test], seed.value);  // drawn for the seed
         write_inputs(in_copy, inputs);
         fs::create_directories(fs::path(o.outputs) / "inputs");
         write_inputs(fs::path(o.outputs) / "inputs", inputs);
@@ -285,7 +285,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, *sandbox, box.path(), in_box)
                                : run_test(exe, fn, in_copy, box.path() / "out", p.limits, PlainRunner());
     print_program_output(run);
-    return test ? sample_test_result(p, o, *test, judge, run)
+    return test ? sample_test_result(judge.problem(), o, *test, judge, run)
                 : own_inputs_result(p, o, fn, given, judge, run, box.path());
 }
 

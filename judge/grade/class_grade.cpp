@@ -17,7 +17,7 @@
 #include "core/errors.hpp"
 #include "grade/clusters.hpp"
 #include "pipeline/judge.hpp"
-#include "problem/inputs.hpp"
+#include "problem/redraw.hpp"
 #include "report/formats.hpp"
 #include "report/report_json.hpp"
 #include "traps/seeded_bugs.hpp"

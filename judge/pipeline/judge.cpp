@@ -12,6 +12,7 @@
 #include "pipeline/counterexample.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
+#include "problem/redraw.hpp"
 #include "problem/types.hpp"
 #include "runs/box_protocol.hpp"
 #include "traps/evaluate.hpp"
@@ -44,16 +45,16 @@ std::string run_digest(const TestRun& run) {
 namespace fs = std::filesystem;
 
 Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
-    : m_p(p), m_seed(seed), m_builder(builder), m_inputs(p, seed) {
+    : m_p(redraw(p, seed)), m_seed(seed), m_builder(builder), m_inputs(m_p, seed) {
     if (p.packed) {
         if (seed != 0)
             throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
         const fs::path root = p.dir.parent_path().parent_path();
-        m_key = std::make_unique<PackedKey>(p, root);
+        m_key = std::make_unique<PackedKey>(m_p, root);
         // The harness the packing judge built serves where this compiler is the same one.
         builder.add_prebuilt(pack::key_dir(root, p.name) / "harness");
     } else {
-        m_key = std::make_unique<TrustedRuns>(p, seed, builder, m_inputs);
+        m_key = std::make_unique<TrustedRuns>(m_p, seed, builder, m_inputs);
     }
 }
 

@@ -40,6 +40,9 @@ public:
     /// otherwise), and `builder` takes the pack's prebuilt harness.
     Judge(const Problem& p, uint64_t seed, Builder& builder);
 
+    /// The problem as judged: its tests drawn for the seed (problem/redraw.hpp).
+    const Problem& problem() const { return m_p; }
+
     /// The answer key, either way.
     AnswerKey& key() { return *m_key; }
 
@@ -88,7 +91,7 @@ private:
     /// The reference's run of test `t` when evaluating needs it (the test expects no exception).
     const TestRun* reference_for(size_t t);
 
-    const Problem& m_p;
+    const Problem m_p;  // drawn for m_seed
     uint64_t m_seed;
     Builder& m_builder;
     InputFiles m_inputs;

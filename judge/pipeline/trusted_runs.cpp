@@ -23,8 +23,9 @@ TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, Inpu
       m_reference_runs(p.tests.size()),
       m_bug_builds(m_bugs.size()) {}
 
-// Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms).
-constexpr const char* run_cache_format = "runs 2";
+// Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms; 3: a
+// grading seed redraws every test, problem/redraw.hpp).
+constexpr const char* run_cache_format = "runs 3";
 
 fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t) {
     const TestSpec& test = p.tests[t];

@@ -158,6 +158,10 @@ struct TestSpec {
     // a failure is then the trap's own mistake.
     bool intervention = false;
     Tolerance tolerance;
+    // What a grading seed may not redraw (problem/redraw.hpp): these integers keep their value
+    // ("keep": [3, 4]), or with keep_all ("keep": "all") every input keeps its sizes.
+    std::vector<int64_t> keep;
+    bool keep_all = false;
 };
 
 struct Limits {

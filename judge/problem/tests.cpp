@@ -205,9 +205,19 @@ std::string visibility_word(const Field& v) {
     return s;
 }
 
+// "keep": "all", or the integers a grading seed leaves as they are, e.g. [3, 4] (problem/redraw.hpp).
+void parse_keep(const Field& f, TestSpec& t) {
+    if (f.raw().is_string()) {
+        if (f.str() != "all") f.fail("expected \"all\" or a list of integers, got \"" + f.str() + "\"");
+        t.keep_all = true;
+        return;
+    }
+    for (const Field& v : f.items()) t.keep.push_back(v.integer());
+}
+
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     f.only_keys({"id", "function", "trap", "description", "points", "visibility", "inputs", "compare", "throws",
-                 "checks", "trace", "tolerance", "shape_only", "intervention"});
+                 "checks", "trace", "tolerance", "shape_only", "intervention", "keep"});
     TestSpec t;
     t.id = identifier(f.at("id"));
     const Field fn_field = f.at("function");
@@ -303,6 +313,7 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     if (!t.throws && t.compare.empty() && t.checks.empty())
         f.fail("the test checks nothing: give \"compare\", \"checks\" or \"throws\"");
     t.tolerance = f.has("tolerance") ? parse_tolerance(f.child("tolerance"), base) : base;
+    if (f.has("keep")) parse_keep(f.child("keep"), t);
     return t;
 }
 

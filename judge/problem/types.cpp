@@ -60,6 +60,39 @@ void parse_int_tensor(const Field& f, InputSpec& in) {
     walk(walk, f, 0);
 }
 
+// An int list's or int tensor's sizes: its values, and its extents, of which one may change only
+// when every slice along it is the same (the same lengths for each example): the slices are then
+// repeated or dropped. `in.int_shape` is the list's (n,) while this runs.
+void resize_uniform(InputSpec& in, const SizeVisit& visit) {
+    const std::vector<int64_t> old = in.int_shape;
+    std::vector<int64_t> strides(old.size(), 1);
+    for (size_t a = old.size(); a-- > 1;) strides[a - 1] = strides[a] * old[a];
+    for (size_t a = 0; a < old.size(); ++a) {
+        bool uniform = old[a] > 0;
+        for (size_t i = 0; i < in.ints.size() && uniform; ++i) {
+            const int64_t along = (static_cast<int64_t>(i) / strides[a]) % old[a];  // i's place along axis a
+            uniform = in.ints[i] == in.ints[i - static_cast<size_t>(along * strides[a])];
+        }
+        visit(in.int_shape[a], uniform ? SizeRole::extent : SizeRole::pinned);
+    }
+    if (in.int_shape != old) {
+        std::vector<int64_t> ints;
+        int64_t n = 1;
+        for (const int64_t e : in.int_shape) n *= e;
+        for (int64_t i = 0; i < n; ++i) {  // the old value at the same place, or at 0 along a changed axis
+            int64_t rest = i, from = 0;
+            for (size_t a = in.int_shape.size(); a-- > 0;) {
+                const int64_t at = rest % in.int_shape[a];
+                rest /= in.int_shape[a];
+                from += (in.int_shape[a] == old[a] ? at : 0) * strides[a];
+            }
+            ints.push_back(in.ints[static_cast<size_t>(from)]);
+        }
+        in.ints = std::move(ints);
+    }
+    for (int64_t& v : in.ints) visit(v, SizeRole::entry);
+}
+
 const std::vector<ParamTypeInfo> table = {
     {ParamType::tensor, "tensor", "const judge::Tensor& ", "tensor", npy::Dtype::float32, -1, "a float32 array",
      [](const Field& f, InputSpec& in) { in.gen = parse_generator(f, false); },
@@ -78,18 +111,32 @@ const std::vector<ParamTypeInfo> table = {
              return name + " " + shape_str(in.gen.shape) + " = " + nested(words, in.gen.shape);
          }
          return name + " " + shape_str(in.gen.shape) + " from " + std::string(generator_info(in.gen.kind).spec_name);
+     },
+     [](InputSpec& in, const SizeVisit& visit) {
+         const auto role = [](const Generator& g) {
+             return g.kind == GenKind::values ? SizeRole::pinned : SizeRole::extent;
+         };
+         for (int64_t& e : in.gen.shape) visit(e, role(in.gen));
+         for (Generator& b : in.gen.beyond)
+             for (int64_t& e : b.shape) visit(e, role(b));
      }},
     {ParamType::int64, "int", "int64_t ", "int64", npy::Dtype::int64, 0, "a 0-d int64 array",
      [](const Field& f, InputSpec& in) { in.int_value = f.integer(); },
      [](const InputSpec& in, uint64_t) { return scalar_int(in.int_value); },
-     [](const std::string& name, const InputSpec& in) { return name + " = " + std::to_string(in.int_value); }},
+     [](const std::string& name, const InputSpec& in) { return name + " = " + std::to_string(in.int_value); },
+     [](InputSpec& in, const SizeVisit& visit) { visit(in.int_value, SizeRole::count); }},
     {ParamType::int_list, "int_list", "const std::vector<int64_t>& ", "int_list", npy::Dtype::int64, 1,
      "a 1-D int64 array",
      [](const Field& f, InputSpec& in) {
          for (const Field& e : f.items()) in.ints.push_back(e.integer());
      },
      [](const InputSpec& in, uint64_t) { return int_array(shape_of(in), in.ints); },
-     [](const std::string& name, const InputSpec& in) { return name + " = " + nested_ints(in.ints, shape_of(in)); }},
+     [](const std::string& name, const InputSpec& in) { return name + " = " + nested_ints(in.ints, shape_of(in)); },
+     [](InputSpec& in, const SizeVisit& visit) {
+         in.int_shape = {static_cast<int64_t>(in.ints.size())};
+         resize_uniform(in, visit);
+         in.int_shape.clear();
+     }},
     {ParamType::float32, "float", "float ", "float32", npy::Dtype::float32, 0, "a 0-d float32 array",
      [](const Field& f, InputSpec& in) { in.float_value = f.number(); },
      [](const InputSpec& in, uint64_t) {
@@ -98,12 +145,14 @@ const std::vector<ParamTypeInfo> table = {
          a.f32 = {static_cast<float>(in.float_value)};
          return a;
      },
-     [](const std::string& name, const InputSpec& in) { return fmt::format("{} = {}", name, in.float_value); }},
+     [](const std::string& name, const InputSpec& in) { return fmt::format("{} = {}", name, in.float_value); },
+     [](InputSpec&, const SizeVisit&) {}},
     // On the wire a bool is a 0-d int64 of 0 or 1 (judge run also takes NumPy's bool arrays).
     {ParamType::boolean, "bool", "bool ", "boolean", npy::Dtype::int64, 0, "a 0-d bool or int64 array (0 or 1)",
      [](const Field& f, InputSpec& in) { in.int_value = f.boolean() ? 1 : 0; },
      [](const InputSpec& in, uint64_t) { return scalar_int(in.int_value); },
-     [](const std::string& name, const InputSpec& in) { return name + " = " + (in.int_value ? "true" : "false"); }},
+     [](const std::string& name, const InputSpec& in) { return name + " = " + (in.int_value ? "true" : "false"); },
+     [](InputSpec&, const SizeVisit&) {}},
     {ParamType::int_tensor, "int_tensor", "const judge::IntTensor& ", "int_tensor", npy::Dtype::int64, -1,
      "an int64 array", parse_int_tensor, [](const InputSpec& in, uint64_t) { return int_array(shape_of(in), in.ints); },
      [](const std::string& name, const InputSpec& in) {
@@ -111,7 +160,8 @@ const std::vector<ParamTypeInfo> table = {
          if (in.ints.size() <= static_cast<size_t>(max_shown_elements))
              return name + " = " + nested_ints(in.ints, in.int_shape);
          return name + " " + shape_str(in.int_shape) + " of integers";
-     }},
+     },
+     resize_uniform},
 };
 
 const std::vector<OutputTypeInfo> output_table = {

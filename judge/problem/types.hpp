@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,15 @@ namespace judge {
 
 class Field;
 
+/// What an integer of a test's value is to a grading seed's redraw (problem/redraw.hpp): an
+/// extent, an `int` parameter (a count, such as num_heads), an entry of an int list or int tensor
+/// (a length, an index), or pinned: a list's length, an int_tensor's extent or the extent of stated
+/// values, for which the spec gives no other values.
+enum class SizeRole { extent, count, entry, pinned };
+
+/// Called on each integer of a test's value with its role; `v` may be changed unless pinned.
+using SizeVisit = std::function<void(int64_t& v, SizeRole role)>;
+
 struct ParamTypeInfo {
     ParamType type;
     std::string_view spec_name;                          // in problem.json: "tensor"
@@ -30,6 +40,7 @@ struct ParamTypeInfo {
     void (*parse)(const Field& value, InputSpec& into);  // a test's value in problem.json
     npy::Array (*make)(const InputSpec& in, uint64_t grading_seed);        // the array the harness reads
     std::string (*summary)(const std::string& name, const InputSpec& in);  // "x (2, 5, 12) from randn"
+    void (*sizes)(InputSpec& in, const SizeVisit& visit);                  // its ints, its extents
 };
 
 /// The row of `t`.

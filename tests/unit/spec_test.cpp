@@ -87,7 +87,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["hiden"] = true;
         CHECK(error_of(j) ==
               "problems/p/problem.json: tests[t1]: unknown field 'hiden' (allowed: id, function, trap, description, "
-              "points, visibility, inputs, compare, throws, checks, trace, tolerance, shape_only, intervention)");
+              "points, visibility, inputs, compare, throws, checks, trace, tolerance, shape_only, intervention, keep)");
     }
     SECTION("an unknown function") {
         j["tests"][0]["function"] = "scal";

@@ -73,11 +73,11 @@ expect_err "$TMP/s1/grade.json: graded with another seed than \$OTHER holds"
 SECRET_SEED=$secret expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/m" \
     --seed-from-env SECRET_SEED
 cmp "$TMP/g/grades.csv" "$TMP/m/grades.csv" || fail "the merged gradebook differs from one run's"
-# What a seed does not protect is said: problem_attention_cost's tests have no random input.
+# What a seed does not protect is said: problem_attention_cost's activations_one_element has every size 1.
 mkdir -p "$TMP/nobody"
 expect_exit 0 "$JUDGE" -q --root "$ROOT" grade problem_attention_cost --class "$TMP/nobody" --out "$TMP/ac" --seed 5
-expect_out "note: 34 of 34 points come from tests whose inputs no grading seed changes"
-grep -q '"seed_independent_points": 34' "$TMP/ac/grade.json" || fail "grade.json does not count them"
+expect_out "note: 1 of 34 points come from tests whose inputs no grading seed changes"
+grep -q '"seed_independent_points": 1' "$TMP/ac/grade.json" || fail "grade.json does not count them"
 # Bad variables: named, never their value.
 expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g2" --seed-from-env NO_SUCH_VAR_4242
 expect_err "--seed-from-env: \$NO_SUCH_VAR_4242 is not set"
