@@ -5,6 +5,7 @@
 
 #include "core/cache.hpp"
 #include "core/errors.hpp"
+#include "problem/redraw.hpp"
 #include "runs/box_protocol.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
@@ -23,19 +24,15 @@ TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, Inpu
       m_reference_runs(p.tests.size()),
       m_bug_builds(m_bugs.size()) {}
 
-// Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms; 3: a
-// grading seed redraws every test, problem/redraw.hpp).
-constexpr const char* run_cache_format = "runs 3";
+// Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms).
+constexpr const char* run_cache_format = "runs 2";
 
 fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t) {
     const TestSpec& test = p.tests[t];
-    const std::string key = Hasher()
-                                .add(run_cache_format)
-                                .add(exe.filename().string())
-                                .add(p.spec_text)
-                                .add(std::to_string(seed))
-                                .add(test.id)
-                                .hex();
+    Hasher h;
+    h.add(run_cache_format).add(exe.filename().string()).add(p.spec_text).add(std::to_string(seed));
+    if (seed != 0) h.add(redraw_version).add(lookup_key(test));  // what the seed drew
+    const std::string key = h.add(test.id).hex();
     const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
     if (fs::exists(dir / box::status_file)) return dir;
     inputs.ensure();

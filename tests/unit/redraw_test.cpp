@@ -57,7 +57,8 @@ std::vector<int64_t> ints_of(const judge::TestSpec& t) {
 TEST_CASE("seed 0 is the spec itself", "[redraw]") {
     const judge::Problem p = sizes_problem();
     const judge::Problem same = judge::redraw(p, 0);
-    for (size_t t = 0; t < p.tests.size(); ++t) CHECK(judge::lookup_key(same.tests[t]) == judge::lookup_key(p.tests[t]));
+    for (size_t t = 0; t < p.tests.size(); ++t)
+        CHECK(judge::lookup_key(same.tests[t]) == judge::lookup_key(p.tests[t]));
 }
 
 TEST_CASE("a grading seed redraws every size and keeps every relation among them", "[redraw]") {
@@ -91,7 +92,8 @@ TEST_CASE("a grading seed redraws every size and keeps every relation among them
             const std::vector<int64_t>& lens = a.inputs.at("lens").ints;
             if (std::set<int64_t>(lens.begin(), lens.end()).size() > 1)  // [3, 4] keeps its length; [1, 1] may not
                 CHECK(b.inputs.at("lens").ints.size() == lens.size());
-            if (a.id == "negative") CHECK(static_cast<int64_t>(b.inputs.at("lens").ints.size()) == b.inputs.at("x").gen.shape[0]);
+            if (a.id == "negative")
+                CHECK(static_cast<int64_t>(b.inputs.at("lens").ints.size()) == b.inputs.at("x").gen.shape[0]);
             CHECK(b.inputs.at("mask").int_shape == a.inputs.at("mask").int_shape);
             if (a.id == "kept") CHECK(b.inputs.at("x").gen.shape[2] == 8);
             if (a.id == "negative") CHECK(b.inputs.at("x").gen.value == 0);  // a const keeps its value
