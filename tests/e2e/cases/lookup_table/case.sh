@@ -3,12 +3,12 @@
 # The grade that counts cannot be bought with a pack (issue #38). A student builds a table from
 # their pack's own data: a digest of each call's inputs to the stored answer, falling back to the
 # answer of a test with the same shapes and ints, and X + (output - input) for posenc. It is
-# accepted by the pack's self-grade; under a grading seed every test is drawn anew, and it scores
-# at most the points `judge grade` says no seed protects (0 where no test keeps its sizes).
+# accepted by the pack's self-grade; under a grading seed every test is drawn anew, and it passes
+# only the tests `judge validate` lists as seed_independent (activations_one_element, every size 1).
 problems="problem_attention_cost problem_posenc problem_mha"
+unprotected() { [ "$1" = problem_attention_cost ] && echo activations_one_element; true; }
 # shellcheck disable=SC2086
 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack $problems --out "$TMP/pack"
-mkdir -p "$TMP/nobody"
 for p in $problems; do
     for t in $(python3 -c 'import json,sys; print(" ".join(t["id"] for t in json.load(open(sys.argv[1]))["tests"]
                                                          if t.get("visibility") == "sample"))' \
@@ -24,11 +24,9 @@ for p in $problems; do
     # The grade that counts: a secret seed draws every test anew.
     LOOKUP_SEED=31337 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit "$p" --file "$TMP/$p.py" \
         --format json --seed-from-env LOOKUP_SEED --no-counterexamples
-    got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["score"])' "$TMP/out")
-    LOOKUP_SEED=31337 expect_exit 0 "$JUDGE" -q --root "$ROOT" grade "$p" --class "$TMP/nobody" --out "$TMP/g-$p" \
-        --seed-from-env LOOKUP_SEED
-    unprotected=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("seed_independent_points", 0))' \
-        "$TMP/g-$p/grade.json")
-    [ "$got" -le "$unprotected" ] || fail "$p: the table scores $got under a grading seed; only $unprotected unprotected"
-    echo "  $p: the pack's table is accepted at seed 0 and scores $got under a grading seed ($unprotected unprotected)"
+    passed=$(python3 -c 'import json,sys; print(" ".join(t["id"] for t in json.load(open(sys.argv[1]))["tests"]
+                                                         if t["points"] > 0))' "$TMP/out")
+    [ "$passed" = "$(unprotected "$p")" ] ||
+        fail "$p: under a grading seed the table passes [$passed]; only [$(unprotected "$p")] keep their inputs"
+    echo "  $p: the pack's table is accepted at seed 0; under a grading seed it passes [$passed]"
 done
