@@ -33,14 +33,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The submission to judge: --file; else --dir (or the current directory) holding
-// <problem>/solution.cpp or solution.cpp; else the shipped student template.
+// The submission to judge without --dir (read_submission_of reads that one): --file; else the
+// current directory's <problem>/solution.cpp or solution.cpp (or .py); else the shipped template.
 fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
     if (o.file) {
         if (!fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
         return *o.file;
     }
-    const fs::path base = o.dir ? fs::path(*o.dir) : fs::path(".");
+    const fs::path base = ".";
     for (const fs::path& c :
          {base / p.name / "solution.cpp", base / p.name / "solution.py", base / "solution.cpp", base / "solution.py"}) {
         if (fs::exists(c)) return c.lexically_normal();

@@ -8,12 +8,16 @@
 
 namespace judge {
 
+bool valid_env_name(const std::string& var) {
+    return !var.empty() && var.size() <= 100 &&
+           var.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") ==
+               std::string::npos &&
+           !(var[0] >= '0' && var[0] <= '9');
+}
+
 uint64_t secret_from_env(const std::string& var) {
-    const bool name_ok =
-        !var.empty() && var.size() <= 100 &&
-        var.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos &&
-        !(var[0] >= '0' && var[0] <= '9');
-    if (!name_ok) throw InputError("--seed-from-env: expected the name of an environment variable, like GRADING_SEED");
+    if (!valid_env_name(var))
+        throw InputError("--seed-from-env: expected the name of an environment variable, like GRADING_SEED");
     const char* v = std::getenv(var.c_str());
     if (v == nullptr || *v == '\0') throw InputError("--seed-from-env: $" + var + " is not set, or empty");
     const std::string s = v;

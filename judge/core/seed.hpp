@@ -14,6 +14,10 @@
 
 namespace judge {
 
+/// Whether `var` may name an environment variable here: letters, digits and '_', not starting with
+/// a digit, at most 100 characters (what --seed-from-env takes and a report's seed_from_env holds).
+bool valid_env_name(const std::string& var);
+
 /// The secret in environment variable `var`: a whole number from 1 to 10^19. Never printed, not
 /// even in an error (InputError naming the option and the variable only).
 uint64_t secret_from_env(const std::string& var);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/errors.hpp"
+#include "core/seed.hpp"
 #include "report/shown.hpp"
 #include "util/text.hpp"
 
@@ -171,9 +172,7 @@ Report report_from_json(const json& j, const Problem& p, const std::string& file
         if (r.score < 0 || r.score > r.max_score) bad(fmt::format("score {} is outside 0..{}", r.score, r.max_score));
         if (j.at("seed") == "secret") {
             r.seed_env = j.at("seed_from_env").get<std::string>();
-            if (r.seed_env.empty() || r.seed_env.size() > 100 ||
-                r.seed_env.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") !=
-                    std::string::npos)
+            if (!valid_env_name(r.seed_env))
                 bad("seed_from_env: expected the name of an environment variable, got " + j.at("seed_from_env").dump());
         } else {
             r.seed = j.at("seed").get<unsigned long long>();

@@ -15,6 +15,7 @@ import os
 import pickle
 import sys
 import zlib
+from typing import Any, Dict, Tuple
 
 pack, problem, runs, out = sys.argv[1:5]
 key_dir = os.path.join(pack, "key", problem)
@@ -44,7 +45,9 @@ def digest(parts, exact):
 
 
 functions = {f["name"]: f for f in spec["functions"]}
-exact, loose, stored_in = {}, {}, {}
+exact: Dict[Tuple[str, str], Any] = {}
+loose: Dict[Tuple[str, str], Any] = {}
+stored_in: Dict[Tuple[str, str], Any] = {}
 for test in spec["tests"]:
     fn = functions[test.get("function", spec["functions"][0]["name"])]
     names = [p["name"] for p in fn["params"]]
@@ -53,9 +56,8 @@ for test in spec["tests"]:
     else:
         files = {n: os.path.join(runs, test["id"], "inputs", n + ".npy") for n in names}
     parts = [npy(files[n]) for n in names]
-    if "throws" in test:
-        answer = "throws"
-    else:
+    answer: Any = "throws"
+    if "throws" not in test:
         run = os.path.join(key_dir, "runs", key["reference"][test["id"]])
         answer = [npy(os.path.join(run, o["name"] + ".npy")) for o in fn["outputs"]]
     exact[(fn["name"], digest(parts, True))] = answer
