@@ -84,6 +84,21 @@ std::string axis_word(const DescribeOptions& how, size_t rank, size_t from_end, 
 
 }  // namespace
 
+std::string differs_words(const std::string& name) {
+    return name + " differs from the expected values (where and by how much are shown on sample tests only)";
+}
+
+std::string shape_words(const std::string& name, const std::vector<int64_t>& got, const std::vector<int64_t>& want,
+                        const DescribeOptions& how) {
+    if (!how.show_values) return name + " has the wrong shape (shapes are shown on sample tests only)";
+    return fmt::format("{} has shape {}; expected {}", name, shape_str(got), shape_str(want));
+}
+
+std::string too_few_axes(const std::string& name, const std::vector<int64_t>& shape, const DescribeOptions& how) {
+    if (!how.show_values) return name + " has too few axes; expected at least 2";
+    return fmt::format("{} has shape {}; expected at least 2 dimensions", name, shape_str(shape));
+}
+
 bool arrays_close(const npy::Array& got, const npy::Array& want, const Tolerance& tol) {
     if (got.dtype != want.dtype || got.shape != want.shape) return false;
     if (got.dtype == npy::Dtype::int64) return got.i64 == want.i64;
@@ -106,6 +121,11 @@ CheckResult compare_ints(const std::string& name, const npy::Array& got, const n
     }
     if (bad == 0) return {};
     const auto f = static_cast<size_t>(first);
+    // A hidden test's: whether a scalar is too high or too low, and no position, count or value.
+    if (!how.show_values)
+        return {false, got.shape.empty()
+                           ? fmt::format("{} is {} than expected", name, got.i64[f] > want.i64[f] ? "higher" : "lower")
+                           : differs_words(name)};
     const std::string where = got.shape.empty() ? name : name + index_str(got.shape, first);
     const std::string extent = got.shape.empty() ? "" : fmt::format(" ({} of {} elements differ)", bad, got.i64.size());
     if (how.show_values) {
@@ -115,7 +135,6 @@ CheckResult compare_ints(const std::string& name, const npy::Array& got, const n
         return {false, fmt::format("{} is {}, expected {}: {} by {}{}", where, got.i64[f], want.i64[f],
                                    higher ? "higher" : "lower", by, extent)};
     }
-    // A hidden test's expected value is not shown; whether it is too high or too low is.
     return {false,
             fmt::format("{} is {} than expected{}", where, got.i64[f] > want.i64[f] ? "higher" : "lower", extent)};
 }
@@ -124,9 +143,7 @@ CheckResult compare_ints(const std::string& name, const npy::Array& got, const n
 
 CheckResult compare_output(const std::string& name, const npy::Array& got, const npy::Array& want, const Tolerance& tol,
                            const DescribeOptions& how, const std::optional<TraceSource>& trace) {
-    if (got.shape != want.shape) {
-        return {false, fmt::format("{} has shape {}; expected {}", name, shape_str(got.shape), shape_str(want.shape))};
-    }
+    if (got.shape != want.shape) return {false, shape_words(name, got.shape, want.shape, how)};
     if (got.dtype != want.dtype) {
         return {false, fmt::format("{} holds {} values; expected {}", name, npy::dtype_name(got.dtype),
                                    npy::dtype_name(want.dtype))};
@@ -144,6 +161,12 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
         if (first < 0) first = static_cast<int64_t>(i);
     }
     if (bad == 0) return {};
+    if (!how.show_values) {
+        if (nan > 0) return {false, fmt::format("{} holds NaN where the expected values have none", name)};
+        if (std::isnan(want.f32[static_cast<size_t>(first)]))
+            return {false, fmt::format("{} holds a number where NaN is expected", name)};
+        return {false, differs_words(name)};
+    }
     const int64_t total = static_cast<int64_t>(got.f32.size());
     const std::string where = got.shape.empty() ? name : name + index_str(got.shape, first);
     const std::string extent = fmt::format("{} of {} elements differ", bad, total);
@@ -155,8 +178,8 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
     }
     if (std::isnan(want.f32[static_cast<size_t>(first)])) {
         // The policy asks for NaN here (a fully masked row, PyTorch-style).
-        const std::string found = how.show_values ? fmt_value(got.f32[static_cast<size_t>(first)]) : "a number";
-        return {false, fmt::format("{} is {}; expected NaN there ({}{})", where, found, at, extent)};
+        return {false, fmt::format("{} is {}; expected NaN there ({}{})", where,
+                                   fmt_value(got.f32[static_cast<size_t>(first)]), at, extent)};
     }
     if (trace && !got.shape.empty()) {
         // Describe the longest run, from the first wrong element along the last axis, in which both
@@ -192,29 +215,23 @@ CheckResult compare_output(const std::string& name, const npy::Array& got, const
                                        slice_words(*trace, *w0, n), extent)};
         }
     }
-    if (got.shape.empty()) {  // a float output: said without counts
-        const auto f = static_cast<size_t>(first);
-        if (how.show_values)
-            return {false, fmt::format("{} is {}, expected {}", where, fmt_value(got.f32[f]), fmt_value(want.f32[f]))};
-        return {false, fmt::format("{} differs from the expected value (off by {:.3g})", where, worst)};
-    }
-    if (how.show_values) {
-        return {false, fmt::format("{} is {}, expected {} ({}{}; largest error {:.3g})", where,
-                                   fmt_value(got.f32[static_cast<size_t>(first)]),
-                                   fmt_value(want.f32[static_cast<size_t>(first)]), at, extent, worst)};
-    }
-    return {false,
-            fmt::format("{} differs from the expected value ({}{}; largest error {:.3g})", where, at, extent, worst)};
+    const auto f = static_cast<size_t>(first);
+    if (got.shape.empty())  // a float output: said without counts
+        return {false, fmt::format("{} is {}, expected {}", where, fmt_value(got.f32[f]), fmt_value(want.f32[f]))};
+    return {false, fmt::format("{} is {}, expected {} ({}{}; largest error {:.3g})", where, fmt_value(got.f32[f]),
+                               fmt_value(want.f32[f]), at, extent, worst)};
 }
 
 CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& got, const Lengths& lens,
                                    const DescribeOptions& how) {
-    if (got.shape.size() < 2)
-        return {false, fmt::format("{} has shape {}; expected at least 2 dimensions", name, shape_str(got.shape))};
+    if (got.shape.size() < 2) return {false, too_few_axes(name, got.shape, how)};
     const bool per_query = lens.shape.size() == 2;
     const int64_t keys = got.shape.back();
     const int64_t queries = got.shape[got.shape.size() - 2];
     if (per_query && (lens.shape[0] != got.shape[0] || lens.shape[1] != queries)) {
+        if (!how.show_values)
+            return {false, fmt::format("{} has a shape that {} does not fit (one length per example and query)", name,
+                                       lens.name)};
         return {false, fmt::format("{} has shape {}, which {} {} does not fit (one length per example and query)", name,
                                    shape_str(got.shape), lens.name, shape_str(lens.shape))};
     }
@@ -246,14 +263,15 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
         }
     }
     if (bad == 0) return {};
+    const std::string key = axis_word(how, got.shape.size(), 1, "key");
+    // A hidden test: which key, how many and the weight would give its lengths away.
+    if (!how.show_values)
+        return {false, fmt::format("{}: a masked {} (beyond {}) has weight; expected exactly 0", name, key, lens.name)};
     const std::vector<int64_t> idx = unravel(got.shape, first);
     const std::string pos = element_words(name, got.shape, first, idx, how);
-    // The length itself is an input: a hidden test names the position only.
     const std::string at =
         per_query ? fmt::format("{}, {}", idx.front(), idx[idx.size() - 2]) : std::to_string(idx.front());
-    const std::string length =
-        how.show_values ? fmt::format(" ({}[{}] = {})", lens.name, at, lens.values[first_len]) : "";
-    const std::string key = axis_word(how, got.shape.size(), 1, "key");
+    const std::string length = fmt::format(" ({}[{}] = {})", lens.name, at, lens.values[first_len]);
     return {false, fmt::format("{}: {} {} is masked{} but has weight {}; expected exactly 0 ({} not 0)", pos, key,
                                idx.back(), length, fmt_value(got.f32[static_cast<size_t>(first)]),
                                count_words(bad, "masked weight is", "masked weights are"))};
@@ -261,8 +279,7 @@ CheckResult check_zero_beyond_lens(const std::string& name, const npy::Array& go
 
 CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array& got, int64_t offset,
                                       const DescribeOptions& how) {
-    if (got.shape.size() < 2)
-        return {false, fmt::format("{} has shape {}; expected at least 2 dimensions", name, shape_str(got.shape))};
+    if (got.shape.size() < 2) return {false, too_few_axes(name, got.shape, how)};
     const int64_t keys = got.shape.back();
     const int64_t queries = got.shape[got.shape.size() - 2];
     int64_t bad = 0, first = -1;
@@ -274,10 +291,13 @@ CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array&
         }
     }
     if (bad == 0) return {};
-    const std::vector<int64_t> idx = unravel(got.shape, first);
-    const std::string pos = element_words(name, got.shape, first, idx, how);
     const std::string key = axis_word(how, got.shape.size(), 1, "key");
     const std::string query = axis_word(how, got.shape.size(), 2, "query");
+    if (!how.show_values)
+        return {false, fmt::format("{}: a {} after its {} (a causal mask hides it) has weight; expected exactly 0",
+                                   name, key, query)};
+    const std::vector<int64_t> idx = unravel(got.shape, first);
+    const std::string pos = element_words(name, got.shape, first, idx, how);
     const std::string when = offset == 0 ? "" : fmt::format(" + {}", offset);
     return {false, fmt::format("{}: {} {} comes after {} {}{} (a causal mask hides it) but has weight {}; expected "
                                "exactly 0 ({} not 0)",
@@ -305,6 +325,8 @@ CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got
         }
     }
     if (bad == 0) return {};
+    const std::string axis = how.axes.empty() ? "the last axis" : "the " + how.axes.back() + " axis";
+    if (!how.show_values) return {false, fmt::format("{}: the weights over {} do not sum to 1", name, axis)};
     const std::vector<int64_t> idx = unravel(got.shape, first);
     std::string pos = position_words(how, idx);  // every axis but the last
     if (pos.empty()) {
@@ -312,7 +334,6 @@ CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got
         for (size_t i = 0; i + 1 < idx.size(); ++i) pos += std::to_string(idx[i]) + ",";
         pos += ":]";
     }
-    const std::string axis = how.axes.empty() ? "the last axis" : "the " + how.axes.back() + " axis";
     return {false, fmt::format("{}: the weights over {} sum to {}; expected 1 ({} of {} rows {})", pos, axis,
                                fmt_value(static_cast<float>(first_sum)), bad,
                                static_cast<int64_t>(got.f32.size() / width), bad == 1 ? "does not" : "do not")};

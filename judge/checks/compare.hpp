@@ -37,6 +37,14 @@ struct TraceSource {
     double start = 0.0, step = 1.0;
 };
 
+/// What a failed check says. On a hidden test (`how.show_values` false) it names the output and the
+/// check, never a position, a count, a shape or a value: each of those depends on the hidden inputs
+/// (or is the submission's own choice, which could carry them out).
+std::string differs_words(const std::string& name);
+std::string shape_words(const std::string& name, const std::vector<int64_t>& got, const std::vector<int64_t>& want,
+                        const DescribeOptions& how);
+std::string too_few_axes(const std::string& name, const std::vector<int64_t>& shape, const DescribeOptions& how);
+
 /// Compares one output array with the expected array under `tol`.
 CheckResult compare_output(const std::string& name, const npy::Array& got, const npy::Array& want, const Tolerance& tol,
                            const DescribeOptions& how, const std::optional<TraceSource>& trace);

@@ -89,6 +89,7 @@ std::string heads_words(const Picture& pic, const TestSpec& ts, const npy::Array
     }
     DescribeOptions how;
     how.axes = out.axes;
+    how.show_values = true;  // a sample test's (heads refuses a hidden one)
     const auto head = std::find(out.axes.begin(), out.axes.end(), "head") - out.axes.begin();
     const CheckResult split = check_heads_differ(out.name, got, want, head, ts.tolerance, how);
     if (!split.passed) s += split.message + "\n";

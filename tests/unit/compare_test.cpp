@@ -34,14 +34,21 @@ TEST_CASE("NaN never matches and infinity matches only itself", "[compare]") {
     CHECK(judge::arrays_close(arr({1}, {inf}), arr({1}, {inf}), tol));
     CHECK_FALSE(judge::arrays_close(arr({1}, {inf}), arr({1}, {-inf}), tol));
     CHECK_FALSE(judge::arrays_close(arr({1}, {inf}), arr({1}, {1e30f}), tol));
+    CHECK(
+        judge::compare_output("output", arr({2}, {nan, 1}), arr({2}, {0, 1}), tol, {{}, true}, std::nullopt).message ==
+        "output[0] is NaN (1 NaN values; 1 of 2 elements differ); NaN never matches");
     CHECK(judge::compare_output("output", arr({2}, {nan, 1}), arr({2}, {0, 1}), tol, {}, std::nullopt).message ==
-          "output[0] is NaN (1 NaN values; 1 of 2 elements differ); NaN never matches");
+          "output holds NaN where the expected values have none");
 }
 
 TEST_CASE("a shape mismatch is reported with both shapes before any value", "[compare]") {
     const auto r = judge::compare_output("weights", arr({2, 3}, std::vector<float>(6)),
-                                         arr({3, 2}, std::vector<float>(6)), tol, {}, std::nullopt);
+                                         arr({3, 2}, std::vector<float>(6)), tol, {{}, true}, std::nullopt);
     CHECK(r.message == "weights has shape (2, 3); expected (3, 2)");
+    // A hidden test's shapes are its inputs' (a grading seed draws them anew): not shown.
+    CHECK(judge::compare_output("weights", arr({2, 3}, std::vector<float>(6)), arr({3, 2}, std::vector<float>(6)), tol,
+                                {}, std::nullopt)
+              .message == "weights has the wrong shape (shapes are shown on sample tests only)");
 }
 
 TEST_CASE("value mismatches show values for sample tests and positions only for hidden tests", "[compare]") {
@@ -49,7 +56,7 @@ TEST_CASE("value mismatches show values for sample tests and positions only for 
     CHECK(judge::compare_output("o", got, want, tol, {{}, true}, std::nullopt).message ==
           "o[1,1] is 5, expected 3 (1 of 4 elements differ; largest error 2)");
     CHECK(judge::compare_output("o", got, want, tol, {{}, false}, std::nullopt).message ==
-          "o[1,1] differs from the expected value (1 of 4 elements differ; largest error 2)");
+          "o differs from the expected values (where and by how much are shown on sample tests only)");
 }
 
 TEST_CASE("a value mismatch names the position by the output's axes when it names them all", "[compare]") {
@@ -57,7 +64,7 @@ TEST_CASE("a value mismatch names the position by the output's axes when it name
     CHECK(judge::compare_output("weights", got, want, tol, {{"query", "key"}, true}, std::nullopt).message ==
           "weights[1,1] is 5, expected 3 (at query 1, key 1; 1 of 4 elements differ; largest error 2)");
     CHECK(judge::compare_output("weights", got, want, tol, {{"query", "key"}, false}, std::nullopt).message ==
-          "weights[1,1] differs from the expected value (at query 1, key 1; 1 of 4 elements differ; largest error 2)");
+          "weights differs from the expected values (where and by how much are shown on sample tests only)");
     const auto nan = arr({2, 2}, {0, 1, 2, NAN});
     CHECK(judge::compare_output("weights", nan, want, tol, {{"query", "key"}, true}, std::nullopt).message ==
           "weights[1,1] is NaN (at query 1, key 1; 1 NaN values; 1 of 4 elements differ); NaN never matches");
@@ -71,9 +78,12 @@ TEST_CASE("arange inputs let a wrong element be traced to its source", "[compare
     const auto want = arr({1, 2, 2, 2}, {0, 1, 4, 5, 2, 3, 6, 7});
     const auto got = arr({1, 2, 2, 2}, {0, 1, 2, 3, 4, 5, 6, 7});  // one reshape, no permute
     const judge::TraceSource x{"x", {1, 2, 4}, 0.0, 1.0};
-    const judge::DescribeOptions how{{"example", "head", "position", "feature"}, false};
+    const judge::DescribeOptions how{{"example", "head", "position", "feature"}, true};
     CHECK(judge::compare_output("output", got, want, tol, how, x).message ==
           "example 0, head 0, position 1 holds x[0,0,2:4]; expected x[0,1,0:2] (4 of 8 elements differ)");
+    // A hidden test's trace would name its input's shape.
+    CHECK(judge::compare_output("output", got, want, tol, {how.axes, false}, x).message ==
+          "output differs from the expected values (where and by how much are shown on sample tests only)");
 }
 
 TEST_CASE("masked keys must have weight exactly 0", "[compare][masking]") {
@@ -83,9 +93,8 @@ TEST_CASE("masked keys must have weight exactly 0", "[compare][masking]") {
     CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {1, 0, 0, 0.2f, 0.3f, 0.5f}), lens, how).passed);
     const auto r =
         judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), lens, how);
-    // A hidden test names the position only: the length is an input.
-    CHECK(r.message ==
-          "example 0, query 0: key 1 is masked but has weight 0.1; expected exactly 0 (1 masked weight is not 0)");
+    // A hidden test names no key, weight or count: each would give its lengths away.
+    CHECK(r.message == "weights: a masked key (beyond valid_lens) has weight; expected exactly 0");
     const judge::DescribeOptions sample{{"example", "query", "key"}, true};
     CHECK(judge::check_zero_beyond_lens("weights", arr({2, 1, 3}, {0.9f, 0.1f, 0, 0.2f, 0.3f, 0.5f}), lens, sample)
               .message ==
@@ -109,12 +118,15 @@ TEST_CASE("per-query lengths (2-D) mask each query's own keys, named with the pa
 }
 
 TEST_CASE("a causal mask leaves nothing above the diagonal", "[compare][masking]") {
-    const judge::DescribeOptions how{{"example", "query", "key"}, false};
+    const judge::DescribeOptions how{{"example", "query", "key"}, true};
     CHECK(judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {1, 0, 0.5f, 0.5f}), 0, how).passed);
     const auto r = judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 0, how);
     CHECK(r.message ==
           "example 0, query 0: key 1 comes after query 0 (a causal mask hides it) but has weight 0.5; "
           "expected exactly 0 (1 future weight is not 0)");
+    CHECK(
+        judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 0, {how.axes, false}).message ==
+        "w: a key after its query (a causal mask hides it) has weight; expected exactly 0");
     // An offset of 1 lets each query see one key ahead.
     CHECK(judge::check_zero_above_diagonal("w", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), 1, how).passed);
 }
@@ -143,7 +155,7 @@ TEST_CASE("a float output is named alone", "[compare]") {
     CHECK(judge::compare_output("loss", arr({}, {5.5f}), arr({}, {6}), tol, {{}, true}, std::nullopt).message ==
           "loss is 5.5, expected 6");
     CHECK(judge::compare_output("loss", arr({}, {5.5f}), arr({}, {6}), tol, {{}, false}, std::nullopt).message ==
-          "loss differs from the expected value (off by 0.5)");
+          "loss differs from the expected values (where and by how much are shown on sample tests only)");
 }
 
 TEST_CASE("NaN policy: match asks for NaN exactly where the reference has it", "[compare]") {
@@ -165,14 +177,16 @@ TEST_CASE("NaN policy: match asks for NaN exactly where the reference has it", "
 }
 
 TEST_CASE("rows of weights must sum to 1 over the last axis", "[compare]") {
-    const judge::DescribeOptions how{{"example", "query", "key"}, false};
+    const judge::DescribeOptions how{{"example", "query", "key"}, true};
     CHECK(judge::check_rows_sum_to_one("weights", arr({1, 2, 2}, {0.5f, 0.5f, 0.25f, 0.75f}), 1e-4, how).passed);
     // A softmax over the queries: columns sum to 1, rows do not.
     const auto r = judge::check_rows_sum_to_one("weights", arr({1, 2, 2}, {0.5f, 0.5f, 0.5f, 0.9f}), 1e-4, how);
     CHECK(r.message ==
           "example 0, query 1: the weights over the key axis sum to 1.4; expected 1 (1 of 2 rows does not)");
-    const auto nan = judge::check_rows_sum_to_one("w", arr({2, 1}, {1, std::nanf("")}), 1e-4, {});
+    const auto nan = judge::check_rows_sum_to_one("w", arr({2, 1}, {1, std::nanf("")}), 1e-4, {{}, true});
     CHECK(nan.message == "w[1,:]: the weights over the last axis sum to nan; expected 1 (1 of 2 rows does not)");
+    CHECK(judge::check_rows_sum_to_one("w", arr({2, 1}, {1, std::nanf("")}), 1e-4, {}).message ==
+          "w: the weights over the last axis do not sum to 1");
 }
 
 TEST_CASE("under the NaN policy match, a NaN row is the value comparison's, not a masked weight",
@@ -189,6 +203,7 @@ TEST_CASE("under the NaN policy match, a NaN row is the value comparison's, not 
 TEST_CASE("heads_differ: identical heads fail only where the reference's heads differ", "[compare][heads]") {
     judge::DescribeOptions how;
     how.axes = {"example", "head", "query", "key"};
+    how.show_values = true;
     const judge::Tolerance tol{1e-4, 1e-5};
     // (1, 2, 1, 2): two heads of one query row over two keys.
     const auto ref = arr({1, 2, 1, 2}, {0.9f, 0.1f, 0.2f, 0.8f});
@@ -211,8 +226,11 @@ TEST_CASE("heads_differ: identical heads fail only where the reference's heads d
     // Heads alike in one example but not the other are not a split bug.
     const auto ref2 = arr({2, 2, 1, 1}, {1, 2, 3, 4});
     CHECK(judge::check_heads_differ("o", arr({2, 2, 1, 1}, {1, 1, 3, 4}), ref2, 1, tol, {}).passed);
-    CHECK(judge::check_heads_differ("o", arr({2, 2, 1, 1}, {1, 1, 3, 3}), ref2, 1, tol, {}).message ==
+    CHECK(judge::check_heads_differ("o", arr({2, 2, 1, 1}, {1, 1, 3, 3}), ref2, 1, tol, {{}, true}).message ==
           "o: all 2 heads hold the same values; the reference's do not: heads are not split");
+    // A hidden test's number of heads is an input.
+    CHECK(judge::check_heads_differ("o", arr({2, 2, 1, 1}, {1, 1, 3, 3}), ref2, 1, tol, {}).message ==
+          "o: all heads hold the same values; the reference's do not: heads are not split");
 }
 
 TEST_CASE("the tolerance rule, written once: |got - want| <= atol + rtol * |want|", "[compare]") {
