@@ -150,11 +150,11 @@ CrossCheck cross_check(const Problem& p, const fs::path& file, bool builtin, Ans
     std::set<std::string> reasons;
     for (size_t i = 0; i < cases.tests.size(); ++i) {
         const TestSpec& t = cases.tests[i];
-        if (i >= runs.cutoff || !runs.runs[i] || !ref[i]) {
+        if (runs.cut_off(i) || !runs.runs[i] || !ref[i]) {
             c.mismatches.push_back(fmt::format("{}: no result ({})", t.id,
-                                               i >= runs.cutoff ? "earlier cases hit the time limit"
-                                               : !ref[i]        ? "the C++ reference left none"
-                                                                : runs.missing_message));
+                                               runs.cut_off(i) ? "earlier cases hit the time limit"
+                                               : !ref[i]       ? "the C++ reference left none"
+                                                               : runs.missing_message));
             continue;
         }
         const TestRun &got = *runs.runs[i], &want = *ref[i];

@@ -201,7 +201,7 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
         const FunctionSpec& fn = p.function(test.function);
         o.counterexample_tried = static_cast<int>(per_test[f].size());
         for (const auto& [i, spec] : per_test[f]) {
-            if (i >= runs.cutoff || !runs.runs[i] || !ref[i]) continue;
+            if (runs.cut_off(i) || !runs.runs[i] || !ref[i]) continue;
             const TestRun& r = *ref[i];
             // Never a false counterexample: the reference passes the test's own checks on the case,
             // and the submission fails them, with the test's verdict, by returning something else.

@@ -140,7 +140,7 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
         name_misconceptions(outcomes, runs);
         // A failed sample test shows its own values when they are small, as a counterexample does.
-        for (size_t t = 0; t < m_p.tests.size() && t < runs.cutoff; ++t) {
+        for (size_t t = 0; t < m_p.tests.size(); ++t) {
             if (outcomes[t].verdict != Verdict::wrong_answer || outcomes[t].hidden || !runs.runs[t]) continue;
             outcomes[t].values = shown_case(m_p, m_p.tests[t], m_seed, *runs.runs[t], reference_for(t));
             if (m_pictures) {
@@ -149,7 +149,7 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
                                                                        reference_for(t), max_pictured_elements);
             }
         }
-        for (size_t t = 0; t < m_p.tests.size() && t < runs.cutoff; ++t)
+        for (size_t t = 0; t < m_p.tests.size(); ++t)
             if (!outcomes[t].passed() && runs.runs[t]) outcomes[t].output_digest = run_digest(*runs.runs[t]);
         if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
@@ -168,7 +168,7 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
 
 TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
     const TestSpec& ts = m_p.tests[t];
-    if (t >= runs.cutoff) {
+    if (runs.cut_off(t)) {
         // Bounds a student's total time: after this many time-outs the rest is not run.
         return not_run(ts, Verdict::time_limit,
                        fmt::format("not run: {} earlier tests already hit the time limit", box::default_max_timeouts));
@@ -194,7 +194,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
         TestEvidence e;
         e.test = &m_p.tests[t];
-        if (t < runs.cutoff && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
+        if (!runs.cut_off(t) && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
         e.bugs = m_key->bug_runs(t, wanted);
         for (const TestRun* b : e.bugs)
             e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t)).passed());

@@ -7,7 +7,12 @@
 #include <cstring>
 #include <thread>
 
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <functional>
+#include <optional>
 
 #include "compile/python_build.hpp"
 #include "core/errors.hpp"
@@ -48,10 +53,69 @@ std::vector<std::string> make_out_folders(const Sandbox& sandbox, const fs::path
     return names;
 }
 
-// Runs every test in one bubblewrap launch, with the judge itself as the runner inside. Returns
-// the cutoff; tests before it without a judge_status got no result.
+// The judge's end of the phase socket (box::Plan::first_phase): a thread that waits for the
+// runner's word that the first phase is over, calls `at_end`, then tells the runner to go on.
+class PhaseWatch {
+public:
+    explicit PhaseWatch(std::function<void()> at_end) {
+        if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, m_fds) != 0)
+            throw JudgeFailure(std::string("cannot make a socket pair: ") + std::strerror(errno));
+        m_thread = std::thread([this, at_end = std::move(at_end)] {
+            char c = 0;
+            ssize_t k = 0;
+            do k = ::recv(m_fds[0], &c, 1, 0);
+            while (k < 0 && errno == EINTR);
+            if (k == 1) {
+                try {
+                    at_end();
+                } catch (const std::exception& e) {
+                    spdlog::debug("reading the sample tests' results: {}", e.what());
+                }
+                const char go = 'g';
+                ::send(m_fds[0], &go, 1, MSG_NOSIGNAL);
+            }
+        });
+    }
+    int runner_fd() const { return m_fds[1]; }
+    /// After the box has ended: the thread sees the socket's end, if it still waits.
+    ~PhaseWatch() {
+        ::close(m_fds[1]);
+        m_thread.join();
+        ::close(m_fds[0]);
+    }
+    PhaseWatch(const PhaseWatch&) = delete;
+    PhaseWatch& operator=(const PhaseWatch&) = delete;
+
+private:
+    int m_fds[2] = {-1, -1};
+    std::thread m_thread;
+};
+
+// Earlier runs' output folders in the box ("out", "out-<random>"), hidden from this run under an
+// empty folder: a test of a later run (a counterexample's) finds nothing an earlier one left.
+std::vector<Mount> hide_other_outs(const fs::path& box, const std::string& out_name) {
+    std::vector<Mount> hide;
+    const fs::path empty = box / "empty";
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(box, ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.rfind("out", 0) != 0 || name == out_name || !e.is_directory(ec) || e.is_symlink(ec)) continue;
+        if (hide.empty() && ::mkdir(empty.c_str(), 0555) != 0 && errno != EEXIST)
+            throw JudgeFailure("cannot make " + empty.string() + ": " + std::strerror(errno));
+        hide.push_back({empty, "/box/" + name, false});
+    }
+    if (!hide.empty() && (fs::is_symlink(empty, ec) || !fs::is_directory(empty, ec)))
+        throw JudgeFailure(empty.string() + ": not a folder");
+    return hide;
+}
+
+// Runs every test in one bubblewrap launch, with the judge itself as the runner inside, in
+// `order`: the first `first_phase` of them before the others, `at_phase_end` between. Returns
+// the cutoff, a position in `order`; tests before it without a judge_status got no result.
 size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_name, const InputFiles& inputs,
-                  const Sandbox& sandbox, size_t batch, const std::vector<std::string>& outs, bool& timed_out) {
+                  const Sandbox& sandbox, size_t batch, const std::vector<std::string>& outs,
+                  const std::vector<size_t>& order, size_t first_phase, const std::function<void()>& at_phase_end,
+                  bool& timed_out) {
     const std::optional<PythonBox> python = python_box(box);
     box::Plan plan;
     if (python) {  // the harness's files as the box sees them: below /box
@@ -61,10 +125,16 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
         plan.python_table = inside(python->table);
         plan.python_solution = inside(python->solution);
     }
-    for (size_t t = 0; t < p.tests.size(); ++t)
+    for (const size_t t : order)
         plan.tests.push_back({p.tests[t].id, p.tests[t].function, inputs.name(t), outs[t], random_name()});
     plan.limits = p.limits;
     plan.batch = batch;
+    std::optional<PhaseWatch> phases;
+    if (first_phase > 0) {
+        phases.emplace(at_phase_end);
+        plan.first_phase = first_phase;
+        plan.phase_fd = phases->runner_fd();
+    }
     // The plan names every test's folder: it goes through a memfd that only the runner holds.
     const MemFile plan_file("judge-plan", box::encode_plan(plan));
     const fs::path out = box / out_name;
@@ -73,6 +143,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
     const fs::path program = python ? python->solution : sandbox.exec_only(box / "prog", box);
     ps.argv = box_runner_command(judge_exe, {"/proc/self/fd/" + std::to_string(plan_file.fd()), program, "/in", out});
     ps.inherit_fds = {plan_file.fd()};
+    if (phases) ps.inherit_fds.push_back(phases->runner_fd());
     ps.cwd = box;
     ps.stdout_path = box / "runner.out";
     ps.stderr_path = box / "runner.err";
@@ -95,10 +166,12 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
                                  {out, "/box/" + out_name, true},
                                  {inputs.root(), "/in", false},
                                  {judge_exe, "/judge/judge", false}};
+    for (const Mount& m : hide_other_outs(box, out_name)) mounts.push_back(m);
     // Beside it, the runner finds the small client it starts for each Python test.
     if (const fs::path client = python_client_exe(); python && client.filename() == "judge-py-client")
         mounts.push_back({sandbox.share(client, box), "/judge/judge-py-client", false});
     const ProcessResult r = sandbox.run(ps, mounts);
+    phases.reset();  // the runner is gone: its phase socket too
     timed_out = r.timed_out;
     const std::optional<size_t> cut =
         box::decode_cutoff(read_below(box, fs::path(out_name) / box::cutoff_file, 32, ReadPart::head).bytes);
@@ -123,12 +196,28 @@ std::string fresh_out_folder(const fs::path& box) {
     return name;
 }
 
+std::vector<size_t> run_order(const Problem& p, size_t& first_phase) {
+    std::vector<size_t> order;
+    for (size_t t = 0; t < p.tests.size(); ++t)
+        if (!p.tests[t].hidden) order.push_back(t);
+    first_phase = order.size() < p.tests.size() ? order.size() : 0;
+    for (size_t t = 0; t < p.tests.size(); ++t)
+        if (p.tests[t].hidden) order.push_back(t);
+    return order;
+}
+
 SubmissionRuns run_submission(const Problem& p, const fs::path& box, const InputFiles& inputs, const Sandbox& sandbox,
                               const std::string& out_name) {
     const size_t n = p.tests.size();
     const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
+    size_t first_phase = 0;
+    const std::vector<size_t> order = run_order(p, first_phase);
     SubmissionRuns s;
     s.runs.resize(n);
+    s.cut.assign(n, false);
+    const auto cut_from = [&](size_t position) {
+        for (size_t i = position; i < n; ++i) s.cut[order[i]] = true;
+    };
     // What the tests may write: each its stdout, stderr and outputs, at most output_kb each.
     const long long out_mb = 16 + static_cast<long long>(n) * 4 * p.limits.output_kb / 1024;
     const fs::path out = box / out_name;
@@ -136,9 +225,20 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
     const std::vector<std::string> outs = make_out_folders(sandbox, out, n);
     if (sandbox.tier() == Tier::bubblewrap) {
         bool box_timed_out = false;
-        s.cutoff = run_in_box(p, box, out_name, inputs, sandbox, batch, outs, box_timed_out);
-        for (size_t t = 0; t < s.cutoff; ++t)
+        std::vector<bool> read(n, false);
+        const auto read_run = [&](size_t t) {
             s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path(out_name) / outs[t]);
+            read[t] = true;
+        };
+        // The sample tests' results, read while the runner waits and before any hidden test starts.
+        const auto read_first_phase = [&] {
+            for (size_t i = 0; i < first_phase; ++i) read_run(order[i]);
+        };
+        const size_t cutoff = run_in_box(p, box, out_name, inputs, sandbox, batch, outs, order, first_phase,
+                                         read_first_phase, box_timed_out);
+        cut_from(cutoff);
+        for (size_t i = 0; i < cutoff; ++i)
+            if (!read[order[i]]) read_run(order[i]);
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out
                                 ? out_of_time
@@ -163,9 +263,10 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
     const auto deadline = std::chrono::steady_clock::now() + budget;
     s.missing_verdict = Verdict::time_limit;
     s.missing_message = out_of_time;
-    s.cutoff = run_in_order(
+    const size_t cutoff = run_in_order(
         n, batch, box::default_max_timeouts,
-        [&](size_t t) {
+        [&](size_t i) {
+            const size_t t = order[i];
             if (std::chrono::steady_clock::now() >= deadline) return;
             const FunctionSpec& fn = p.function(p.tests[t].function);
             const fs::path dir = fs::path(out_name) / outs[t];
@@ -180,7 +281,8 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
             }
             s.runs[t] = read_finished_run(fn, box, dir);
         },
-        [&](size_t t) { return s.runs[t] && s.runs[t]->hit_time_limit(); });
+        [&](size_t i) { return s.runs[order[i]] && s.runs[order[i]]->hit_time_limit(); }, first_phase);
+    cut_from(cutoff);
     return s;
 }
 

@@ -24,6 +24,7 @@ std::string encode_plan(const Plan& plan) {
         {"limits", {{"time_per_test_ms", l.time_per_test_ms}, {"memory_mb", l.memory_mb}, {"output_kb", l.output_kb}}},
         {"batch", plan.batch},
         {"max_timeouts", plan.max_timeouts}};
+    if (plan.first_phase > 0) j["phases"] = {{"first", plan.first_phase}, {"fd", plan.phase_fd}};
     if (!plan.python_library.empty()) {
         j["python"] = {{"library", plan.python_library},
                        {"server", plan.python_server},
@@ -48,6 +49,12 @@ Plan decode_plan(const std::string& text) {
         plan.batch = j.at("batch").get<size_t>();
         plan.max_timeouts = j.at("max_timeouts").get<int>();
         if (plan.batch < 1) throw std::runtime_error("batch must be at least 1");
+        if (j.contains("phases")) {
+            plan.first_phase = j.at("phases").at("first").get<size_t>();
+            plan.phase_fd = j.at("phases").at("fd").get<int>();
+            if (plan.first_phase > plan.tests.size())
+                throw std::runtime_error("the first phase has more tests than the plan");
+        }
         if (j.contains("python")) {
             const json& py = j.at("python");
             plan.python_library = py.at("library").get<std::string>();

@@ -20,6 +20,12 @@
 //     open; the runner runs the plan in ordered batches, writes each test's judge_status, and
 //     finally <out>/cutoff: the index of the first test it did not run.
 //
+//     The sample tests run first, and the judge reads their results before any hidden test
+//     starts (Plan::first_phase): what a hidden test leaves in the box's shared places (/tmp,
+//     /dev/shm, its IPC and network namespaces, out/) comes too late for any result that shows a
+//     submission's words or values. A later run of the same box (counterexamples) is a new box:
+//     new namespaces and tmpfs mounts, and every earlier out/ hidden under an empty folder.
+//
 //     Each test sees only its own inputs: the session's inputs are one read-only mount at /in, a
 //     root-owned folder that may be crossed but not listed (0711), holding each test's folder under
 //     a random name from the plan, so the mount table names no test. Its results go to
@@ -66,10 +72,17 @@ struct PlannedTest {
 
 /// What the in-box runner is asked to do.
 struct Plan {
-    std::vector<PlannedTest> tests;
+    std::vector<PlannedTest> tests;  // in the order they run
     Limits limits;
     size_t batch = 1;
     int max_timeouts = default_max_timeouts;
+    // Two phases: the first `first_phase` tests (a submission's sample tests), then the rest. At
+    // the end of the first, the runner sends a byte on the socket `phase_fd` and waits for one
+    // (or its end) before any test of the second starts: by then the judge has read what the
+    // first phase's tests left, so nothing a hidden test does can reach a sample test's result.
+    // 0 / -1: one phase.
+    size_t first_phase = 0;
+    int phase_fd = -1;
     // A Python submission's: the library ("torch", "numpy"; "" for C++) and the harness's files, as
     // the box sees them (runs/python_server.hpp).
     std::string python_library, python_server, python_table, python_solution;

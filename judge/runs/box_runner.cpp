@@ -1,7 +1,10 @@
 #include "runs/box_runner.hpp"
 
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <memory>
@@ -19,17 +22,32 @@ namespace judge {
 namespace fs = std::filesystem;
 
 size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
-                    const std::function<bool(size_t)>& timed_out) {
+                    const std::function<bool(size_t)>& timed_out, size_t phase_end,
+                    const std::function<void()>& at_phase_end) {
     size_t cutoff = n;
     int timeouts = 0;
-    for (size_t start = 0; start < cutoff; start += batch) {
-        const size_t end = std::min(cutoff, start + batch);
+    for (size_t start = 0; start < cutoff;) {
+        size_t end = std::min(cutoff, start + batch);
+        if (start < phase_end && end > phase_end) end = phase_end;  // no batch spans both phases
         parallel_for(end - start, static_cast<unsigned>(end - start), [&](size_t i) { run(start + i); });
         for (size_t t = start; t < end && cutoff == n; ++t) {
             if (timed_out(t) && ++timeouts >= max_timeouts) cutoff = t + 1;
         }
+        start = end;
+        if (start == phase_end && start < cutoff && at_phase_end) at_phase_end();
     }
     return cutoff;
+}
+
+bool end_first_phase(int fd) {
+    const char done = 'd';
+    if (::send(fd, &done, 1, MSG_NOSIGNAL) != 1) return false;
+    char go = 0;
+    ssize_t k = 0;
+    do k = ::recv(fd, &go, 1, 0);
+    while (k < 0 && errno == EINTR);
+    ::close(fd);
+    return k >= 0;
 }
 
 std::vector<std::string> box_runner_command(const fs::path& judge_exe, const BoxRunPaths& paths) {
@@ -72,7 +90,8 @@ int run_box(const BoxRunPaths& paths) {
                                        paths.out / plan.tests[t].out, plan.limits, *runner, {}, this_test);
             kill_adopted_orphans();
         },
-        [&](size_t t) { return statuses[t].hit_time_limit(); });
+        [&](size_t t) { return statuses[t].hit_time_limit(); }, plan.phase_fd >= 0 ? plan.first_phase : 0,
+        [&] { end_first_phase(plan.phase_fd); });
     return box::write_reserved(cutoff_file, box::encode_cutoff(cutoff)) ? 0 : 1;
 }
 

@@ -13,8 +13,15 @@ namespace judge {
 /// Runs `n` tests in order, in batches of `batch` at a time, and stops after `max_timeouts` time-outs.
 /// `run(i)` runs test i; `timed_out(i)` says whether it hit a time limit. Returns the index of the
 /// first test not run. The cutoff is applied in test order, so it never depends on scheduling.
+/// With `phase_end` > 0, no batch holds tests from both sides of it, and `at_phase_end` is called
+/// once the tests before it have all ended, before any after it starts (if any is still to run).
 size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
-                    const std::function<bool(size_t)>& timed_out);
+                    const std::function<bool(size_t)>& timed_out, size_t phase_end = 0,
+                    const std::function<void()>& at_phase_end = {});
+
+/// The in-box runner's side of the phase socket: says the first phase is over, then waits until
+/// the judge says go (or closes its end). Returns false when the socket failed.
+bool end_first_phase(int fd);
 
 /// Where the in-box runner finds its plan, the program, the inputs (<in>/<test id>/) and where it
 /// writes the results (<out>/<test id>/ and <out>/cutoff). Paths as the box sees them.

@@ -33,47 +33,17 @@ std::string build() {
     Filter f(seccomp_init(SCMP_ACT_ALLOW), &seccomp_release);
     if (!f) throw JudgeFailure("cannot build the seccomp filter: seccomp_init failed");
     check(seccomp_attr_set(f.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS), "other architectures");
-    for (const char* name : {"ptrace",
-                             "process_vm_readv",
-                             "process_vm_writev",
-                             "kcmp",
-                             "mount",
-                             "umount2",
-                             "pivot_root",
-                             "chroot",
-                             "move_mount",
-                             "open_tree",
-                             "fsopen",
-                             "fsconfig",
-                             "fsmount",
-                             "fspick",
-                             "mount_setattr",
-                             "unshare",
-                             "setns",
-                             "keyctl",
-                             "add_key",
-                             "request_key",
-                             "bpf",
-                             "perf_event_open",
-                             "userfaultfd",
-                             "io_uring_setup",
-                             "io_uring_enter",
-                             "io_uring_register",
-                             "init_module",
-                             "finit_module",
-                             "delete_module",
-                             "kexec_load",
-                             "kexec_file_load",
-                             "reboot",
-                             "swapon",
-                             "swapoff",
-                             "acct",
-                             "name_to_handle_at",
-                             "open_by_handle_at",
-                             "syslog",
-                             "lookup_dcookie",
-                             "quotactl",
-                             "vhangup"}) {
+    for (const char* name :
+         {"ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "mount", "umount2", "pivot_root", "chroot",
+          "move_mount", "open_tree", "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr", "unshare", "setns",
+          "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd", "io_uring_setup",
+          "io_uring_enter", "io_uring_register", "init_module", "finit_module", "delete_module", "kexec_load",
+          "kexec_file_load", "reboot", "swapon", "swapoff", "acct", "name_to_handle_at", "open_by_handle_at", "syslog",
+          "lookup_dcookie", "quotactl", "vhangup",
+          // System V IPC and POSIX message queues outlive the process that made
+          // them: a test could leave its inputs there for another (issue #39).
+          "msgget", "msgsnd", "msgrcv", "msgctl", "semget", "semop", "semtimedop", "semctl", "shmget", "shmat", "shmdt",
+          "shmctl", "ipc", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr"}) {
         deny(f, name, EPERM);
     }
     deny(f, "clone3", ENOSYS);

@@ -15,7 +15,8 @@ SRC="$ROOT/tests/hostile/cases/$case_name/solution.cpp"
 ext=cpp cm='//'
 if [ ! -f "$SRC" ]; then SRC="$ROOT/tests/hostile/cases/$case_name/solution.py" ext=py cm='#'; fi
 TMP=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$TMP"' EXIT
+# (The relay cases' files in the machine's /tmp, which the fallback tier shares.)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$TMP" /tmp/judge-relay-$$' EXIT
 # The judge's boxes go under a private TMPDIR, so that "no process survived" looks at this run's
 # processes only, even when other tests run at the same time. The box user must traverse it.
 chmod 755 "$TMP"
@@ -126,6 +127,9 @@ for c in $checks; do
             [ -n "$(find "$JUDGE_CACHE" -name pwned)" ] && fail "the submission wrote into the judge's cache" ;;
         no_inherited_fds)
             [ -s "$TMP/hostfile" ] && fail "the submission wrote to a descriptor the judge inherited: $(head -c 100 "$TMP/hostfile")" ;;
+        relay_not_in_report)
+            # Issue #39: what a hidden test was given never reaches a sample test's words.
+            grep -q "RELAY-$tag" "$TMP/out" "$TMP/err" && { grep -m3 "RELAY-$tag" "$TMP/out"; fail "a hidden test's input reached the report"; } ;;
         secret_not_in_report)
             grep -q SECRET_4242 "$TMP/out" "$TMP/err" && fail "the secret's content appears in the report" ;;
         *) fail "unknown check $c" ;;

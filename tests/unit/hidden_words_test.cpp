@@ -78,12 +78,12 @@ TEST_CASE("hidden words: NaN where none is expected, and a number where NaN is",
 }
 
 TEST_CASE("hidden words: a wrong shape", "[compare][hidden]") {
-    same_hidden_words(judge::compare_output("o", arr({2, 3}, std::vector<float>(6)), arr({3, 2}, std::vector<float>(6)),
-                                            tol, hidden, {}),
-                      judge::compare_output("o", arr({5}, std::vector<float>(5)), arr({4}, std::vector<float>(4)), tol,
-                                            hidden, {}),
-                      judge::compare_output("o", arr({2, 3}, std::vector<float>(6)),
-                                            arr({3, 2}, std::vector<float>(6)), tol, sample, {}));
+    same_hidden_words(
+        judge::compare_output("o", arr({2, 3}, std::vector<float>(6)), arr({3, 2}, std::vector<float>(6)), tol, hidden,
+                              {}),
+        judge::compare_output("o", arr({5}, std::vector<float>(5)), arr({4}, std::vector<float>(4)), tol, hidden, {}),
+        judge::compare_output("o", arr({2, 3}, std::vector<float>(6)), arr({3, 2}, std::vector<float>(6)), tol, sample,
+                              {}));
     CHECK(judge::shape_words("o", {2, 3}, {3, 2}, hidden) == judge::shape_words("o", {7}, {1, 1, 1}, hidden));
 }
 

@@ -1,0 +1,33 @@
+// expect: accepted
+// tiers: bubblewrap fallback
+// check: relay_not_in_report
+// Issue #39: a hidden test leaves what it was given in /tmp for a sample test, which would throw
+// it in its message (shown in every format). The sample tests run, and are read, before any
+// hidden test starts: the sample test, waiting a second for it, finds nothing, and no hidden
+// value reaches the report. The hidden tests check that they could write there, so the case
+// cannot pass because /tmp was missing.
+#include <judge/tensor.hpp>
+#include <chrono>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+namespace {
+const char* relay = "/tmp/judge-relay-@TAG@";
+}
+judge::Tensor probe(const judge::Tensor& x) {
+    if (x.shape() == judge::Shape{2, 2}) {  // the sample test
+        for (int i = 0; i < 20; ++i) {
+            std::ifstream in(relay);
+            std::string got;
+            if (in && std::getline(in, got)) throw std::runtime_error("RELAY-@TAG@ " + got);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        return x;
+    }
+    std::ofstream(relay) << "a hidden x of " << x.numel() << " elements, x[0] = " << x.data()[0] << "\n";
+    std::ifstream back(relay);
+    std::string line;
+    if (!std::getline(back, line)) return x + 1.0f;  // the place was not there to write
+    return x;
+}
