@@ -23,28 +23,6 @@ namespace judge {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// A CSV cell: valid UTF-8, every control character written as \xNN (a raw ESC or CR reaches no
-// terminal or spreadsheet), quoted when needed, and never a formula: a cell whose first non-blank
-// byte is =, +, - or @ (a student folder named =HYPERLINK(...), or TAB then one) gets a leading '
-// (OWASP's advice).
-std::string csv_field(const std::string& raw) {
-    std::string s;
-    for (const char ch : valid_utf8(raw)) {
-        const auto c = static_cast<unsigned char>(ch);
-        s += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02x}", c) : std::string(1, ch);
-    }
-    const size_t first = s.find_first_not_of(' ');
-    if (first != std::string::npos && std::string("=+-@").find(s[first]) != std::string::npos) s = "'" + s;
-    if (s.find_first_of(",\"") == std::string::npos) return s;
-    std::string out = "\"";
-    for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
-}  // namespace
-
 std::vector<std::pair<std::string, fs::path>> student_folders(const fs::path& out) {
     std::vector<std::pair<std::string, fs::path>> found;
     std::error_code ec;
@@ -160,7 +138,7 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     for (const TrapSpec& t : p.traps) csv += "," + t.id;
     csv += "\n";
     for (const auto& [id, r] : reports) {
-        csv += csv_field(id) + "," + to_string(r.verdict) + "," + std::to_string(r.score) + "," +
+        csv += csv_cell(id) + "," + to_string(r.verdict) + "," + std::to_string(r.score) + "," +
                std::to_string(r.max_score);
         for (const TrapOutcome& t : r.traps) csv += t.passed ? ",pass" : t.blocked ? ",blocked" : ",fail";
         csv += "\n";

@@ -1,5 +1,7 @@
 #include "util/text.hpp"
 
+#include <fmt/core.h>
+
 #include <cmath>
 #include <cstdio>
 
@@ -97,6 +99,44 @@ std::string float_text(double v, int digits) {
 
 std::string count_words(long long n, std::string_view singular, std::string_view plural) {
     return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
+namespace {
+
+// The length in bytes of the space character (ASCII or Unicode: category Zs, and the invisible
+// U+200B, U+2060 and U+FEFF) that `s` starts with at `at`, else 0. `s` is valid UTF-8.
+size_t space_at(std::string_view s, size_t at) {
+    const auto byte = [&](size_t i) { return i < s.size() ? static_cast<unsigned char>(s[i]) : 0u; };
+    const unsigned b0 = byte(at);
+    if (b0 == ' ') return 1;
+    if (b0 == 0xC2 && byte(at + 1) == 0xA0) return 2;                          // U+00A0
+    if (b0 == 0xE1 && byte(at + 1) == 0x9A && byte(at + 2) == 0x80) return 3;  // U+1680
+    if (b0 == 0xE2 && byte(at + 1) == 0x80) {
+        const unsigned b2 = byte(at + 2);  // U+2000..U+200B, U+202F
+        if ((b2 >= 0x80 && b2 <= 0x8B) || b2 == 0xAF) return 3;
+    }
+    if (b0 == 0xE2 && byte(at + 1) == 0x81 && (byte(at + 2) == 0x9F || byte(at + 2) == 0xA0))
+        return 3;                                                              // U+205F, U+2060
+    if (b0 == 0xE3 && byte(at + 1) == 0x80 && byte(at + 2) == 0x80) return 3;  // U+3000
+    if (b0 == 0xEF && byte(at + 1) == 0xBB && byte(at + 2) == 0xBF) return 3;  // U+FEFF
+    return 0;
+}
+
+}  // namespace
+
+std::string csv_cell(std::string_view raw) {
+    std::string s;
+    for (const char ch : valid_utf8(raw)) {
+        const auto c = static_cast<unsigned char>(ch);
+        s += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02x}", c) : std::string(1, ch);
+    }
+    size_t first = 0;
+    for (size_t n; (n = space_at(s, first)) > 0;) first += n;
+    if (first < s.size() && std::string_view("=+-@").find(s[first]) != std::string_view::npos) s = "'" + s;
+    if (s.find_first_of(",;\t\"") == std::string::npos) return s;
+    std::string out = "\"";
+    for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
 }
 
 }  // namespace judge

@@ -14,6 +14,12 @@ std::string valid_utf8(std::string_view s);
 /// "\x7f"), so that no terminal escape, carriage return or NUL reaches a report.
 std::string printable(std::string_view s);
 
+/// A CSV cell that every common spreadsheet reads as the text it is: valid UTF-8 with control
+/// characters written as "\xNN"; quoted when it holds a separator of any common locale (`,`, `;`,
+/// tab) or a quote; and never a formula: a leading ' when its first character after any spaces
+/// (Unicode's included: no-break, ideographic, zero-width) is =, +, - or @ (OWASP's advice).
+std::string csv_cell(std::string_view raw);
+
 /// A float as PyTorch prints it: "nan", "inf", "-inf", "0" (never "-0"), else `digits`
 /// significant digits ("%.*g").
 std::string float_text(double v, int digits);

@@ -80,3 +80,27 @@ TEST_CASE("text from a submission becomes valid, printable UTF-8", "[text]") {
     CHECK(judge::printable("\x1b]0;pwned\x07\x1b[32maccepted\r") == "\\x1b]0;pwned\\x07\\x1b[32maccepted\\x0d");
     CHECK(judge::printable(std::string("nul\0!", 5)) == "nul\\x00!");
 }
+
+TEST_CASE("a CSV cell is quoted for every common separator and is never a formula", "[text][csv]") {
+    using judge::csv_cell;
+    CHECK(csv_cell("ada") == "ada");
+    // The separators of common locales: a comma, a semicolon (a spreadsheet with a decimal comma),
+    // a tab; and a quote, doubled.
+    CHECK(csv_cell("a,b") == "\"a,b\"");
+    CHECK(csv_cell("x;=1+1") == "\"x;=1+1\"");
+    CHECK(csv_cell("say \"hi\"") == "\"say \"\"hi\"\"\"");
+    CHECK(csv_cell("a\tb") == "a\\x09b");  // a control character is written out, so no tab remains
+    // Each formula sign, first or after spaces, ASCII or Unicode (no-break, ideographic, zero-width,
+    // byte-order mark), gets a leading '.
+    for (const char* sign : {"=", "+", "-", "@"}) {
+        const std::string f = std::string(sign) + "HYPERLINK(1)";
+        CHECK(csv_cell(f) == "'" + f);
+        CHECK(csv_cell("  " + f) == "'  " + f);
+        for (const char* space : {"\xc2\xa0", "\xe3\x80\x80", "\xe2\x80\x8b", "\xef\xbb\xbf", "\xe2\x80\xaf"})
+            CHECK(csv_cell(space + f) == "'" + std::string(space) + f);
+    }
+    CHECK(csv_cell("a=1") == "a=1");
+    CHECK(csv_cell("\xc2\xa0x") == "\xc2\xa0x");
+    // A formula that also holds a separator: the ' inside the quotes.
+    CHECK(csv_cell("=1;2") == "\"'=1;2\"");
+}
