@@ -1,12 +1,16 @@
 #include "cli/npy_input.hpp"
 
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <limits>
 
 #include "core/errors.hpp"
@@ -15,16 +19,30 @@ namespace judge {
 
 namespace {
 
+// The file's bytes, read without blocking on it: anything but a regular file (a FIFO, a device, a
+// folder) is refused before a byte is read, and so is a file larger than the largest array.
 std::string read_all(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw InputError(path + ": cannot open");
-    f.seekg(0, std::ios::end);
-    const std::streamoff size = f.tellg();
-    if (size < 0 || size > npy::max_file_bytes) throw InputError(path + ": file too large");
-    f.seekg(0);
-    std::string bytes(static_cast<size_t>(size), '\0');
-    f.read(bytes.data(), size);
-    if (!f) throw InputError(path + ": read failed");
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) throw InputError(path + ": cannot open: " + std::strerror(errno));
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw InputError(path + ": cannot read: " + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) throw InputError(path + ": not a regular file; --inputs reads .npy files only");
+    if (st.st_size > max_user_bytes) {
+        throw InputError(fmt::format("{}: {} MB; judge run reads arrays of at most {} elements ({} MB as float64)",
+                                     path, st.st_size >> 20, max_user_elements, max_user_bytes >> 20));
+    }
+    std::string bytes(static_cast<size_t>(st.st_size), '\0');
+    size_t got = 0;
+    while (got < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw InputError(path + ": cannot read: " + (n < 0 ? std::strerror(errno) : "it shrank"));
+        got += static_cast<size_t>(n);
+    }
     return bytes;
 }
 
@@ -164,6 +182,10 @@ UserArray read_user_npy(const std::string& path) {
     a.dtype = t.is_float() ? npy::Dtype::float32 : npy::Dtype::int64;
     size_t numel = 1;
     for (const int64_t e : a.shape) numel *= static_cast<size_t>(e);
+    if (numel > static_cast<size_t>(max_user_elements)) {
+        throw InputError(fmt::format("{}: shape {} has {} elements; judge run reads arrays of at most {}", path,
+                                     shape_str(a.shape), numel, max_user_elements));
+    }
     const size_t body = h.data_offset;
     if (bytes.size() - body != numel * t.size) {
         throw InputError(fmt::format("{}: expected {} data bytes for a {} array of shape {}, found {}", path,
