@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# labels: sanitized
+# labels: grading
 # The grading seed from a CI secret (issue #38): derived per problem, written nowhere in any form
 # (reports, results.json, junit.xml, grades.csv, summaries, logs), the rerun command reads the same
 # variable, grade.json keeps a salted hash, and merge checks the shards against the variable.
