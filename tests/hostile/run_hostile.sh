@@ -128,8 +128,20 @@ for c in $checks; do
         no_inherited_fds)
             [ -s "$TMP/hostfile" ] && fail "the submission wrote to a descriptor the judge inherited: $(head -c 100 "$TMP/hostfile")" ;;
         relay_not_in_report)
-            # Issue #39: what a hidden test was given never reaches a sample test's words.
-            grep -q "RELAY-$tag" "$TMP/out" "$TMP/err" && { grep -m3 "RELAY-$tag" "$TMP/out"; fail "a hidden test's input reached the report"; } ;;
+            # Issue #39: what a hidden test was given never reaches a sample test's words: not in
+            # this report, nor in any file of the grade that counts (a class of one, under a secret
+            # grading seed: report.json, results.json, junit.xml, the summaries).
+            grep -q "RELAY-$tag" "$TMP/out" "$TMP/err" && { grep -m3 "RELAY-$tag" "$TMP/out"; fail "a hidden test's input reached the report"; }
+            # (In the fallback tier the machine's /tmp outlives a submission: the documented relay
+            # between submissions there, sandbox.md. Cleared, so the grade starts as a fresh machine.)
+            rm -f "/tmp/judge-relay-$tag"
+            mkdir -p "$TMP/class/s1"
+            cp "$TMP/solution.$ext" "$TMP/class/s1/"
+            GRADING_SEED=40961 timeout 120 "$JUDGE" --root "$TMP/course" -q grade probe --class "$TMP/class" --out "$TMP/g" \
+                --seed-from-env GRADING_SEED >"$TMP/grade.out" 2>&1 || { cat "$TMP/grade.out"; fail "grade failed"; }
+            grep -q '^s1,accepted,' "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; fail "the graded relay is not accepted"; }
+            [ -f "$TMP/g/students/s1/results.json" ] && [ -f "$TMP/g/junit.xml" ] || fail "grade wrote no results.json or junit.xml"
+            grep -rl "RELAY-$tag" "$TMP/g" && fail "a hidden test's input reached a file of the grade" ;;
         secret_not_in_report)
             grep -q SECRET_4242 "$TMP/out" "$TMP/err" && fail "the secret's content appears in the report" ;;
         *) fail "unknown check $c" ;;
