@@ -77,11 +77,13 @@ public:
         });
     }
     int runner_fd() const { return m_fds[1]; }
-    /// After the box has ended: the thread sees the socket's end, if it still waits.
+    /// After the box has ended: the thread sees the socket's end, if it still waits (shut down,
+    /// whoever else may hold a copy of the runner's end).
     ~PhaseWatch() {
-        ::close(m_fds[1]);
+        ::shutdown(m_fds[0], SHUT_RDWR);
         m_thread.join();
         ::close(m_fds[0]);
+        ::close(m_fds[1]);
     }
     PhaseWatch(const PhaseWatch&) = delete;
     PhaseWatch& operator=(const PhaseWatch&) = delete;
