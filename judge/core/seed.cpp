@@ -30,8 +30,7 @@ uint64_t secret_from_env(const std::string& var) {
 }
 
 uint64_t problem_seed(uint64_t secret, const std::string& problem) {
-    const std::string hex = sha256_plain_hex("judge-grading-seed:" + std::to_string(secret) + ":" + problem);
-    const uint64_t seed = std::stoull(hex.substr(0, 16), nullptr, 16);
+    const uint64_t seed = sha256_u64("judge-grading-seed:" + std::to_string(secret) + ":" + problem);
     return seed == 0 ? 1 : seed;
 }
 

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <numbers>
 
 #include "util/hash.hpp"
@@ -14,13 +13,6 @@
 namespace judge {
 
 namespace {
-
-uint64_t splitmix64(uint64_t& state) {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 // A double in (0, 1): 53 random bits, never exactly 0 so that log() is finite.
 double unit(uint64_t& state) { return (static_cast<double>(splitmix64(state) >> 11) + 0.5) * 0x1.0p-53; }
@@ -40,8 +32,7 @@ std::vector<float> generate(const Generator& g, uint64_t grading_seed) {
     if (grading_seed != 0) {
         // Through SHA-256: a student who recovers one tensor's state from its values learns
         // neither the seed nor any other tensor's state.
-        const std::string h = sha256_plain_hex(fmt::format("judge-generator:{}:{}", grading_seed, g.seed));
-        state = std::strtoull(h.substr(0, 16).c_str(), nullptr, 16);
+        state = sha256_u64(fmt::format("judge-generator:{}:{}", grading_seed, g.seed));
     }
     switch (g.kind) {
         case GenKind::arange:

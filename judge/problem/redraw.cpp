@@ -20,16 +20,9 @@ namespace {
 // nothing of the seed, nor of another test's draw.
 class Rng {
 public:
-    Rng(uint64_t grading_seed, const std::string& test_id) {
-        const std::string h = sha256_plain_hex("judge-redraw:" + std::to_string(grading_seed) + ":" + test_id);
-        m_state = std::strtoull(h.substr(0, 16).c_str(), nullptr, 16);
-    }
-    uint64_t next() {
-        uint64_t z = (m_state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
+    Rng(uint64_t grading_seed, const std::string& test_id)
+        : m_state(sha256_u64("judge-redraw:" + std::to_string(grading_seed) + ":" + test_id)) {}
+    uint64_t next() { return splitmix64(m_state); }
     int64_t below(int64_t n) { return static_cast<int64_t>(next() % static_cast<uint64_t>(n)); }
 
 private:

@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace judge {
@@ -57,6 +58,17 @@ std::string sha256_plain_hex(std::string_view bytes) {
     Hasher h;
     h.add_raw(bytes);
     return h.hex();
+}
+
+uint64_t sha256_u64(std::string_view bytes) {
+    return std::strtoull(sha256_plain_hex(bytes).substr(0, 16).c_str(), nullptr, 16);
+}
+
+uint64_t splitmix64(uint64_t& state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
 }  // namespace judge

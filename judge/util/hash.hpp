@@ -1,6 +1,7 @@
 // judge/util/hash.hpp: content hashes for cache keys.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,5 +33,12 @@ std::string sha256_hex(std::string_view data);
 
 /// The plain SHA-256 hex digest of `bytes`, as `sha256sum` prints it.
 std::string sha256_plain_hex(std::string_view bytes);
+
+/// The digest's first 64 bits (its first 16 hex digits): a number derived from text, of which
+/// nothing can be inverted (the grading seeds, a drawn test's and a generator's state).
+uint64_t sha256_u64(std::string_view bytes);
+
+/// splitmix64: advances `state` by one step and returns the next 64 random bits.
+uint64_t splitmix64(uint64_t& state);
 
 }  // namespace judge
