@@ -6,17 +6,14 @@
 #include "catch.hpp"
 
 #include "checks/compare.hpp"
+#include "fixtures.hpp"
 
 namespace npy = judge::npy;
 
 namespace {
 
-npy::Array arr(std::vector<int64_t> shape, std::vector<float> v) {
-    npy::Array a;
-    a.shape = std::move(shape);
-    a.f32 = std::move(v);
-    return a;
-}
+using fixtures::array;
+npy::Array arr(std::vector<int64_t> shape, std::vector<float> v) { return array(std::move(shape), std::move(v)); }
 
 npy::Array ints(std::vector<int64_t> shape, std::vector<int64_t> v) {
     npy::Array a;
