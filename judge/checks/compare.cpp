@@ -128,15 +128,11 @@ CheckResult compare_ints(const std::string& name, const npy::Array& got, const n
                            : differs_words(name)};
     const std::string where = got.shape.empty() ? name : name + index_str(got.shape, first);
     const std::string extent = got.shape.empty() ? "" : fmt::format(" ({} of {} elements differ)", bad, got.i64.size());
-    if (how.show_values) {
-        const bool higher = got.i64[f] > want.i64[f];
-        const auto by = higher ? static_cast<uint64_t>(got.i64[f]) - static_cast<uint64_t>(want.i64[f])
-                               : static_cast<uint64_t>(want.i64[f]) - static_cast<uint64_t>(got.i64[f]);
-        return {false, fmt::format("{} is {}, expected {}: {} by {}{}", where, got.i64[f], want.i64[f],
-                                   higher ? "higher" : "lower", by, extent)};
-    }
-    return {false,
-            fmt::format("{} is {} than expected{}", where, got.i64[f] > want.i64[f] ? "higher" : "lower", extent)};
+    const bool higher = got.i64[f] > want.i64[f];
+    const auto by = higher ? static_cast<uint64_t>(got.i64[f]) - static_cast<uint64_t>(want.i64[f])
+                           : static_cast<uint64_t>(want.i64[f]) - static_cast<uint64_t>(got.i64[f]);
+    return {false, fmt::format("{} is {}, expected {}: {} by {}{}", where, got.i64[f], want.i64[f],
+                               higher ? "higher" : "lower", by, extent)};
 }
 
 }  // namespace

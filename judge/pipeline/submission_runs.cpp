@@ -227,20 +227,20 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
     const std::vector<std::string> outs = make_out_folders(sandbox, out, n);
     if (sandbox.tier() == Tier::bubblewrap) {
         bool box_timed_out = false;
-        std::vector<bool> read(n, false);
-        const auto read_run = [&](size_t t) {
-            s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path(out_name) / outs[t]);
-            read[t] = true;
+        // Tests [0, read_up_to) of `order` were read at the phase end: the sample tests, while the runner
+        // waited and before any hidden test started. The rest are read once the box has ended.
+        size_t read_up_to = 0;
+        const auto read_runs = [&](size_t to) {
+            for (; read_up_to < to; ++read_up_to) {
+                const size_t t = order[read_up_to];
+                s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path(out_name) / outs[t]);
+            }
         };
-        // The sample tests' results, read while the runner waits and before any hidden test starts.
-        const auto read_first_phase = [&] {
-            for (size_t i = 0; i < first_phase; ++i) read_run(order[i]);
-        };
-        const size_t cutoff = run_in_box(p, box, out_name, inputs, sandbox, batch, outs, order, first_phase,
-                                         read_first_phase, box_timed_out);
+        const size_t cutoff = run_in_box(
+            p, box, out_name, inputs, sandbox, batch, outs, order, first_phase, [&] { read_runs(first_phase); },
+            box_timed_out);
         cut_from(cutoff);
-        for (size_t i = 0; i < cutoff; ++i)
-            if (!read[order[i]]) read_run(order[i]);
+        read_runs(cutoff);
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out
                                 ? out_of_time
