@@ -145,7 +145,7 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
         std::string names;
         for (size_t i = 0; i < fixed.size() && i < 4; ++i) names += (i > 0 ? ", " : "") + p.tests[fixed[i]].id;
         if (fixed.size() > 4) names += fmt::format(" and {} more", fixed.size() - 4);
-        out.push_back({"seed_independent", "info",
+        out.push_back({"seed_independent", "warning",
                        fmt::format("{} of {} points ({} of {} tests: {}) keep their sizes and stated values under "
                                    "a grading seed: a table built from a student pack's stored answers can pass them "
                                    "in the grade that counts too; the redraw keeps what the spec states outright (a "

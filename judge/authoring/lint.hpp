@@ -28,9 +28,9 @@ struct LintWarning {
 ///   no_sample_test, no_hidden_test  a trap without one;
 ///   python_memory         a problem with a Python template whose memory_mb is below
 ///                         python_min_memory_mb (docs/python.md);
-///   seed_independent      (info) tests that keep their sizes and stated values under a grading
-///                         seed (problem/redraw.hpp): a pack's stored answers can pass them in the
-///                         grade that counts. Info while a shipped problem has such tests (issue #38).
+///   seed_independent      tests that keep their sizes and stated values under a grading seed
+///                         (problem/redraw.hpp): a pack's stored answers can pass them in the
+///                         grade that counts (issue #38).
 std::vector<LintWarning> lint_spec(const Problem& p);
 
 /// The domain lint (authoring/domain_lint.cpp), over the spec's "domain" and the reference's run of

@@ -32,6 +32,20 @@ bool passes_all(const Problem& p, Judge& judge, const std::filesystem::path& exe
     return r.verdict == Verdict::accepted;
 }
 
+// What a student with exactly this bug would be told wrongly, or "" when the report names it: its
+// trap comes first in "Fix first" and its failures there are this bug's.
+std::string misnamed(const Report& r, const SeededBug& bug) {
+    const TrapOutcome* first = r.first_fix();
+    if (first == nullptr || first->id != bug.trap)
+        return fmt::format("\"Fix first\" names {}", first == nullptr ? "no trap" : "trap " + first->id);
+    for (const TestOutcome& t : r.tests) {
+        if (t.passed() || t.trap != bug.trap || t.misconception_bug == bug.name) continue;
+        return t.misconception_bug.empty() ? fmt::format("test {} names no misconception", t.id)
+                                           : fmt::format("test {} names seeded bug {}", t.id, t.misconception_bug);
+    }
+    return "";
+}
+
 }  // namespace
 
 SeedSummary check_seeds(const Problem& p, Builder& builder, int n) {
@@ -57,22 +71,29 @@ SeedSummary check_seeds(const Problem& p, Builder& builder, int n) {
             if (builds[b].ok) reports[b] = judge.judge_trusted(builds[b].exe);
         });
         if (s.bugs.empty())
-            for (const SeededBug& b : bugs) s.bugs.push_back({b.name, b.trap, 0});
+            for (const SeededBug& b : bugs) s.bugs.push_back({b.name, b.trap, 0, 0});
         for (size_t b = 0; b < bugs.size(); ++b) {
             if (!builds[b].ok) continue;
-            bool caught = false;
             std::string caught_by;
+            bool caught = false;
             for (const TestOutcome& t : reports[b].tests) {
                 if (t.passed()) continue;
                 caught_by += (caught_by.empty() ? "" : ", ") + t.id;
-                if (t.trap != bugs[b].trap) continue;
-                caught = true;
+                caught = caught || t.trap == bugs[b].trap;
             }
-            s.bugs[b].caught += caught ? 1 : 0;
-            if (!caught)
+            if (!caught) {
                 d.error(fmt::format("under grading seed {}, seeded bug {} [{}] is caught by no test of its trap{}",
                                     seed, bugs[b].name, bugs[b].trap,
                                     caught_by.empty() ? " (nor by any other)" : " (only by " + caught_by + ")"));
+                continue;
+            }
+            ++s.bugs[b].caught;
+            // Judged as a student's file would be (cached runs: no test runs again), one at a time.
+            if (const std::string wrong = misnamed(judge.judge_trusted(builds[b].exe, true), bugs[b]); !wrong.empty())
+                d.error(fmt::format("under grading seed {}, seeded bug {} [{}] is caught, but {}", seed, bugs[b].name,
+                                    bugs[b].trap, wrong));
+            else
+                ++s.bugs[b].named;
         }
     }
     const int seeds = static_cast<int>(s.seeds.size());
@@ -81,9 +102,9 @@ SeedSummary check_seeds(const Problem& p, Builder& builder, int n) {
         d.ok(fmt::format("under {} grading seeds, the {} accepted alternative{} pass every test", seeds,
                          accepted.size(), accepted.size() == 1 ? "" : "s"));
     for (const SeedSummary::Bug& b : s.bugs) {
-        std::string line =
-            fmt::format("{} [{}]: caught by its trap under {} of {} seeds", b.id, b.trap, b.caught, seeds);
-        b.caught == seeds ? d.ok(std::move(line)) : d.note(std::move(line));
+        std::string line = fmt::format("{} [{}]: caught by its trap under {} of {} seeds, and named under {}", b.id,
+                                       b.trap, b.caught, seeds, b.named);
+        b.named == seeds ? d.ok(std::move(line)) : d.note(std::move(line));
     }
     s.findings = std::move(d.findings);
     return s;

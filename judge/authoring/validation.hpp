@@ -77,6 +77,8 @@ struct SeedSummary {
     struct Bug {
         std::string id, trap;
         int caught = 0;  // seeds under which a test of its own trap rejects it
+        int named = 0;   // of those, the seeds under which its report names it: "Fix first" is its
+                         // trap, and that trap's failures are exactly this bug's
     };
     std::vector<Bug> bugs;
     std::vector<Finding> findings;

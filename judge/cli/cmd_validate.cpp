@@ -134,7 +134,7 @@ json validation_json(const Validation& v) {
     if (v.seeds) {
         json rows = json::array();
         for (const SeedSummary::Bug& b : v.seeds->bugs)
-            rows.push_back({{"id", b.id}, {"trap", b.trap}, {"caught", b.caught}});
+            rows.push_back({{"id", b.id}, {"trap", b.trap}, {"caught", b.caught}, {"named", b.named}});
         seeds = {{"seeds", v.seeds->seeds}, {"bugs", rows}};
     }
     return {{"problem", v.problem}, {"tests", v.tests},     {"traps", v.traps}, {"sound", v.sound()},

@@ -73,8 +73,9 @@ public:
     Report too_large(unsigned long long bytes, const std::string& display_name);
 
     /// Judges a trusted program (the reference or a seeded bug, built by build_trusted), with
-    /// cached runs and no misconceptions.
-    Report judge_trusted(const std::filesystem::path& exe);
+    /// cached runs; with `name`, its failures' misconception is named as a student's would be
+    /// (validate --seeds: a seeded bug is named as itself). Naming is not safe from several threads.
+    Report judge_trusted(const std::filesystem::path& exe, bool name = false);
 
     /// Judges a program that build_submission built in its box (the template, for validate),
     /// running it in `sandbox`, with no misconceptions.

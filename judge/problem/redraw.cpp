@@ -37,18 +37,38 @@ struct Letter {
     bool pinned = false;  // keeps its value
     bool size = false;    // an extent or a count: keeps its parity
     bool count = false;   // an int parameter: keeps whether it divides, or is divided by, each size
+    bool grows = false;   // a list's extent whose slices differ: may only grow (types.hpp)
 };
 
 // The values `l` may become: itself when pinned or in {-1, 0, 1}; else those of its sign (and
-// parity, for a size) between half and twice its magnitude, in a random order.
+// parity, for a size) between half (itself, when it may only grow) and twice its magnitude, in a
+// random order. A range of more
+// than `most` values gives the first `most` of a shuffle of it, drawn without listing the range
+// (a count of 300,000,001 would list 450 million).
 std::vector<int64_t> candidates(const Letter& l, Rng& rng) {
+    constexpr int64_t most = 4096;
     const int64_t a = std::llabs(l.value);
     if (l.pinned || a <= 1) return {l.value};
+    int64_t lo = l.grows ? a : std::max<int64_t>(2, (a + 1) / 2);
+    const int64_t stride = l.size ? 2 : 1;
+    if (lo % stride != a % stride) ++lo;
+    const int64_t n = (2 * a - lo) / stride + 1;  // lo, lo + stride, ..., up to 2a
+    const auto value = [&](int64_t i) { return (l.value < 0 ? -1 : 1) * (lo + i * stride); };
     std::vector<int64_t> out;
-    for (int64_t c = std::max<int64_t>(2, (a + 1) / 2); c <= 2 * a; ++c)
-        if (!l.size || c % 2 == a % 2) out.push_back(l.value < 0 ? -c : c);
-    for (size_t i = out.size(); i > 1; --i)
-        std::swap(out[i - 1], out[static_cast<size_t>(rng.below(static_cast<int64_t>(i)))]);
+    if (n <= most) {
+        for (int64_t i = 0; i < n; ++i) out.push_back(value(i));
+        for (size_t i = out.size(); i > 1; --i)
+            std::swap(out[i - 1], out[static_cast<size_t>(rng.below(static_cast<int64_t>(i)))]);
+        return out;
+    }
+    std::map<int64_t, int64_t> moved;  // a sparse Fisher-Yates shuffle: position -> index now there
+    const auto at = [&](int64_t i) { return moved.count(i) ? moved[i] : i; };
+    for (int64_t i = 0; i < most; ++i) {
+        const int64_t j = i + rng.below(n - i);
+        const int64_t picked = at(j);
+        moved[j] = at(i);
+        out.push_back(value(picked));
+    }
     return out;
 }
 
@@ -118,7 +138,8 @@ TestSpec redraw_test(const TestSpec& t, const FunctionSpec& fn, uint64_t grading
     visit_sizes(out.inputs, [&](int64_t& v, SizeRole role) {
         Letter& l = by_value[v];
         l.pinned = l.pinned || role == SizeRole::pinned;
-        l.size = l.size || role == SizeRole::extent || role == SizeRole::count;
+        l.size = l.size || role == SizeRole::extent || role == SizeRole::count || role == SizeRole::grows;
+        l.grows = l.grows || role == SizeRole::grows;
         l.count = l.count || role == SizeRole::count;
     });
     std::vector<Letter> letters;

@@ -33,7 +33,7 @@ namespace judge {
 
 /// Part of every cache key of runs under a grading seed: changed whenever a seed draws other inputs
 /// than it did (the map, the generators' states), so that nothing drawn the old way is reused.
-inline constexpr const char* redraw_version = "redraw 1";
+inline constexpr const char* redraw_version = "redraw 2";
 
 /// `p` with every test drawn for `grading_seed` (0: `p` as it is).
 Problem redraw(const Problem& p, uint64_t grading_seed);

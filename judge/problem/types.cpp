@@ -60,31 +60,38 @@ void parse_int_tensor(const Field& f, InputSpec& in) {
     walk(walk, f, 0);
 }
 
-// An int list's or int tensor's sizes: its values, and its extents, of which one may change only
-// when every slice along it is the same (the same lengths for each example): the slices are then
-// repeated or dropped. `in.int_shape` is the list's (n,) while this runs.
-void resize_uniform(InputSpec& in, const SizeVisit& visit) {
+// An int list's or int tensor's sizes: its values, and its extents. An extent along which every
+// slice is the same (the same lengths for each example) may shrink or grow: the slice is repeated
+// or dropped. One whose slices differ may only grow, keeping every old entry: along the first axis
+// (one row per example) the new rows repeat the old ones in turn, along a later one (a length per
+// query) a row is extended with its last entry. `in.int_shape` is the list's (n,) while this runs.
+void resize_lists(InputSpec& in, const SizeVisit& visit) {
     const std::vector<int64_t> old = in.int_shape;
     std::vector<int64_t> strides(old.size(), 1);
     for (size_t a = old.size(); a-- > 1;) strides[a - 1] = strides[a] * old[a];
+    std::vector<bool> uniform(old.size());
     for (size_t a = 0; a < old.size(); ++a) {
-        bool uniform = old[a] > 0;
-        for (size_t i = 0; i < in.ints.size() && uniform; ++i) {
+        bool same = old[a] > 0;
+        for (size_t i = 0; i < in.ints.size() && same; ++i) {
             const int64_t along = (static_cast<int64_t>(i) / strides[a]) % old[a];  // i's place along axis a
-            uniform = in.ints[i] == in.ints[i - static_cast<size_t>(along * strides[a])];
+            same = in.ints[i] == in.ints[i - static_cast<size_t>(along * strides[a])];
         }
-        visit(in.int_shape[a], uniform ? SizeRole::extent : SizeRole::pinned);
+        uniform[a] = same;
+        visit(in.int_shape[a], same ? SizeRole::extent : SizeRole::grows);
     }
     if (in.int_shape != old) {
         std::vector<int64_t> ints;
         int64_t n = 1;
         for (const int64_t e : in.int_shape) n *= e;
-        for (int64_t i = 0; i < n; ++i) {  // the old value at the same place, or at 0 along a changed axis
+        for (int64_t i = 0; i < n; ++i) {  // the old value this place repeats
             int64_t rest = i, from = 0;
             for (size_t a = in.int_shape.size(); a-- > 0;) {
                 const int64_t at = rest % in.int_shape[a];
                 rest /= in.int_shape[a];
-                from += (in.int_shape[a] == old[a] ? at : 0) * strides[a];
+                const int64_t was = uniform[a] ? (in.int_shape[a] == old[a] ? at : 0)
+                                    : a == 0   ? at % old[a]
+                                               : std::min(at, old[a] - 1);
+                from += was * strides[a];
             }
             ints.push_back(in.ints[static_cast<size_t>(from)]);
         }
@@ -134,7 +141,7 @@ const std::vector<ParamTypeInfo> table = {
      [](const std::string& name, const InputSpec& in) { return name + " = " + nested_ints(in.ints, shape_of(in)); },
      [](InputSpec& in, const SizeVisit& visit) {
          in.int_shape = {static_cast<int64_t>(in.ints.size())};
-         resize_uniform(in, visit);
+         resize_lists(in, visit);
          in.int_shape.clear();
      }},
     {ParamType::float32, "float", "float ", "float32", npy::Dtype::float32, 0, "a 0-d float32 array",
@@ -161,7 +168,7 @@ const std::vector<ParamTypeInfo> table = {
              return name + " = " + nested_ints(in.ints, in.int_shape);
          return name + " " + shape_str(in.int_shape) + " of integers";
      },
-     resize_uniform},
+     resize_lists},
 };
 
 const std::vector<OutputTypeInfo> output_table = {

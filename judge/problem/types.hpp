@@ -22,9 +22,10 @@ class Field;
 
 /// What an integer of a test's value is to a grading seed's redraw (problem/redraw.hpp): an
 /// extent, an `int` parameter (a count, such as num_heads), an entry of an int list or int tensor
-/// (a length, an index), or pinned: a list's length, an int_tensor's extent or the extent of stated
-/// values, for which the spec gives no other values.
-enum class SizeRole { extent, count, entry, pinned };
+/// (a length, an index), an extent that may only grow (an int list's or int tensor's, whose slices
+/// differ: new rows repeat the old ones in turn, a longer row repeats its last entry), or pinned:
+/// the extent of stated values, for which the spec gives no other values.
+enum class SizeRole { extent, count, entry, grows, pinned };
 
 /// Called on each integer of a test's value with its role; `v` may be changed unless pinned.
 using SizeVisit = std::function<void(int64_t& v, SizeRole role)>;
