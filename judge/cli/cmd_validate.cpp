@@ -170,8 +170,8 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
                                     if (!sandbox) sandbox = make_sandbox(probe_sandbox());
                                     return *sandbox;
                                 }};
-    if (o.seeds < 0 || o.seeds > 1000) throw InputError("--seeds: expected 0 to 1000");
-    settings.seeds = o.seeds;
+    settings.seeds = o.seeds.value_or(o.strict ? strict_seeds : 0);
+    if (settings.seeds < 0 || settings.seeds > 1000) throw InputError("--seeds: expected 0 to 1000");
     int errors = 0, failing = 0, warnings = 0;
     json all = json::array();
     for (const std::string& n : names) {

@@ -41,8 +41,11 @@ struct ValidateOptions {
     bool strict = false;
     bool mutants = false;
     bool cross_check = false;
-    int seeds = 0;  // --seeds N
+    std::optional<int> seeds;  // --seeds N; unset: strict_seeds with --strict, else none
 };
+
+/// The grading seeds `validate --strict` proves a problem under when --seeds is not given (issue #38).
+inline constexpr int strict_seeds = 20;
 
 struct RunOptions {
     std::string problem;

@@ -39,7 +39,7 @@ _judge() {
     case $cmd in
         submit) opts="--file --dir --lang --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures" ;;
         heads) opts="--file --test --html" ;;
-        validate) opts="--all --format --strict --mutants --cross-check" ;;
+        validate) opts="--all --format --strict --mutants --cross-check --seeds" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
         grade) opts="--class --out --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
         pack) opts="--all --out --gradescope --judge-source" ;;

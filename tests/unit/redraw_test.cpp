@@ -88,13 +88,23 @@ TEST_CASE("a grading seed redraws every size and keeps every relation among them
                 const int64_t h = std::llabs(x[3]), fh = std::llabs(y[3]);
                 if (i < 3 && h > 1 && x[i] > 1) CHECK((x[i] % h == 0) == (y[i] % fh == 0));
             }
-            // What the spec states outright: a list's length, an int tensor's extents, "keep".
-            const std::vector<int64_t>& lens = a.inputs.at("lens").ints;
-            if (std::set<int64_t>(lens.begin(), lens.end()).size() > 1)  // [3, 4] keeps its length; [1, 1] may not
-                CHECK(b.inputs.at("lens").ints.size() == lens.size());
+            // A list whose entries differ only grows, its new rows repeating the old ones in turn
+            // ([3, 4] -> [5, 6, 5]); one whose entries are the same may shrink too ([1, 1] -> [1]).
+            const std::vector<int64_t>&lens = a.inputs.at("lens").ints, &new_lens = b.inputs.at("lens").ints;
+            if (std::set<int64_t>(lens.begin(), lens.end()).size() > 1) {
+                CHECK(new_lens.size() >= lens.size());
+                for (size_t i = 0; i < new_lens.size(); ++i) CHECK(new_lens[i] == new_lens[i % lens.size()]);
+            }
             if (a.id == "negative")
-                CHECK(static_cast<int64_t>(b.inputs.at("lens").ints.size()) == b.inputs.at("x").gen.shape[0]);
-            CHECK(b.inputs.at("mask").int_shape == a.inputs.at("mask").int_shape);
+                CHECK(static_cast<int64_t>(new_lens.size()) == b.inputs.at("x").gen.shape[0]);
+            // An int tensor's row whose entries differ grows by repeating its last entry:
+            // [[1, 0, 1]] -> [[1, 0, 1, 1, 1]].
+            const judge::InputSpec &mask = a.inputs.at("mask"), &new_mask = b.inputs.at("mask");
+            CHECK(new_mask.int_shape[0] == mask.int_shape[0]);
+            CHECK(new_mask.int_shape[1] >= mask.int_shape[1]);
+            if (a.id == "mha")
+                for (size_t j = 0; j < new_mask.ints.size(); ++j)
+                    CHECK(new_mask.ints[j] == (j == 1 ? 0 : 1));
             if (a.id == "kept") CHECK(b.inputs.at("x").gen.shape[2] == 8);
             if (a.id == "negative") CHECK(b.inputs.at("x").gen.value == 0);  // a const keeps its value
         }
@@ -110,6 +120,31 @@ TEST_CASE("the tests a pack's answers pass under any grading seed: pinned ones",
     const judge::Problem p = sizes_problem();
     CHECK(judge::seed_independent_tests(p) == std::vector<size_t>{4});
     CHECK(judge::seed_independent_points(p) == 1);
+}
+
+TEST_CASE("a huge count is redrawn without listing its range", "[redraw]") {
+    // problem_attention_cost's d_model = 300,000,001: listing the 450 million values it may become
+    // took minutes (issue #38).
+    const judge::Problem p = judge::parse_problem(
+        R"({"schema": 2, "title": "K", "functions": [{"name": "g", "params": [{"name": "n", "type": "int"},
+            {"name": "h", "type": "int"}], "outputs": [{"name": "out", "type": "int"}]}],
+            "traps": [{"id": "t", "title": "T", "hint": "H."}],
+            "tests": [{"id": "a", "function": "g", "trap": "t", "inputs": {"n": 300000001, "h": 7}}]})",
+        "p.json");
+    std::set<int64_t> seen;
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+        const judge::TestSpec& t = judge::redraw(p, seed).tests[0];
+        const int64_t n = t.inputs.at("n").int_value, h = t.inputs.at("h").int_value;
+        INFO("seed " << seed << ": n = " << n << ", h = " << h);
+        CHECK(n >= 150000001);
+        CHECK(n <= 600000002);
+        CHECK(n % 2 == 1);           // its parity
+        CHECK(n % h == 0);           // 7 divides it (7 x 42,857,143), and h still does
+        CHECK(h % 2 == 1);
+        CHECK(h < n);
+        seen.insert(n);
+    }
+    CHECK(seen.size() > 15);
 }
 
 TEST_CASE("a test whose sizes have no other draw keeps them, and is counted", "[redraw]") {

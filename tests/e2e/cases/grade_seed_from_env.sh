@@ -73,10 +73,17 @@ expect_err "$TMP/s1/grade.json: graded with another seed than \$OTHER holds"
 SECRET_SEED=$secret expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/m" \
     --seed-from-env SECRET_SEED
 cmp "$TMP/g/grades.csv" "$TMP/m/grades.csv" || fail "the merged gradebook differs from one run's"
-# What a seed does not protect is said: problem_attention_cost's activations_one_element has every size 1.
+# What a seed does not protect is said: a probe course whose test "small" keeps all its sizes.
 mkdir -p "$TMP/nobody"
-expect_exit 0 "$JUDGE" -q --root "$ROOT" grade problem_attention_cost --class "$TMP/nobody" --out "$TMP/ac" --seed 5
-expect_out "note: 1 of 34 points come from tests whose inputs no grading seed changes"
+cp -r "$ROOT/tests/hostile/course" "$TMP/probe"
+python3 - "$TMP/probe/problems/probe/problem.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+next(t for t in p["tests"] if t["id"] == "small")["keep"] = "all"
+json.dump(p, open(sys.argv[1], "w"))
+PY
+expect_exit 0 "$JUDGE" -q --root "$TMP/probe" grade probe --class "$TMP/nobody" --out "$TMP/ac" --seed 5
+expect_out "note: 1 of 3 points come from tests whose inputs no grading seed changes"
 grep -q '"seed_independent_points": 1' "$TMP/ac/grade.json" || fail "grade.json does not count them"
 # Bad variables: named, never their value.
 expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g2" --seed-from-env NO_SUCH_VAR_4242

@@ -3,7 +3,8 @@
 # Issue #10: `validate` says how far the tests can be trusted. A course built to trip each warning:
 # a function whose two tensors hold the same data in every test, a head count equal to the batch in
 # every test of one trap, a trap without a sample test and one without a hidden test, two seeded
-# bugs no test tells apart, a bug that also fails other traps, and a test that catches no bug.
+# bugs no test tells apart, a bug that also fails other traps, a test that catches no bug, and one
+# that keeps its inputs under every grading seed ("keep": "all": a pack's table passes it, issue #38).
 C="$TMP/course"
 cp -r "$ROOT/tests/hostile/course" "$C"
 python3 "$HERE/check.py" "$C/problems/probe/problem.json"
@@ -21,10 +22,11 @@ expect_out "trap extra has no hidden test"
 expect_out "no test tells double_a from double_b: neither can be named to a student"
 expect_out "both_wrong (trap identity) also fails traps diff, extra"
 expect_out "test zeros rejects no seeded bug"
-expect_out "validate: ok (1 problem, 7 warnings)"
+expect_out "1 of 6 points (1 of 6 tests: zeros) keep their sizes and stated values under a grading seed"
+expect_out "validate: ok (1 problem, 8 warnings)"
 # --strict fails on warnings; --format json carries them with their kinds.
-expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
-expect_out "validate: 7 warnings (--strict)"
+expect_exit 1 "$JUDGE" --root "$C" validate probe --strict --seeds 0
+expect_out "validate: 8 warnings (--strict)"
 expect_exit 0 "$JUDGE" --root "$C" validate probe --format json
 python3 "$HERE/check_2.py" "$TMP/out" || fail "validate --format json does not match docs/report.md"
 expect_exit 2 "$JUDGE" --root "$C" validate probe --format xml
@@ -53,5 +55,5 @@ spec = json.load(open(sys.argv[1]))
 spec["equivalent_mutants"].append({"id": "int:30:5:0", "reason": "a line the reference does not have"})
 json.dump(spec, open(sys.argv[1], "w"))
 PY
-expect_exit 1 "$JUDGE" --root "$C" validate probe --strict
+expect_exit 1 "$JUDGE" --root "$C" validate probe --strict --seeds 0
 expect_out 'equivalent_mutants[3] "int:30:5:0" matches no mutant of reference/probe/solution.cpp; remove it'

@@ -8,7 +8,7 @@ p["functions"].append({"name": "pair", "returns": "tensor", "outputs": [{"name":
 p["traps"] += [{"id": "diff", "title": "a - b", "hint": "Subtract."},
                {"id": "extra", "title": "a - b again", "hint": "Subtract."}]
 p["tests"] += [
-    {"id": "zeros", "function": "probe", "trap": "identity", "inputs": {
+    {"id": "zeros", "function": "probe", "trap": "identity", "keep": "all", "inputs": {
         "x": {"gen": "const", "shape": [2, 2], "value": 0.0}}},
     {"id": "pair_1", "function": "pair", "trap": "diff", "inputs": {
         "a": {"gen": "randn", "shape": [2, 3, 6], "seed": 1},

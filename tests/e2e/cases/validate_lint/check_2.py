@@ -5,7 +5,7 @@ assert j["problem"] == "probe" and j["sound"] is True and j["errors"] == [] and 
 kinds = sorted(w["kind"] for w in j["warnings"])
 assert kinds == sorted(["identical_parameters", "equal_dimensions", "equal_dimensions", "no_sample_test",
                         "no_hidden_test", "bugs_not_told_apart", "bug_fails_other_traps", "test_catches_nothing",
-                        "few_accepted_alternatives"]), kinds  # a seed redraws every test: none is seed_independent
+                        "few_accepted_alternatives", "seed_independent"]), kinds
 assert [w["level"] for w in j["warnings"] if w["kind"] in ("test_catches_nothing", "few_accepted_alternatives")] == [
     "info", "info"]
 bugs = {b["id"]: b for b in j["bugs"]}
