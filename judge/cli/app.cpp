@@ -4,8 +4,8 @@
 #include <string_view>
 #include "sandbox/sandbox.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
@@ -131,17 +131,15 @@ CLI::App* add_validate(CLI::App& app, CliOptions& o) {
     validate->add_flag("--all", o.validate.all, "Validate every problem under the course root")->excludes(vprob);
     validate->add_option("--format", o.validate.format, "text (default) or json (schema in docs/report.md)");
     validate->add_flag("--strict", o.validate.strict,
-                       fmt::format("Exit 1 on warnings too, not only on errors; implies --seeds {} unless --seeds is given",
-                                   strict_seeds));
+                       fmt::format("Exit 1 on warnings too; implies --seeds {} unless --seeds is given", strict_seeds));
     validate->add_flag("--mutants", o.validate.mutants,
                        "Mutation analysis: mutants of the reference, each run on every test; a survivor is a warning");
     validate->add_flag("--cross-check", o.validate.cross_check,
                        "Run the Python reference (reference/<p>/solution.py) and builtin.py, PyTorch's own modules, "
                        "beside the C++ one on every test and small input; report the largest difference");
     validate->add_option("--seeds", o.validate.seeds,
-                         "Judge the reference, the accepted alternatives and every seeded bug again under N grading\n"
-                         "seeds: an error where one fails, or a bug escapes its trap or is not named as itself (naming\n"
-                         "the seed and the test); 0 for none");
+                         "Judge the reference, the accepted alternatives and every seeded bug under N grading seeds\n"
+                         "too: an error where one fails, or a bug escapes its trap or is not named (0: none)");
     return validate;
 }
 

@@ -11,11 +11,13 @@
 //   and whether an int parameter divides an extent or another one, or is divided by it (H divides
 //   D, or does not). A new value is between half and twice the old one;
 // - its arange tensors start further along their step.
-// What the spec states outright keeps its value: a list's length (unless its entries are all the
-// same), an int tensor's extents (the same), the extents of a "values" tensor, a declared shape's
-// fixed extents, the integers a test lists in "keep" ("keep": "all" keeps the whole test); const
-// and values tensors keep their values (X = 0, a neutral LayerNorm: the trap-isolation tricks of
-// docs/authoring.md). A draw that gives the
+// A list's or int tensor's extent may shrink or grow when its entries along it are all the same;
+// when they differ it may only grow, keeping every entry (new rows repeat the old ones in turn, a
+// longer row repeats its last entry: types.cpp, resize_lists).
+// What the spec states outright keeps its value: the extents of a "values" tensor, a declared
+// shape's fixed extents, the integers a test lists in "keep" ("keep": "all" keeps the whole test);
+// const and values tensors keep their values (X = 0, a neutral LayerNorm: the trap-isolation
+// tricks of docs/authoring.md). A draw that gives the
 // sizes and stated values of any seed-0 test of the problem is drawn again; when none other
 // exists, the test keeps them, and seed_independent_tests counts it.
 //

@@ -95,16 +95,14 @@ TEST_CASE("a grading seed redraws every size and keeps every relation among them
                 CHECK(new_lens.size() >= lens.size());
                 for (size_t i = 0; i < new_lens.size(); ++i) CHECK(new_lens[i] == new_lens[i % lens.size()]);
             }
-            if (a.id == "negative")
-                CHECK(static_cast<int64_t>(new_lens.size()) == b.inputs.at("x").gen.shape[0]);
+            if (a.id == "negative") CHECK(static_cast<int64_t>(new_lens.size()) == b.inputs.at("x").gen.shape[0]);
             // An int tensor's row whose entries differ grows by repeating its last entry:
             // [[1, 0, 1]] -> [[1, 0, 1, 1, 1]].
             const judge::InputSpec &mask = a.inputs.at("mask"), &new_mask = b.inputs.at("mask");
             CHECK(new_mask.int_shape[0] == mask.int_shape[0]);
             CHECK(new_mask.int_shape[1] >= mask.int_shape[1]);
             if (a.id == "mha")
-                for (size_t j = 0; j < new_mask.ints.size(); ++j)
-                    CHECK(new_mask.ints[j] == (j == 1 ? 0 : 1));
+                for (size_t j = 0; j < new_mask.ints.size(); ++j) CHECK(new_mask.ints[j] == (j == 1 ? 0 : 1));
             if (a.id == "kept") CHECK(b.inputs.at("x").gen.shape[2] == 8);
             if (a.id == "negative") CHECK(b.inputs.at("x").gen.value == 0);  // a const keeps its value
         }
@@ -138,8 +136,8 @@ TEST_CASE("a huge count is redrawn without listing its range", "[redraw]") {
         INFO("seed " << seed << ": n = " << n << ", h = " << h);
         CHECK(n >= 150000001);
         CHECK(n <= 600000002);
-        CHECK(n % 2 == 1);           // its parity
-        CHECK(n % h == 0);           // 7 divides it (7 x 42,857,143), and h still does
+        CHECK(n % 2 == 1);  // its parity
+        CHECK(n % h == 0);  // 7 divides it (7 x 42,857,143), and h still does
         CHECK(h % 2 == 1);
         CHECK(h < n);
         seen.insert(n);
