@@ -131,7 +131,8 @@ TEST_CASE("a huge count is redrawn without listing its range", "[redraw]") {
         "p.json");
     std::set<int64_t> seen;
     for (uint64_t seed = 1; seed <= 20; ++seed) {
-        const judge::TestSpec& t = judge::redraw(p, seed).tests[0];
+        const judge::Problem drawn = judge::redraw(p, seed);
+        const judge::TestSpec& t = drawn.tests[0];
         const int64_t n = t.inputs.at("n").int_value, h = t.inputs.at("h").int_value;
         INFO("seed " << seed << ": n = " << n << ", h = " << h);
         CHECK(n >= 150000001);
