@@ -149,9 +149,8 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
                        fmt::format("{} of {} points ({} of {} tests: {}) keep their sizes and stated values under "
                                    "a grading seed: a table built from a student pack's stored answers can pass them "
                                    "in the grade that counts too; the redraw keeps what the spec states outright (a "
-                                   "list's length unless its entries are all the same, an int tensor's extents, a "
-                                   "values tensor's, \"keep\"), so state less where the test's purpose allows "
-                                   "(docs/authoring.md)",
+                                   "values tensor's extents, the values -1, 0 and 1, \"keep\"), so state less "
+                                   "where the test's purpose allows (docs/authoring.md)",
                                    seed_independent_points(p), p.max_score(), fixed.size(), p.tests.size(), names)});
     }
     if (std::error_code ec;

@@ -211,11 +211,12 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
 }
 
 Report Judge::judge_trusted(const fs::path& exe, bool name) {
-    SubmissionRuns runs;
+    SubmissionRuns runs;  // kept only for naming
     std::vector<TestOutcome> outcomes;
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
-        runs.runs.emplace_back(trusted().cached_run(exe, t));
-        outcomes.push_back(evaluate(m_p, t, *runs.runs.back(), reference_for(t)));
+        TestRun run = trusted().cached_run(exe, t);
+        outcomes.push_back(evaluate(m_p, t, run, reference_for(t)));
+        if (name) runs.runs.emplace_back(std::move(run));
     }
     if (name) name_misconceptions(outcomes, runs);
     return assemble_report(m_p, m_seed, std::move(outcomes));

@@ -42,9 +42,8 @@ struct Letter {
 
 // The values `l` may become: itself when pinned or in {-1, 0, 1}; else those of its sign (and
 // parity, for a size) between half (itself, when it may only grow) and twice its magnitude, in a
-// random order. A range of more
-// than `most` values gives the first `most` of a shuffle of it, drawn without listing the range
-// (a count of 300,000,001 would list 450 million).
+// random order. A range of more than `most` values gives the first `most` of a shuffle of it,
+// drawn without listing the range (a count of 300,000,001 would list 450 million).
 std::vector<int64_t> candidates(const Letter& l, Rng& rng) {
     constexpr int64_t most = 4096;
     const int64_t a = std::llabs(l.value);
@@ -62,7 +61,10 @@ std::vector<int64_t> candidates(const Letter& l, Rng& rng) {
         return out;
     }
     std::map<int64_t, int64_t> moved;  // a sparse Fisher-Yates shuffle: position -> index now there
-    const auto at = [&](int64_t i) { return moved.count(i) ? moved[i] : i; };
+    const auto at = [&](int64_t i) {
+        const auto found = moved.find(i);
+        return found == moved.end() ? i : found->second;
+    };
     for (int64_t i = 0; i < most; ++i) {
         const int64_t j = i + rng.below(n - i);
         const int64_t picked = at(j);
