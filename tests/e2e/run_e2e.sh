@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # End-to-end cases for the real judge binary: run_e2e.sh CASE JUDGE_BINARY SOURCE_ROOT
 # A case is tests/e2e/cases/CASE.sh, or tests/e2e/cases/CASE/case.sh with its fixtures beside it
-# ($HERE is that folder). A family runs once per member: seeded_bug:PROBLEM/BUG and
-# pack_same_reports:PROBLEM (tests/e2e/families/). Each prints what it checks and exits non-zero
+# ($HERE is that folder). A family runs once per member: pack_same_reports:PROBLEM
+# (tests/e2e/families/). Each prints what it checks and exits non-zero
 # on the first mismatch. tests/e2e/CMakeLists.txt finds every case; a line "# labels: X" in a
 # case gives its ctest labels (concurrent: the ThreadSanitizer pass runs it too; sanitized: CI runs it
 # under AddressSanitizer and UndefinedBehaviorSanitizer instead of the dev build: scripts/test.sh).
 set -uo pipefail
-# JUDGE, ROOT, BUG, PROBLEM and HERE are read by the case it sources.
+# JUDGE, ROOT, PROBLEM and HERE are read by the case it sources.
 # shellcheck disable=SC2034
 case_name=$1 JUDGE=$2 ROOT=$3
 export NO_COLOR=1
@@ -41,8 +41,7 @@ case_file() {  # name dir -> the case's script
     else fail "no case $1 in $2"; fi
 }
 # shellcheck disable=SC2034
-if [ "${case_name#seeded_bug:}" != "$case_name" ]; then BUG=${case_name#seeded_bug:}; family=seeded_bug
-elif [ "${case_name#pack_same_reports:}" != "$case_name" ]; then PROBLEM=${case_name#pack_same_reports:}; family=pack_same_reports
+if [ "${case_name#pack_same_reports:}" != "$case_name" ]; then PROBLEM=${case_name#pack_same_reports:}; family=pack_same_reports
 else family=""; fi
 if [ -n "$family" ]; then file=$(case_file "$family" "$E2E/families") || exit 1
 else file=$(case_file "$case_name" "$E2E/cases") || exit 1; fi

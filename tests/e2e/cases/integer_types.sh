@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 32
 # Issue #12: integer outputs (compared exactly, printed by judge run) and int_tensor inputs that
 # judge run writes and reads back.
 ref="$ROOT/reference/problem_attention_cost/solution.cpp"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 40
 # Pictures where each place shows them (issue #25): shaded grids on a terminal or with --pictures,
 # never in the machine formats; PNG heatmaps in PrairieLearn's images[], in Gradescope's html
 # output, and beside saved counterexamples.

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 30
 # labels: sanitized
 # Issue #21: judge run --inputs with --file says whether the outputs are the reference's, also
 # where the reference throws; on a student pack there is no reference to compare with.

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 330
 # validate --all: every shipped problem is sound, and (--cross-check, issue #26) its Python reference
 # agrees with the C++ one on every test and small input, and so do PyTorch's own modules where
 # builtin.py uses them.

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 120
 # validate --cross-check (issue #26): the Python reference, and builtin.py (PyTorch's own modules),
 # beside the C++ reference on every test and small input. A disagreement is an error naming the
 # case, the output, the position and both values; a file missing or not loading is an error; what

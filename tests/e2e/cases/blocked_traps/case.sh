@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 36
 # Issue #11: a mistake fails its own trap; what comes after it is blocked, not failed.
 bug="$ROOT/reference/problem_mha/bugs/fold_one_reshape.cpp"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug"

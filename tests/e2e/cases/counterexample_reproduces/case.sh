@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 45
 # labels: sanitized
 # Issue #11: a failed hidden test gets a counterexample on fresh small inputs, and it reproduces
 # through judge run: the submission's outputs there are the "got", the reference's the "expected".

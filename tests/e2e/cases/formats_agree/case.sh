@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 180
 # Issue #23: every format gives the judge's own total, for every seeded bug of problem_mha, the
 # reference, the template and a compile error: the JSON report, grades.csv, JUnit, Gradescope,
 # GitHub Classroom (as its grading reporter adds it up), PrairieLearn and CodeGrade.

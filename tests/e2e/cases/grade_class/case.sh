@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 36
 # labels: concurrent
 # A class of six (correct, buggy, missing, broken, hostile) graded in parallel: every file.
 make_class "$TMP/class"

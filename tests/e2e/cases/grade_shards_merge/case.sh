@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 50
 # labels: concurrent sanitized
 # Shards merged give byte-identical class files to one run over the whole class.
 make_class "$TMP/class"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 230
 # labels: grading
 # The grade that counts cannot be bought with a pack (issue #38). A student builds a table from
 # their pack's own data: a digest of each call's inputs to the stored answer, falling back to the

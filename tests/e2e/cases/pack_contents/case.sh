@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 75
 # What a pack holds: no line of any reference, accepted or bug source, no hidden test's seed or
 # generator; packing twice gives the same bytes; an edited or foreign pack is refused by name.
 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack --all --out "$TMP/a"

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 30
 # labels: hostile
 # A pack is the student's, and they may edit it and recompute its manifest (issue #38). Whatever
 # they do fools their own self-grade at most: every path it names stays inside it, through no

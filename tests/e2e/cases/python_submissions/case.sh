@@ -1,10 +1,10 @@
 # shellcheck shell=bash
-# Python submissions (docs/python.md): each problem here accepts the PyTorch reference and a NumPy
-# translation, and names the misconception of PyTorch translations of its seeded bugs under their
-# own traps, from the C++ bugs' cached runs. Python's exceptions are named as Python's, a raise
-# inside torch does not pass a test that expects the student's own, and a file that does not load
-# is a compile error with Python's words. judge run, --dir and grade (a class of mixed languages)
-# take .py files too.
+# Python submissions (docs/python.md). Python's exceptions are named as Python's, a raise inside
+# torch does not pass a test that expects the student's own, and a file that does not load is a
+# compile error with Python's words. judge run, --dir and grade (a class of mixed languages) take
+# .py files too. The files in each problem folder here (a NumPy translation of the reference and
+# PyTorch translations of seeded bugs, each named as its bug) are judged by the family
+# pack_same_reports:<problem>, which judges every submission a problem ships.
 PY="$HERE/problem_mha"
 say() { echo "  $*"; }
 
@@ -19,33 +19,6 @@ r = json.load(open(sys.argv[1]))
 assert r["language"] == "torch", r["language"]
 assert r["runtime"].startswith("Python 3.") and "torch" in r["runtime"] and "NumPy" in r["runtime"], r["runtime"]
 PYEOF
-
-# Each problem folder here: reference/<p>/solution.py (PyTorch) and numpy_reference.py are accepted,
-# and each torch_<bug>.py, a translation of reference/<p>/bugs/<bug>.cpp (or .patch), fails that bug's trap
-# with that bug's misconception named.
-for dir in "$HERE"/${JUDGE_E2E_PY_PROBLEMS:-problem_*}; do
-p=$(basename "$dir")
-say "$p: the PyTorch and NumPy translations of the reference are accepted"
-expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$ROOT/reference/$p/solution.py" --format json
-grep -q '"language": "torch"' "$TMP/out" || fail "$p: the PyTorch reference was not judged as torch"
-expect_exit 0 "$JUDGE" --root "$ROOT" submit "$p" --file "$dir/numpy_reference.py" --format json
-grep -q '"language": "numpy"' "$TMP/out" || fail "$p: the NumPy file was not judged as NumPy"
-n=0
-for bug_py in "$dir"/torch_*.py; do
-    bug=$(basename "$bug_py" .py); bug=${bug#torch_}
-    cpp="$ROOT/reference/$p/bugs/$bug.cpp"
-    [ -f "$cpp" ] || cpp="$ROOT/reference/$p/bugs/$bug.patch"
-    [ -f "$cpp" ] || fail "$bug_py translates no seeded bug (no bugs/$bug.cpp or .patch)"
-    trap_id=$(sed -n 's|^// trap: ||p' "$cpp" | head -1)
-    words=$(sed -n 's|^// misconception: ||p' "$cpp" | head -1)
-    say "$p: the PyTorch $bug fails $trap_id, named"
-    expect_exit 1 "$JUDGE" --root "$ROOT" submit "$p" --file "$bug_py"
-    expect_out "✗ $trap_id"
-    expect_out "This is exactly the output of this mistake: $words"
-    n=$((n + 1))
-done
-[ "$n" -ge 3 ] || fail "$p: $n PyTorch seeded bugs; at least 3 are wanted"
-done
 
 say "the template's NotImplementedError is named as Python's; --lang torch alone judges the template"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --lang torch

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 34
 # Issue #39: a counterexample's run is a second run of the same box, and its values are shown
 # whole. A hidden test of the first run leaves a file under a fixed name in its out/ ("hidden");
 # a run that finds that file answers 3 x, else 2 x. The counterexample must show 2 x: a later run

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 35
 # labels: sanitized
 # Issue #21: what a student reads. A failing sample test shows its values when they are small; a
 # compile error names the student's own file; NaN prints as PyTorch prints it; the overall line

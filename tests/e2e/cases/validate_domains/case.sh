@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 75
 # Issue #21: the domain lint finds the boundaries no test reaches. A copy of problem_masks whose
 # causal tests are all square, a copy of problem_mha_d2l with no length 0, and a copy of
 # problem_attention_cost whose counts stay under 2^31: each is a warning, and --strict fails.

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 35
 # labels: concurrent sanitized
 # Issue #10: `validate` says how far the tests can be trusted. A course built to trip each warning:
 # a function whose two tensors hold the same data in every test, a head count equal to the batch in

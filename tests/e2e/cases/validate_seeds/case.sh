@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 31
 # validate --seeds N (issue #38): the reference, the accepted alternatives and every seeded bug
 # judged again under N grading seeds. An "alternative" that is right only on the spec's own
 # inputs (a table keyed on them) passes validate, and --seeds names the seed and the test it fails.

@@ -1,38 +1,70 @@
 # shellcheck shell=bash
-# A student pack gives the full root's report, byte for byte, for every seeded bug, accepted
-# alternative, the template, a NumPy and a PyTorch file, and (problem_mha) the e2e submissions; a
-# cold cache builds nothing trusted for it. Run as pack_same_reports:<problem>.
+# Every submission a problem ships, judged once on the full root, with what each must give
+# (check.py), and again on a student pack, which gives the same report byte for byte; a cold cache
+# builds nothing trusted for the pack. Run as pack_same_reports:<problem>, one ctest test each:
+#   - each seeded bug (a .cpp, or a .patch applied by judge show --bug) is rejected, fails its own
+#     trap and no other, is the one to fix first, and is named as itself;
+#   - the accepted alternatives and the C++ and Python references are accepted, the template not;
+#   - the Python files of tests/e2e/cases/python_submissions/<problem>/ (docs/python.md): the NumPy
+#     translation of the reference is accepted as NumPy, and each torch_<bug>.py, a PyTorch
+#     translation of a seeded bug, is judged as PyTorch and named as that bug, from the C++ bug's
+#     runs in the answer key;
+#   - problem_mha: the e2e submissions.
+# The pack judges every C++ file and two Python ones (the NumPy reference and the first PyTorch bug):
+# a Python file costs several times a C++ one, and the answer key is the same for all of them.
 p=$PROBLEM n=0
 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack "$p" --out "$TMP/pack"
 mkdir -p "$TMP/subs"
+# expect/<file>: what check.py asserts of it (a bug id, accepted, rejected).
+mkdir -p "$TMP/expect"
 for f in "$ROOT"/reference/"$p"/bugs/*; do
     b=$(basename "${f%.*}")
     "$JUDGE" -q --root "$ROOT" show "$p" --bug "$b" >"$TMP/subs/bug_$b.cpp" || fail "show --bug $b"
+    echo "bug $b $(sed -n 's|^// trap: ||p' "$f" | head -1)" >"$TMP/expect/bug_$b.cpp"
 done
-for f in "$ROOT"/reference/"$p"/accepted/*.cpp; do cp "$f" "$TMP/subs/accepted_$(basename "$f")"; done
+for f in "$ROOT"/reference/"$p"/accepted/*.cpp; do
+    cp "$f" "$TMP/subs/accepted_$(basename "$f")"
+    echo "accepted cpp" >"$TMP/expect/accepted_$(basename "$f")"
+done
 cp "$ROOT/student_template/$p/solution.cpp" "$TMP/subs/template.cpp"
+echo "rejected cpp" >"$TMP/expect/template.cpp"
 if [ "$p" = problem_mha ]; then
     for f in "$ROOT"/tests/e2e/submissions/*/solution.cpp; do cp "$f" "$TMP/subs/e2e_$(basename "$(dirname "$f")").cpp"; done
 fi
-# Python (issue #26): the NumPy translation of the reference and one PyTorch seeded bug, where
-# the e2e case python_submissions has them; the misconception comes from the answer key too.
 py=$ROOT/tests/e2e/cases/python_submissions/$p
+cp "$ROOT/reference/$p/solution.py" "$TMP/subs/py_reference.py"
+echo "accepted torch" >"$TMP/expect/py_reference.py"
+on_pack=()
 if [ -d "$py" ]; then
     cp "$py/numpy_reference.py" "$TMP/subs/py_numpy_reference.py"
-    f=$(ls "$py"/torch_*.py | head -1)
-    cp "$f" "$TMP/subs/py_$(basename "$f")"
+    echo "accepted numpy" >"$TMP/expect/py_numpy_reference.py"
+    on_pack+=(py_numpy_reference.py)
+    for f in "$py"/torch_*.py; do
+        b=$(basename "$f" .py); b=${b#torch_}
+        h="$ROOT/reference/$p/bugs/$b.cpp"
+        [ -f "$h" ] || h="$ROOT/reference/$p/bugs/$b.patch"
+        [ -f "$h" ] || fail "$f translates no seeded bug (no bugs/$b.cpp or .patch)"
+        cp "$f" "$TMP/subs/py_$(basename "$f")"
+        echo "bug $b $(sed -n 's|^// trap: ||p' "$h" | head -1) torch" >"$TMP/expect/py_$(basename "$f")"
+        [ ${#on_pack[@]} = 1 ] && on_pack+=("py_$(basename "$f")")
+    done
+    [ "$(ls "$py"/torch_*.py | wc -l)" -ge 3 ] || fail "$p: fewer than 3 PyTorch seeded bugs in $py"
 fi
 mkdir -p "$TMP/cold"
 for f in "$TMP"/subs/*.cpp "$TMP"/subs/*.py; do
     [ -e "$f" ] || continue
-    "$JUDGE" -q --root "$ROOT" submit "$p" --file "$f" --format json >"$TMP/full.json" 2>/dev/null
-    JUDGE_CACHE="$TMP/cold" "$JUDGE" -q --root "$TMP/pack" submit "$p" --file "$f" --format json >"$TMP/packed.json" 2>"$TMP/err"
-    diff "$TMP/full.json" "$TMP/packed.json" >"$TMP/diff" || { head -30 "$TMP/diff"; fail "$(basename "$f"): the pack's report differs"; }
+    name=$(basename "$f")
+    "$JUDGE" -q --root "$ROOT" submit "$p" --file "$f" --format json >"$TMP/full.json" 2>"$TMP/err"
     # Issue #21: a counterexample (or a failed sample test's values) always shows a difference.
-    python3 "$HERE/check.py" "$TMP/full.json" || fail "$(basename "$f"): a counterexample shows expected == got"
+    # shellcheck disable=SC2046  # the expectation's words are check.py's arguments
+    python3 "$HERE/check.py" "$TMP/full.json" $(cat "$TMP/expect/$name" 2>/dev/null) ||
+        { head -c 2000 "$TMP/err"; fail "$name: the report is not what it should be (above)"; }
+    if [ "${name%.py}" != "$name" ] && [[ " ${on_pack[*]} " != *" $name "* ]]; then continue; fi
+    JUDGE_CACHE="$TMP/cold" "$JUDGE" -q --root "$TMP/pack" submit "$p" --file "$f" --format json >"$TMP/packed.json" 2>"$TMP/err"
+    diff "$TMP/full.json" "$TMP/packed.json" >"$TMP/diff" || { head -30 "$TMP/diff"; fail "$name: the pack's report differs"; }
     n=$((n + 1))
 done
 # Nothing trusted was compiled or run for the pack: no program but the submissions' own objects.
 [ -d "$TMP/cold/runs" ] && fail "a submit on the pack ran a trusted program (cache runs/)"
 [ -d "$TMP/cold/bin" ] && [ -n "$(ls -A "$TMP/cold/bin")" ] && fail "a submit on the pack built a trusted program (cache bin/)"
-echo "  $n submissions of $p: the same JSON report on the pack as on the full root, no counterexample without a difference"
+echo "  $(ls "$TMP/subs" | wc -l) submissions of $p judged as they should be; $n give the same JSON report on the pack"
