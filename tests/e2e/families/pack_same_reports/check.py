@@ -33,7 +33,8 @@ if what and what[0] == "bug":
         fail("the seeded bug %s fails the traps %s, not %s alone" % (bug, failed, trap))
     if report.get("first_fix") != trap:
         fail("the seeded bug %s: fix first %s, not %s" % (bug, report.get("first_fix"), trap))
-    named = [t["id"] for t in report["tests"] if t.get("trap") == trap and (t.get("misconception") or {}).get("bug") == bug]
+    named = [t["id"] for t in report["tests"]
+             if t.get("trap") == trap and (t.get("misconception") or {}).get("bug") == bug]
     if not named:
         fail("no test of %s names the seeded bug %s" % (trap, bug))
 elif what and what[0] in ("accepted", "rejected"):
