@@ -69,6 +69,8 @@ void Builder::start_precompiled_header() {
         // A first run waits on this and the builds beside it: say what it does, once.
         spdlog::info("first run with this compiler: precompiling judge/tensor.hpp into {} (cached)", m_cache.string());
         m_pch = std::async(std::launch::async, [this] {
+            const BuildLock lock(m_include / ".complete");  // one judge of those sharing the cache makes it
+            if (fs::exists(m_include / ".complete")) return;
             precompile_header();
             write_file_atomic(m_include / ".complete", "");
         });
@@ -186,6 +188,8 @@ fs::path Builder::harness_object(const Problem& p) {
             return own;
         }
     }
+    const BuildLock file_lock(obj);  // another judge sharing the cache may be building it: wait for it
+    if (fs::exists(obj)) return obj;
     spdlog::info("building the test harness of {} (once, then cached)", p.name);
     TempDir tmp("judge-harness");
     write_file_atomic(tmp.path() / "harness.cpp", src);
@@ -214,6 +218,13 @@ BuildResult Builder::build_trusted_source(const Problem& p, const std::string& t
                                           bool say) {
     const std::string key = Hasher().add(m_base_key).add(harness_source(p)).add(text).hex();
     const fs::path exe = m_cache / "bin" / key;
+    if (fs::exists(exe)) {
+        BuildResult br;
+        br.ok = true;
+        br.exe = exe;
+        return br;
+    }
+    const BuildLock lock(exe);  // another judge sharing the cache may be building it: wait for it
     if (fs::exists(exe)) {
         BuildResult br;
         br.ok = true;

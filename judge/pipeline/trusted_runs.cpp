@@ -35,6 +35,8 @@ fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, con
     const std::string key = h.add(test.id).hex();
     const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
     if (fs::exists(dir / box::status_file)) return dir;
+    const BuildLock lock(dir);  // another judge sharing the cache may be running it: wait for it
+    if (fs::exists(dir / box::status_file)) return dir;
     inputs.ensure();
     const fs::path staging = staging_path(dir);
     run_test(exe, p.function(test.function), inputs.dir(t), staging, p.limits, PlainRunner());

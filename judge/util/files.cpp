@@ -1,6 +1,7 @@
 #include "util/files.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -87,6 +88,24 @@ MemFile::MemFile(const char* name, const std::string& text) : m_fd(::memfd_creat
 }
 
 MemFile::~MemFile() { ::close(m_fd); }
+
+BuildLock::BuildLock(const fs::path& target) {
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    const std::string path = target.string() + ".lock";
+    m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (m_fd < 0) return;
+    while (::flock(m_fd, LOCK_EX) != 0) {
+        if (errno == EINTR) continue;
+        ::close(m_fd);
+        m_fd = -1;
+        return;
+    }
+}
+
+BuildLock::~BuildLock() {
+    if (m_fd >= 0) ::close(m_fd);  // closing the file releases the lock
+}
 
 void write_file_atomic(const fs::path& path, const std::string& content) {
     std::error_code ec;

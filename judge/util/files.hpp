@@ -34,6 +34,8 @@ fs::path staging_path(const fs::path& target);
 bool publish(const fs::path& staged, const fs::path& target);
 
 /// Writes `content` to `path` through staging_path() and publish(). Throws FileError.
+void write_file_atomic(const fs::path& path, const std::string& content);
+
 /// An in-memory file (memfd) holding `text`, read from its start, close-on-exec (a child keeps it
 /// through ProcessSpec::inherit_fds). Throws FileError when it cannot be made.
 class MemFile {
@@ -48,7 +50,19 @@ private:
     int m_fd;
 };
 
-void write_file_atomic(const fs::path& path, const std::string& content);
+/// An exclusive lock on "<target>.lock" (flock), held while it lives: judges that share a cache
+/// build one entry once, the others waiting for it and then finding it published. Best effort: when
+/// the lock file cannot be made, it holds nothing, and two builders each publish() the same entry.
+class BuildLock {
+public:
+    explicit BuildLock(const fs::path& target);
+    ~BuildLock();
+    BuildLock(const BuildLock&) = delete;
+    BuildLock& operator=(const BuildLock&) = delete;
+
+private:
+    int m_fd = -1;
+};
 
 /// Every regular file below `dir` (links are not followed, nor listed), as paths relative to it
 /// with '/', sorted: the same order on every machine. None when `dir` is not a folder.

@@ -1,3 +1,7 @@
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <fstream>
 #include <set>
@@ -44,6 +48,33 @@ TEST_CASE("concurrent writers of one file leave one whole copy and no staging fi
     CHECK(s.size() == 1000);
     CHECK(s == std::string(1000, s[0]));
     CHECK(std::distance(fs::directory_iterator(tmp.path()), fs::directory_iterator()) == 1);
+}
+
+namespace {
+// Whether another open file of "<target>.lock" can take the lock now, as another judge's would.
+bool lock_is_free(const fs::path& target) {
+    const int fd = ::open((target.string() + ".lock").c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) return true;
+    const bool free = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+    ::close(fd);
+    return free;
+}
+}  // namespace
+
+TEST_CASE("a build lock holds other builders of its entry off until it ends, and only that entry", "[files]") {
+    judge::TempDir tmp("judge-files-test");
+    const fs::path exe = tmp.path() / "bin" / "abc", other = tmp.path() / "bin" / "def";
+    {
+        const judge::BuildLock lock(exe);  // makes bin/ too
+        CHECK(fs::exists(tmp.path() / "bin" / "abc.lock"));
+        CHECK_FALSE(lock_is_free(exe));
+        const judge::BuildLock lock_other(other);
+        CHECK_FALSE(lock_is_free(other));
+    }
+    CHECK(lock_is_free(exe));
+    CHECK(lock_is_free(other));
+    // Where no lock file can be made, it holds nothing and throws nothing.
+    const judge::BuildLock nowhere(fs::path("/proc/judge-no-such-folder/x"));
 }
 
 TEST_CASE("reading files names the path on failure, and caps heads and tails", "[files]") {
