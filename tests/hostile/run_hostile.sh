@@ -45,7 +45,12 @@ if [ "$tier" = bubblewrap ] && ! JUDGE_SANDBOX="" "$JUDGE" doctor 2>/dev/null | 
     exit 77
 fi
 if [[ " $checks " == *" cache_untouched "* ]]; then
-    # Warm the cache first, so that there are trusted builds and runs to protect.
+    # A cache of its own (the suite's shared one holds every problem's runs: walking it on every
+    # test would take the case past its time limit, and what it finds would depend on the other
+    # tests), warmed first, so that there are trusted builds and runs to protect.
+    export JUDGE_CACHE="$TMP/cache"
+    mkdir -p "$JUDGE_CACHE"
+    chmod 755 "$JUDGE_CACHE"
     "$JUDGE" --root "$TMP/course" -q submit probe --file "$TMP/course/reference/probe/solution.cpp" >/dev/null 2>&1 ||
         fail "the reference is not accepted before the case runs"
     (cd "$JUDGE_CACHE" && find . -type f ! -name '*.tmp.*' -print0 | xargs -0 -r sha1sum) >"$TMP/cache.sha1"
