@@ -16,6 +16,7 @@
 
 #include "compile/python_build.hpp"
 #include "core/errors.hpp"
+#include "process/run_delay.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/box_runner.hpp"
 #include "runs/python_server.hpp"
@@ -40,6 +41,18 @@ std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_t
     const std::chrono::milliseconds import = python ? python_import_limit : std::chrono::seconds(0);
     return import + std::chrono::milliseconds(
                         (batches + max_timeouts) * p.limits.time_per_test_ms * box::wall_clock_factor + 10000);
+}
+
+// The budget above is counted net of the time the box waited for a CPU (process/run_delay.hpp), so
+// that a busy machine does not cut a correct submission's tests. Two backstops bound a box that
+// keeps its tasks waiting on purpose (many spinning threads, its runner stopped): its CPU time, at
+// most every test at its limit plus the cutoff's and a grace; and plain wall time, this many budgets.
+constexpr int wall_cap_budgets = 4;
+
+std::chrono::milliseconds total_cpu_budget(const Problem& p, int max_timeouts, bool python) {
+    const std::chrono::milliseconds import = python ? python_import_limit : std::chrono::seconds(0);
+    const auto tests = static_cast<long long>(p.tests.size()) + max_timeouts;
+    return import + std::chrono::milliseconds(tests * p.limits.time_per_test_ms + 10000);
 }
 
 // Makes each test's output folder below `out` under a fresh random name, as the judge, for the
@@ -151,6 +164,8 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
     ps.stderr_path = box / "runner.err";
     ps.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};  // an ASan-built judge runs in the box too
     ps.wall_limit = total_budget(p, batch, plan.max_timeouts, python.has_value());
+    ps.wall_cap = wall_cap_budgets * ps.wall_limit;
+    ps.cpu_limit = total_cpu_budget(p, plan.max_timeouts, python.has_value());
     // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts
     // (and a Python server: torch is about 250 MB resident).
     ps.runner.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256 +
@@ -174,7 +189,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
         mounts.push_back({sandbox.share(client, box), "/judge/judge-py-client", false});
     const ProcessResult r = sandbox.run(ps, mounts);
     phases.reset();  // the runner is gone: its phase socket too
-    timed_out = r.timed_out;
+    timed_out = r.timed_out || r.cpu_limited;
     const std::optional<size_t> cut =
         box::decode_cutoff(read_below(box, fs::path(out_name) / box::cutoff_file, 32, ReadPart::head).bytes);
     if (!r.timed_out && (r.exit_code != 0 || !cut)) {
@@ -251,7 +266,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
     // with the same folders: given as descriptors to a program the tests can run but not read.
     const std::optional<PythonBox> python = python_box(box);
     const fs::path prog = python ? python->solution : sandbox.exec_only(box / "prog", box);
-    InBox by_descriptor{{}, true, "", nullptr, {}};
+    InBox by_descriptor{{}, true, "", nullptr, {}, nullptr};
     const auto budget = total_budget(p, batch, box::default_max_timeouts, python.has_value());
     std::unique_ptr<PythonServer> server;
     if (python) {  // as in a box: one server, started by the judge in the fallback tier's sandbox
@@ -262,14 +277,21 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
         by_descriptor.python = server.get();
         by_descriptor.judge_exe = sandbox.share(python_client_exe(), box);
     }
-    const auto deadline = std::chrono::steady_clock::now() + budget;
+    // The same budget as a box's: net of the time its tests waited for a CPU, within a plain cap.
+    StarvedClock starved;
+    by_descriptor.starved = &starved;
+    const auto start = std::chrono::steady_clock::now();
+    const auto out_of_budget = [&] {
+        const auto spent = std::chrono::steady_clock::now() - start;
+        return spent - starved.starved() >= budget || spent >= wall_cap_budgets * budget;
+    };
     s.missing_verdict = Verdict::time_limit;
     s.missing_message = out_of_time;
     const size_t cutoff = run_in_order(
         n, batch, box::default_max_timeouts,
         [&](size_t i) {
             const size_t t = order[i];
-            if (std::chrono::steady_clock::now() >= deadline) return;
+            if (out_of_budget()) return;
             const FunctionSpec& fn = p.function(p.tests[t].function);
             const fs::path dir = fs::path(out_name) / outs[t];
             try {

@@ -223,6 +223,7 @@ Watched watch(const ProcessSpec& spec, pid_t pid, std::chrono::steady_clock::tim
         ::wait4(pid, &w.status, 0, &w.usage);
     };
     RunDelay run_delay(pid, spec.cpu_usage_file);
+    std::chrono::milliseconds told{0};  // the waits spec.starved has been told of
     for (;;) {
         const pid_t r = ::wait4(pid, &w.status, WNOHANG, &w.usage);
         if (r == pid) break;
@@ -230,7 +231,11 @@ Watched watch(const ProcessSpec& spec, pid_t pid, std::chrono::steady_clock::tim
         // The wall clock counts only while the child is not waiting for a CPU: on a machine at any
         // load, a sleeping child is stopped at the same point, and a starved one is not stopped.
         const auto waited = std::chrono::milliseconds(run_delay.ms());
-        const auto left = spec.wall_limit + waited - (std::chrono::steady_clock::now() - t0);
+        const auto now = std::chrono::steady_clock::now();
+        if (spec.starved != nullptr && waited > told) spec.starved->add(now, waited - told);
+        told = waited;
+        auto left = spec.wall_limit + waited - (now - t0);
+        if (spec.wall_cap.count() > 0) left = std::min(left, spec.wall_cap - (now - t0));
         if (left <= std::chrono::steady_clock::duration::zero()) {
             kill_now();
             w.timed_out = true;

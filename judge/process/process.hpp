@@ -20,10 +20,16 @@ struct ProcessSpec {
     int stdout_fd = -1;
     int stderr_fd = -1;
     int cwd_fd = -1;
-    // Wall-clock time during which the child was not waiting for a CPU (the longest run-queue delay,
-    // from /proc/<tid>/schedstat, of the child or, with cpu_usage_file, of any thread of its cgroup
-    // does not count): a busy machine never stops a child for time.
+    // Wall-clock time during which the child was not waiting for a CPU (run_delay.hpp: RunDelay, from
+    // /proc/<tid>/schedstat, of the child or, with cpu_usage_file, of the threads of its cgroup and the
+    // cgroups below it, does not count): a busy machine never stops a child for time.
     std::chrono::milliseconds wall_limit{10000};
+    // Plain wall-clock time, waits for a CPU included, after which the child is stopped all the same
+    // (timed_out): how busy a machine may get before load shows; 0 = none.
+    std::chrono::milliseconds wall_cap{0};
+    // Told, at each check, how long the child waited for a CPU since the previous one (a box's clock
+    // in the fallback tier, which runs the box's tests itself); nullptr = none.
+    class StarvedClock* starved = nullptr;
     // CPU time of the child and the children it waited for, or of its whole cgroup when
     // cpu_usage_file names one (then children it never waited for count too); 0 = none.
     std::chrono::milliseconds cpu_limit{0};
@@ -55,7 +61,7 @@ struct ProcessResult {
     bool started = false;
     std::string start_error;       // why it did not start
     int start_errno = 0;           // and its errno (EAGAIN: a process limit was reached)
-    bool timed_out = false;        // the wall-clock timer killed it
+    bool timed_out = false;        // the wall-clock timer (or wall_cap) killed it
     bool cpu_limited = false;      // it used more CPU time than cpu_limit (killed then, or found at its exit)
     long cpu_ms = 0;               // CPU time (user + system) of the child and the children it waited for
     long oom_kills = 0;            // processes of the run the kernel's OOM killer ended (filled by the Runner)

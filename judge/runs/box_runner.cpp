@@ -66,7 +66,7 @@ int run_box(const BoxRunPaths& paths) {
     if (::access(box_memory_cgroup, X_OK) == 0)
         runner = std::make_unique<CgroupRunner>(box_memory_cgroup, box_cpuacct_cgroup);
     const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].dir; };
-    InBox in_box{{"/tmp", "/dev/shm"}, true, "", nullptr, {}};
+    InBox in_box{{"/tmp", "/dev/shm"}, true, "", nullptr, {}, nullptr};
     // A Python submission's fork server, started in the box's cgroup before any test (its import
     // is not any test's time). Its words go to the runner's stderr (runner.err).
     const PlainRunner plain;

@@ -126,6 +126,7 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
     ps.max_open_files = 64;
     ps.runner.test_cgroup = in_box.cgroup;
+    ps.starved = in_box.starved;
     PythonClient client;
     if (in_box.python != nullptr) {
         client.fd = in_box.python->connect();

@@ -52,6 +52,8 @@ struct InBox {
     // server run `exe` (runs/python_server.hpp).
     const class PythonServer* python = nullptr;
     std::filesystem::path judge_exe;
+    // The fallback tier's box clock, told how long each test waited for a CPU; nullptr = none.
+    class StarvedClock* starved = nullptr;
 };
 
 /// The test's output folder in the box is gone or no longer a folder (the submission's other

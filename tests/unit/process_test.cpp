@@ -8,6 +8,7 @@
 #include "catch.hpp"
 
 #include "process/process.hpp"
+#include "process/run_delay.hpp"
 #include "sandbox/seccomp.hpp"
 #include "util/files.hpp"
 
@@ -190,4 +191,61 @@ TEST_CASE("a test whose leader waits while its starved child works is not stoppe
     CHECK_FALSE(r.timed_out);
     CHECK(r.exit_code == 7);
     CHECK(r.wall_seconds > 2.0);  // it did need more than the wall limit
+}
+
+TEST_CASE("a box whose tests run one after another is starved through each of them in turn (issue #46)", "[process]") {
+    // The leader waits while two tests run in turn, each listed in a cgroup below the box's (here
+    // folders whose `tasks` files name them, as cgroup v1 would). Each needs 1 s of CPU but shares
+    // CPU 0 with two busy loops: about 3 s each, 6 s in all, 4 of them spent waiting for a CPU. The
+    // box's clock discounts the waits of both, one after the other, so it is not stopped at 3 s; the
+    // longest wait of any one task (2 s) alone would stop it.
+    const auto dir = std::filesystem::temp_directory_path() / ("judge-box-delay-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir / "first");
+    std::filesystem::create_directories(dir / "second");
+    std::ofstream(dir / "cpuacct.usage") << "0\n";
+    for (const char* tasks : {"tasks", "first/tasks", "second/tasks"}) std::ofstream(dir / tasks) << "";
+    const std::string tag = "#starver-" + std::to_string(::getpid()) + "-c";
+    REQUIRE(std::system(("for i in 1 2; do setsid taskset -c 0 timeout 60 sh -c 'while :; do :; done; " + tag +
+                         "' >/dev/null 2>&1 & done")
+                            .c_str()) == 0);
+    const std::string spin = "taskset -c 0 sh -c 'ulimit -t 1; while :; do :; done' & echo $! >";
+    judge::ProcessSpec ps;
+    ps.cwd = ".";
+    ps.cpu_usage_file = (dir / "cpuacct.usage").string();
+    ps.wall_limit = std::chrono::milliseconds(3000);
+    ps.argv = {
+        "/bin/sh", "-c",
+        spin + (dir / "first/tasks").string() + "; wait; " + spin + (dir / "second/tasks").string() + "; wait; exit 7"};
+    const judge::ProcessResult r = judge::run_process(ps);
+    std::system(("pkill -f -- '" + tag + "$' >/dev/null 2>&1").c_str());
+    std::filesystem::remove_all(dir);
+    CHECK_FALSE(r.timed_out);
+    CHECK(r.exit_code == 7);
+    CHECK(r.wall_seconds > 3.0);  // it did need more than the wall limit
+}
+
+TEST_CASE("a plain wall-clock cap stops a child whatever its wall limit", "[process]") {
+    judge::ProcessSpec ps;
+    ps.cwd = ".";
+    ps.wall_limit = std::chrono::milliseconds(60000);
+    ps.wall_cap = std::chrono::milliseconds(300);
+    ps.argv = {"/bin/sleep", "30"};
+    const judge::ProcessResult r = judge::run_process(ps);
+    CHECK(r.timed_out);
+    CHECK(r.wall_seconds < 30.0);  // stopped, not finished: the time depends on the load, only its bound does not
+}
+
+TEST_CASE("a box's starved time is the union of its tests' waits for a CPU", "[process]") {
+    using ms = std::chrono::milliseconds;
+    const auto t0 = std::chrono::steady_clock::time_point{} + std::chrono::seconds(100);
+    judge::StarvedClock clock;
+    CHECK(clock.starved() == ms(0));
+    clock.add(t0 + ms(100), ms(10));  // [90, 100]
+    CHECK(clock.starved() == ms(10));
+    clock.add(t0 + ms(105), ms(10));  // a test beside it: [95, 105], 5 new
+    CHECK(clock.starved() == ms(15));
+    clock.add(t0 + ms(104), ms(20));  // told late: the clock counts forward only, from 105
+    CHECK(clock.starved() == ms(15));
+    clock.add(t0 + ms(200), ms(5));  // later, apart
+    CHECK(clock.starved() == ms(20));
 }

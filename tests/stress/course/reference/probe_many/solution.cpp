@@ -1,0 +1,3 @@
+#include <judge/tensor.hpp>
+
+judge::Tensor probe(const judge::Tensor& x) { return x; }
