@@ -218,19 +218,15 @@ BuildResult Builder::build_trusted_source(const Problem& p, const std::string& t
                                           bool say) {
     const std::string key = Hasher().add(m_base_key).add(harness_source(p)).add(text).hex();
     const fs::path exe = m_cache / "bin" / key;
-    if (fs::exists(exe)) {
+    const auto cached = [&exe] {
         BuildResult br;
-        br.ok = true;
-        br.exe = exe;
+        br.ok = fs::exists(exe);
+        if (br.ok) br.exe = exe;
         return br;
-    }
+    };
+    if (BuildResult br = cached(); br.ok) return br;
     const BuildLock lock(exe);  // another judge sharing the cache may be building it: wait for it
-    if (fs::exists(exe)) {
-        BuildResult br;
-        br.ok = true;
-        br.exe = exe;
-        return br;
-    }
+    if (BuildResult br = cached(); br.ok) return br;
     if (say) spdlog::info("building {} (once, then cached)", what);
     TempDir tmp("judge-build");
     write_file_atomic(tmp.path() / "solution.cpp", text);
