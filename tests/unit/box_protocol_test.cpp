@@ -4,6 +4,8 @@
 #include "runs/box_protocol.hpp"
 #include "util/files.hpp"
 
+namespace box_protocol_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace box = judge::box;
 using Kind = box::TestStatus::Kind;
 
@@ -94,3 +96,5 @@ TEST_CASE("a garbled status or cutoff reads as none", "[box_protocol]") {
     CHECK_FALSE(box::decode_cutoff(""));
     CHECK_FALSE(box::decode_cutoff("all"));
 }
+
+}  // namespace box_protocol_test

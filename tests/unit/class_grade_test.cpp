@@ -8,6 +8,8 @@
 
 #include <sys/stat.h>
 
+namespace class_grade_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace fs = std::filesystem;
 
 TEST_CASE("the students are the class's folders, sorted, hidden ones left out", "[class]") {
@@ -145,3 +147,5 @@ TEST_CASE("a long student id gets a capped folder that names it in its id file (
     std::filesystem::create_symlink("/etc/hostname", out.path() / folder / judge::student_id_file);
     CHECK_FALSE(judge::student_id_in(out.path(), folder));  // never through a link
 }
+
+}  // namespace class_grade_test

@@ -4,6 +4,8 @@
 
 #include "checks/compare.hpp"
 
+namespace compare_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace npy = judge::npy;
 
 namespace {
@@ -243,3 +245,5 @@ TEST_CASE("the tolerance rule, written once: |got - want| <= atol + rtol * |want
     CHECK(tol.within(0.0099, 0.0));
     CHECK_FALSE(tol.within(0.011, 0.0));
 }
+
+}  // namespace compare_test

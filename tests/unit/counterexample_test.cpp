@@ -11,6 +11,8 @@
 #include "problem/inputs.hpp"
 #include "problem/types.hpp"
 
+namespace counterexample_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 nlohmann::json spec() {
@@ -196,3 +198,5 @@ TEST_CASE("validate's list of small inputs that no hidden test can use", "[count
     using Unused = std::vector<std::pair<std::string, size_t>>;
     CHECK(judge::unusable_small_inputs(p, key) == Unused{{"scale", 0}, {"scale", 1}});
 }
+
+}  // namespace counterexample_test

@@ -6,6 +6,8 @@
 #include "course/course.hpp"
 #include "util/files.hpp"
 
+namespace course_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace fs = std::filesystem;
 
 TEST_CASE("the course root is found by flag, environment, ancestor or build tree", "[course]") {
@@ -45,3 +47,5 @@ TEST_CASE("the course root is found by flag, environment, ancestor or build tree
         CHECK_NOTHROW(judge::require_known_problem(tmp.path(), "p1"));
     }
 }
+
+}  // namespace course_test

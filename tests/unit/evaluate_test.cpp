@@ -11,6 +11,8 @@
 
 #include <limits>
 
+namespace evaluate_test {  // a unity batch is one translation unit: this file's names stay its own
+
 using judge::TestRun;
 using judge::Verdict;
 
@@ -314,3 +316,5 @@ TEST_CASE("floats print as PyTorch prints them; counts agree with their nouns", 
     CHECK(judge::count_words(1, "masked weight is", "masked weights are") == "1 masked weight is");
     CHECK(judge::count_words(3, "masked weight is", "masked weights are") == "3 masked weights are");
 }
+
+}  // namespace evaluate_test

@@ -10,6 +10,8 @@
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 
+namespace files_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace fs = std::filesystem;
 
 TEST_CASE("staging names are unique across threads and name the target", "[files]") {
@@ -118,3 +120,5 @@ TEST_CASE("stays_below: a relative path with no empty, . or .. part (issue #38)"
         CHECK_FALSE(judge::stays_below(bad));
     CHECK_FALSE(judge::stays_below(std::string("a\0b", 3)));
 }
+
+}  // namespace files_test

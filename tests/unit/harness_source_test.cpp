@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace harness_source_test {  // a unity batch is one translation unit: this file's names stay its own
+
 TEST_CASE("the harness declares each function and reads each parameter with its type's reader", "[harness]") {
     const std::string s = judge::harness_source(fixtures::problem());
     CHECK(s.find("#define JUDGE_TENSOR_IMPLEMENTATION\n#include \"judge/tensor.hpp\"") != std::string::npos);
@@ -124,3 +126,5 @@ TEST_CASE("each type makes its array and its summary from a test's value", "[typ
     CHECK(judge::type_info(judge::ParamType::int64).summary("k", t.inputs.at("k")) == "k = 1");
     CHECK(judge::type_info(judge::ParamType::float32).summary("s", t.inputs.at("s")) == "s = 1.5");
 }
+
+}  // namespace harness_source_test

@@ -8,6 +8,8 @@
 #include "checks/compare.hpp"
 #include "fixtures.hpp"
 
+namespace hidden_words_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace npy = judge::npy;
 
 namespace {
@@ -140,3 +142,5 @@ TEST_CASE("hidden words: heads that are all alike, however many", "[compare][hid
                       judge::check_heads_differ("w", arr({1, 3, 1, 1}, {4, 4, 4}), ref3, 1, tol, h),
                       judge::check_heads_differ("w", arr({1, 2, 1, 2}, {0.5f, 0.5f, 0.5f, 0.5f}), ref2, 1, tol, s));
 }
+
+}  // namespace hidden_words_test

@@ -3,6 +3,8 @@
 
 #include "problem/inputs.hpp"
 
+namespace inputs_test {  // a unity batch is one translation unit: this file's names stay its own
+
 TEST_CASE("generators are deterministic and seeds change them", "[inputs]") {
     judge::Generator g;
     g.kind = judge::GenKind::randn;
@@ -72,3 +74,5 @@ TEST_CASE("beyond_lens replaces only the positions past each example's length", 
         CHECK(in2.at("valid_lens").shape == std::vector<int64_t>{2, 2});
     }
 }
+
+}  // namespace inputs_test

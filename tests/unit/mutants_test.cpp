@@ -9,6 +9,8 @@
 #include "authoring/mutants.hpp"
 #include "util/files.hpp"
 
+namespace mutants_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 const char* source = R"(#include <judge/tensor.hpp>
@@ -119,3 +121,5 @@ TEST_CASE("equivalent_mutants: an id with its line's text follows a moved line a
                   line5 + "\"); remove it, or copy the id validate --mutants prints");
     }
 }
+
+}  // namespace mutants_test

@@ -11,6 +11,8 @@
 #include "cli/npy_input.hpp"
 #include "core/errors.hpp"
 
+namespace npy_input_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 // A .npy file with this header dict and these data bytes.
@@ -93,3 +95,5 @@ TEST_CASE("other dtypes, and integers out of int64's range, are refused in NumPy
                       Catch::Contains("expected 24 data bytes for a float64 array of shape (3,), found 8"));
     CHECK_THROWS_AS(judge::read_user_npy(npy_file("shape", "<f4", "(2, x)", false, "")), judge::InputError);
 }
+
+}  // namespace npy_input_test

@@ -2,6 +2,8 @@
 
 #include "judge/protocol/npy.hpp"
 
+namespace npy_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace npy = judge::npy;
 
 TEST_CASE("npy round-trips float32 and int64 arrays", "[npy]") {
@@ -80,3 +82,5 @@ TEST_CASE("npy rejects malformed files with a message naming the file", "[npy]")
     }
     SECTION("a missing file") { CHECK_THROWS_WITH(npy::read("/nonexistent/x.npy"), "/nonexistent/x.npy: cannot open"); }
 }
+
+}  // namespace npy_test

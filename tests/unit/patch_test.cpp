@@ -3,6 +3,8 @@
 
 #include "util/patch.hpp"
 
+namespace patch_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 const std::string original = "a\nb\nc\nd\ne\nf\n";
@@ -37,3 +39,5 @@ TEST_CASE("a hunk whose line moved still applies at the nearest match; one that 
     CHECK(error_of("--- a\n+++ b\n") == "no \"@@\" hunk: the diff changes nothing");
     CHECK(error_of("--- a\n+++ b\n@@ -1 +1 @@\n*a\n") == "line 4: expected a line starting with ' ', '-' or '+'");
 }
+
+}  // namespace patch_test

@@ -16,6 +16,8 @@
 #include "report/png.hpp"
 #include "report/render.hpp"
 
+namespace pictures_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 judge::ShownValue tensor(const std::string& name, std::vector<int64_t> shape, std::vector<float> v) {
@@ -258,3 +260,5 @@ TEST_CASE("clusters: unnamed wrong answers with the same digests on every failed
     for (size_t at = 0, next; (next = bug.find('\n', at)) != std::string::npos && next + 14 < bug.size(); at = next + 1)
         CHECK(bug.compare(at, 2, "//") == 0);
 }
+
+}  // namespace pictures_test

@@ -7,6 +7,8 @@
 #include "report/words.hpp"
 #include "traps/trap_report.hpp"
 
+namespace platforms_test {  // a unity batch is one translation unit: this file's names stay its own
+
 using judge::Verdict;
 using nlohmann::json;
 
@@ -77,3 +79,5 @@ TEST_CASE("PrairieLearn: score in [0, 1], points per trap; not gradable when not
 TEST_CASE("CodeGrade: the custom test's points line", "[platforms]") {
     CHECK(judge::codegrade_points(blocked_report()).dump() == R"({"points":"1/4","tag":"points"})");
 }
+
+}  // namespace platforms_test

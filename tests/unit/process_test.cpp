@@ -12,6 +12,8 @@
 #include "sandbox/seccomp.hpp"
 #include "util/files.hpp"
 
+namespace process_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 judge::ProcessResult sh(const std::string& script, judge::TempDir& tmp, judge::ProcessSpec ps = {}) {
@@ -249,3 +251,5 @@ TEST_CASE("a box's starved time is the union of its tests' waits for a CPU", "[p
     clock.add(t0 + ms(200), ms(5));  // later, apart
     CHECK(clock.starved() == ms(20));
 }
+
+}  // namespace process_test

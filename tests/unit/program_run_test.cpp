@@ -8,6 +8,8 @@
 #include "runs/program_run.hpp"
 #include "util/files.hpp"
 
+namespace program_run_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 // A runner whose every start fails with `err`, as a box whose process limit is used up does.
@@ -69,3 +71,5 @@ TEST_CASE("a test's output folder replaced by a link is never written through (i
     CHECK(std::filesystem::is_empty(elsewhere / "t1"));
     CHECK_FALSE(std::filesystem::exists(elsewhere / "new"));  // not made through the link
 }
+
+}  // namespace program_run_test

@@ -21,6 +21,8 @@
 #include "runs/python_server.hpp"
 #include "util/files.hpp"
 
+namespace python_test {  // a unity batch is one translation unit: this file's names stay its own
+
 using judge::Language;
 
 TEST_CASE("a .py file is torch when it imports torch, NumPy otherwise; anything else is C++", "[python]") {
@@ -171,3 +173,5 @@ TEST_CASE("the Python client ends as the server says, and says when the server c
     CHECK(code == 0);
     CHECK(status == "harness_error\nthe Python harness could not start the test (fork: Cannot allocate memory)\n");
 }
+
+}  // namespace python_test

@@ -9,6 +9,8 @@
 #include "problem/redraw.hpp"
 #include "problem/spec.hpp"
 
+namespace redraw_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 // Tests of one function: sizes of every kind, a validation test, a pinned one.
@@ -165,3 +167,5 @@ TEST_CASE("\"keep\" is \"all\" or a list of integers", "[redraw]") {
     CHECK_THROWS_WITH(judge::parse_problem(spec("[1.5]"), "p.json"), Catch::Contains("tests[a].keep[0]"));
     CHECK(judge::parse_problem(spec("[3]"), "p.json").tests[0].keep == std::vector<int64_t>{3});
 }
+
+}  // namespace redraw_test

@@ -14,6 +14,8 @@
 #include "traps/evaluate.hpp"
 #include "traps/trap_report.hpp"
 
+namespace render_test {  // a unity batch is one translation unit: this file's names stay its own
+
 using judge::Verdict;
 
 namespace {
@@ -433,3 +435,5 @@ TEST_CASE("the format table: every --format word once, each renders a document, 
               "codegrade or html, got \"yaml\"");
     }
 }
+
+}  // namespace render_test

@@ -6,6 +6,8 @@
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
 
+namespace safe_read_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace fs = std::filesystem;
 using judge::ReadFault;
 using judge::ReadPart;
@@ -104,3 +106,5 @@ TEST_CASE("a CSV cell is quoted for every common separator and is never a formul
     // A formula that also holds a separator: the ' inside the quotes.
     CHECK(csv_cell("=1;2") == "\"'=1;2\"");
 }
+
+}  // namespace safe_read_test

@@ -11,6 +11,8 @@
 #include "core/errors.hpp"
 #include "util/files.hpp"
 
+namespace sandbox_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace {
 
 judge::SandboxProbe probe() {
@@ -132,3 +134,5 @@ TEST_CASE("a test's output folder is made by the judge, for the box's uid, never
     CHECK_THROWS_AS(sandbox->make_box_folder(out.path() / "linked", "e5f6"), judge::JudgeFailure);
     CHECK(std::filesystem::is_empty(host.path()));
 }
+
+}  // namespace sandbox_test

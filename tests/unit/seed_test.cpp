@@ -9,6 +9,8 @@
 #include "report/report_json.hpp"
 #include "traps/trap_report.hpp"
 
+namespace seed_test {  // a unity batch is one translation unit: this file's names stay its own
+
 using judge::Verdict;
 
 TEST_CASE("a problem's seed is derived from the secret and its name, never the secret itself", "[seed]") {
@@ -78,3 +80,5 @@ TEST_CASE("a report of a secret seed says secret, reruns with the variable, and 
     CHECK_THROWS_WITH(judge::report_from_json(forged, p, "r.json"),
                       Catch::Contains("r.json: seed_from_env: expected the name of an environment variable"));
 }
+
+}  // namespace seed_test

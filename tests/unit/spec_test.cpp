@@ -4,6 +4,8 @@
 #include "core/errors.hpp"
 #include "problem/spec.hpp"
 
+namespace spec_test {  // a unity batch is one translation unit: this file's names stay its own
+
 using nlohmann::json;
 
 namespace {
@@ -447,3 +449,5 @@ TEST_CASE("schema 2: defaults per function and named fixtures, with the origin i
         CHECK(error_of(j) == "problems/p/problem.json: functions[1].test_defaults: needs \"schema\": 2");
     }
 }
+
+}  // namespace spec_test

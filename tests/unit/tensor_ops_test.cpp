@@ -12,6 +12,8 @@
 
 #include "judge/tensor.hpp"
 
+namespace tensor_ops_test {  // a unity batch is one translation unit: this file's names stay its own
+
 using judge::Tensor;
 using nlohmann::json;
 
@@ -182,3 +184,5 @@ TEST_CASE("a LayerNorm reads like PyTorch's", "[tensor]") {
     const std::vector<float> want{-1.3416f, -0.4472f, 0.4472f, 1.3416f, -0.5773f, -0.5773f, -0.5773f, 1.7320f};
     for (size_t i = 0; i < want.size(); ++i) CHECK(std::fabs(ln.data()[i] - want[i]) < 1e-3f);
 }
+
+}  // namespace tensor_ops_test

@@ -2,6 +2,8 @@
 
 #include "judge/tensor.hpp"
 
+namespace tensor_test {  // a unity batch is one translation unit: this file's names stay its own
+
 using judge::Tensor;
 
 namespace {
@@ -251,3 +253,5 @@ TEST_CASE("repeat_interleave and repeat follow PyTorch, for int and float tensor
     CHECK(lens.reshape({1, -1}).shape() == judge::Shape{1, 2});
     CHECK_THROWS_AS(judge::IntTensor({3}, {1, 2}), std::invalid_argument);
 }
+
+}  // namespace tensor_test

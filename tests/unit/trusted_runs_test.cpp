@@ -9,6 +9,8 @@
 #include "pipeline/trusted_runs.hpp"
 #include "util/files.hpp"
 
+namespace trusted_runs_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -107,3 +109,5 @@ TEST_CASE("test inputs are written once, one folder per test under a random name
     judge::InputFiles again(p, 0);
     CHECK(again.name(1) != inputs.name(1));
 }
+
+}  // namespace trusted_runs_test

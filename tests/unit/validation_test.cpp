@@ -7,6 +7,8 @@
 #include "fixtures.hpp"
 #include "util/files.hpp"
 
+namespace validation_test {  // a unity batch is one translation unit: this file's names stay its own
+
 namespace fs = std::filesystem;
 using judge::Severity;
 
@@ -56,3 +58,5 @@ TEST_CASE("the statement check names the missing file, relative to the course ro
     judge::validation_units::check_statement(p, again);
     CHECK(again.findings.empty());
 }
+
+}  // namespace validation_test
