@@ -1,5 +1,6 @@
 #include "pipeline/pack_format.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <vector>
@@ -81,15 +82,20 @@ void verify(const fs::path& root, const std::string& problem) {
             if (fs::is_symlink(up, ec))
                 throw InputError(up.string() + ": a symbolic link; a pack is read only inside itself, through no link");
         }
+        // In path order, so that of two files added by hand the same one is named on every file system.
+        std::vector<fs::directory_entry> found;
         for (auto it = fs::recursive_directory_iterator(root / top, ec);
-             !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (it->is_symlink())
-                throw InputError(it->path().string() +
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+            found.push_back(*it);
+        std::sort(found.begin(), found.end());
+        for (const fs::directory_entry& e : found) {
+            if (e.is_symlink())
+                throw InputError(e.path().string() +
                                  ": a symbolic link; a pack is read only inside itself, "
                                  "through no link");
-            if (it->is_directory()) continue;
-            const std::string rel = fs::relative(it->path(), root).generic_string();
-            if (!listed.count(rel)) throw InputError(it->path().string() + ": not in " + where + " (added by hand?)");
+            if (e.is_directory()) continue;
+            const std::string rel = fs::relative(e.path(), root).generic_string();
+            if (!listed.count(rel)) throw InputError(e.path().string() + ": not in " + where + " (added by hand?)");
         }
     }
 }

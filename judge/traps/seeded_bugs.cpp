@@ -36,7 +36,10 @@ std::vector<SeededBug> load_bugs(const Problem& p) {
     std::error_code ec;
     if (!fs::is_directory(p.bugs_dir, ec)) return bugs;
     std::string reference;  // read once, for the patches
-    for (const auto& entry : fs::directory_iterator(p.bugs_dir)) {
+    // In name order, so that of two broken files the same one is named first on every file system.
+    std::vector<fs::directory_entry> entries(fs::directory_iterator(p.bugs_dir), fs::directory_iterator{});
+    std::sort(entries.begin(), entries.end());
+    for (const auto& entry : entries) {
         const bool patch = entry.path().extension() == ".patch";
         if (entry.path().extension() != ".cpp" && !patch) continue;
         SeededBug b;

@@ -1,9 +1,9 @@
 // End-to-end tests in C++: they run the real judge binary and check the files and JSON it
 // writes against values computed independently here, with plain loops.
-#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include "../unit/catch.hpp"  // Catch2 v2 or v3
 
 #include "judge/protocol/npy.hpp"
 #include "process/process.hpp"
