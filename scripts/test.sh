@@ -34,19 +34,6 @@ cached() {
   ccache --zero-stats >/dev/null
 }
 
-# The tests' scratch (TMPDIR: their own folders, and the judge's sessions and boxes) on tmpfs when
-# /dev/shm has room: the judge makes about a thousand files a submission, and on an ext4 without a
-# journal (CI's VMs) each new file scans past the ones deleted in the last seconds, which made the
-# e2e and hostile suites about 15% slower (docs/benchmarks.md). Nothing a test proves depends on
-# the file system under TMPDIR.
-if [ -z "${JUDGE_TEST_TMPDIR+set}" ] && [ -w /dev/shm ] &&
-  [ "$(df --output=avail -k /dev/shm 2>/dev/null | tail -1)" -gt $((4 * 1024 * 1024)) ] 2>/dev/null; then
-  JUDGE_TEST_TMPDIR=$(mktemp -d /dev/shm/judge-test.XXXXXX)
-  chmod 1777 "$JUDGE_TEST_TMPDIR"  # as /tmp: a box's own uid (--box-uids) makes its folders here too
-  trap 'rm -rf "$JUDGE_TEST_TMPDIR"' EXIT
-fi
-[ -n "${JUDGE_TEST_TMPDIR:-}" ] && export TMPDIR=$JUDGE_TEST_TMPDIR && echo "scratch (TMPDIR): $TMPDIR"
-
 # One judge cache for the whole run, every build tree's tests included: they share built references
 # and bugs (keyed by content hash, not by the judge that built them).
 export JUDGE_E2E_CACHE="${JUDGE_E2E_CACHE:-$PWD/build/e2e-cache}"
