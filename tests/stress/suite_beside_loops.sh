@@ -3,7 +3,7 @@
 # load. Starts 3 x as many busy loops as cores (each in a session of its own, so that autogroup
 # cannot fold them into one share; each bounded by `timeout`), runs `ctest --preset PRESET -j2`
 # with any further ctest arguments, stops the loops and prints ctest's summary with the load at
-# the start and the wall time. Not in .ci/run (about 4 x the suite's quiet time): run it when the
+# the end and the wall time. Not in .ci/run (about 4 x the suite's quiet time): run it when the
 # sandbox, the runner or a time limit changes. Build the unit tests too, or ctest counts them as
 # not built:
 #   cmake --build --preset dev --target judge e2e_tests unit_tests
@@ -21,11 +21,10 @@ for _ in $(seq "$busy"); do
     setsid timeout 14400 sh -c 'while :; do :; done' &
     loops+=($!)
 done
-sleep 1
-load=$(cut -d' ' -f1 /proc/loadavg)
 start=$(date +%s)
 ctest --preset "$preset" -j2 "$@"
 code=$?
+load=$(cut -d' ' -f1-3 /proc/loadavg)  # at the end: the 1-minute average lags a minute behind the loops
 stop_loops
-echo "suite beside $busy busy loops on $cores cores (load $load at the start): ctest exit $code, $(( $(date +%s) - start )) s"
+echo "suite beside $busy busy loops on $cores cores (load averages $load at the end): ctest exit $code, $(( $(date +%s) - start )) s"
 exit "$code"
