@@ -9,9 +9,9 @@
 #include <regex>
 #include <set>
 
-#include "compile/python_build.hpp"
 #include "core/errors.hpp"
 #include "judge/protocol/shape.hpp"
+#include "languages/build.hpp"
 #include "pipeline/counterexample.hpp"
 #include "pipeline/input_files.hpp"
 #include "pipeline/submission_runs.hpp"
@@ -54,7 +54,8 @@ std::string status_words(const TestRun& r) {
         case TestRun::Status::output_limit: return "wrote past the output limit";
         case TestRun::Status::crashed: return "crashed (" + r.detail + ")";
         case TestRun::Status::no_result: return "left no result";
-        case TestRun::Status::bad_output: return "returned what the spec does not declare (" + r.detail + ")";
+        case TestRun::Status::wrong_return: return "returned what the spec does not declare (" + r.detail + ")";
+        case TestRun::Status::bad_output: return "left result files that are not the harness's (" + r.detail + ")";
     }
     return "ended";
 }
@@ -113,7 +114,8 @@ std::vector<fs::path> cross_check_files(const Problem& p) {
     return files;
 }
 
-CrossCheck cross_check(const Problem& p, const fs::path& file, bool builtin, AnswerKey& key, const Sandbox& shared) {
+CrossCheck cross_check(const Problem& p, const fs::path& file, bool builtin, AnswerKey& key, Builder& builder,
+                       const Sandbox& shared) {
     CrossCheck c;
     c.file = fs::relative(file, p.dir.parent_path().parent_path()).string();
     c.builtin = builtin;
@@ -139,14 +141,14 @@ CrossCheck cross_check(const Problem& p, const fs::path& file, bool builtin, Ans
 
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();
     TempDir box("judge-cross-check");
-    write_file_atomic(box.path() / "solution.py", text);
-    const BuildResult br = build_python_submission(cases, box.path(), *boxed, detect_language("solution.py", text));
+    const PreparedSubmission sub = prepare_submission(cases, box.path(), text, file.string(), {}, *boxed, builder);
+    const BuildResult& br = sub.build;
     c.runtime = br.runtime;
     if (!br.ok) {
         c.build_error = with_file_name(br.log, c.file);
         return c;
     }
-    const SubmissionRuns runs = run_submission(cases, box.path(), inputs, *boxed);
+    const SubmissionRuns runs = run_submission(cases, box.path(), sub.launch, inputs, *boxed);
     std::set<std::string> reasons;
     for (size_t i = 0; i < cases.tests.size(); ++i) {
         const TestSpec& t = cases.tests[i];

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "compile/builder.hpp"
 #include "pipeline/answer_key.hpp"
 #include "problem/spec.hpp"
 #include "sandbox/sandbox.hpp"
@@ -42,6 +43,6 @@ std::vector<std::filesystem::path> cross_check_files(const Problem& p);
 /// Runs `file` on every test and small input of `p` (those of the functions it defines) in
 /// `sandbox`, and compares each result with the C++ reference's through `key` (seed 0, as validate).
 CrossCheck cross_check(const Problem& p, const std::filesystem::path& file, bool builtin, AnswerKey& key,
-                       const Sandbox& sandbox);
+                       Builder& builder, const Sandbox& sandbox);
 
 }  // namespace judge

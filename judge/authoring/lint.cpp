@@ -1,6 +1,6 @@
 #include "authoring/lint.hpp"
 
-#include "compile/python_build.hpp"
+#include "languages/python.hpp"
 
 #include <fmt/core.h>
 

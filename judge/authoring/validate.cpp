@@ -2,11 +2,12 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
+#include <set>
+
 #include "authoring/equivalence.hpp"
 #include "authoring/mutants.hpp"
 #include "authoring/units.hpp"
 #include "authoring/validation.hpp"
-#include "compile/python_build.hpp"
 #include "pipeline/counterexample.hpp"
 #include "pipeline/judge.hpp"
 #include "traps/evaluate.hpp"
@@ -87,34 +88,26 @@ std::vector<std::pair<std::string, bool>> check_accepted(const Problem& p, Judge
     return results;
 }
 
-void check_template(const Problem& p, Judge& judge, Builder& builder, const ValidationSettings& s, Diagnostics& d) {
+void check_template(const Problem& p, Judge& judge, const ValidationSettings& s, Diagnostics& d) {
     if (!fs::exists(p.template_solution)) {
         d.error(course_path(p, p.template_solution) + ": the student template is missing");
         return;
     }
-    TempDir box("judge-validate");
-    write_file_atomic(box.path() / "solution.cpp", read_input_file(p.template_solution));
-    const Sandbox& sandbox = s.sandbox();
-    const BuildResult tb = builder.build_submission(p, box.path(), sandbox);
-    if (!tb.ok) {
-        d.error(course_path(p, p.template_solution) + ": the student template does not compile:\n" + tb.log);
-    } else if (judge.judge_built(tb.exe, sandbox).verdict == Verdict::accepted) {
-        d.error(course_path(p, p.template_solution) + ": the student template is accepted; it should be a stub");
-    } else {
-        d.ok("student template compiles and is rejected");
-    }
-    // The Python templates, where there are some: each loads, and is rejected too.
-    for (const Language lang : {Language::torch, Language::numpy}) {
-        const std::string words(language_words(lang));
-        const fs::path py = python_template(p, lang);
-        if (!fs::exists(py)) continue;
-        const Report r = judge.judge_source(read_input_file(py), "solution.py", sandbox, lang);
-        if (r.verdict == Verdict::compile_error)
-            d.error(course_path(p, py) + ": the " + words + " student template does not load:\n" + r.compile_log);
-        else if (r.verdict == Verdict::accepted)
-            d.error(course_path(p, py) + ": the " + words + " student template is accepted; it should be a stub");
-        else
-            d.ok("student template in " + words + " loads and is rejected");
+    // Every language's template the problem ships (C++'s always): it builds, and is rejected.
+    std::set<fs::path> seen;
+    for (const LanguageInfo& lang : languages()) {
+        const fs::path t = language_template(p, lang.id);
+        if (!seen.insert(t).second || !fs::exists(t)) continue;
+        const std::string words(lang.words);
+        const Report r = judge.judge_source(read_input_file(t), t.filename().string(), s.sandbox(), lang.id);
+        if (r.verdict == Verdict::compile_error) {
+            d.error(fmt::format("{}: the {} student template {}:\n{}", course_path(p, t), words, lang.fails_to_build,
+                                r.compile_log));
+        } else if (r.verdict == Verdict::accepted) {
+            d.error(course_path(p, t) + ": the " + words + " student template is accepted; it should be a stub");
+        } else {
+            d.ok(fmt::format("student template in {} {} and is rejected", words, lang.builds));
+        }
     }
 }
 
@@ -151,7 +144,7 @@ std::vector<CrossCheck> check_cross(const Problem& p, Judge& judge, const Valida
             continue;
         }
         spdlog::info("cross-check: {} beside the C++ reference", course_path(p, file));
-        CrossCheck c = cross_check(p, file, builtin, judge.key(), s.sandbox());
+        CrossCheck c = cross_check(p, file, builtin, judge.key(), judge.builder(), s.sandbox());
         const std::string what = builtin ? "PyTorch's own modules" : "the Python reference";
         if (!c.build_error.empty()) {
             d.error(fmt::format("cross-check: {} ({}) could not be loaded: {}", c.file, what, c.build_error));
@@ -206,7 +199,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     Judge judge(p, 0, builder);
     const Report ref = check_reference(p, judge, d);
     v.accepted = check_accepted(p, judge, builder, d);
-    check_template(p, judge, builder, settings, d);
+    check_template(p, judge, settings, d);
     lint_problem(p, judge, ref.verdict == Verdict::accepted, v.accepted.size(), d);
     if (settings.cross_check && ref.verdict == Verdict::accepted) v.cross_checks = check_cross(p, judge, settings, d);
     // The mutants are made once, here: cheap (nothing is built) and needed by both the

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/common_options.hpp"
 #include "cli/output.hpp"
 #include "core/errors.hpp"
 #include "runs/python_server.hpp"
@@ -20,26 +21,6 @@
 namespace judge {
 
 namespace {
-
-// A seed is a whole number from 0 up: "-1" must not wrap around to 18446744073709551615.
-CLI::Validator seed_validator() {
-    return CLI::Validator(
-        [](std::string& s) -> std::string {
-            if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos)
-                return "expected a whole number from 0 to 18446744073709551615, got \"" + s + "\"";
-            return "";
-        },
-        "SEED");
-}
-
-// --seed N and --seed-from-env VAR, which exclude each other. `what` says what the seed draws.
-void add_seed(CLI::App* cmd, uint64_t& seed, std::optional<std::string>& env, const std::string& what) {
-    auto* plain = cmd->add_option("--seed", seed, what)->check(seed_validator());
-    cmd->add_option("--seed-from-env", env,
-                    "The grading seed from this environment variable (a CI secret), derived per problem: no\n"
-                    "output names it, and reports' rerun commands say --seed-from-env VAR (docs/ci.md)")
-        ->excludes(plain);
-}
 
 // Every subcommand's options, filled by parsing.
 struct CliOptions {
@@ -75,6 +56,7 @@ CLI::App* add_heads(CLI::App& app, CliOptions& o) {
     heads->add_option("--file", o.heads.file, "The solution file")->required();
     heads->add_option("--test", o.heads.test, "The test to draw (a sample test; any test on the full course root)");
     heads->add_option("--html", o.heads.html, "Also write the panels as a self-contained web page");
+    add_lang(heads, o.heads.lang);
     return heads;
 }
 
@@ -91,11 +73,7 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
                      "A folder holding <problem>/solution.cpp or solution.cpp (or .py), read as judge grade reads\n"
                      "a student's: a link below it is invalid_submission, never followed (every grading recipe)")
         ->excludes(file_opt);
-    submit
-        ->add_option("--lang", o.submit.lang,
-                     "The submission's language: cpp, numpy or torch. Default: a .py file is torch when it\n"
-                     "imports torch, NumPy otherwise (docs/python.md); any other file is C++")
-        ->check(CLI::IsMember({"cpp", "numpy", "torch"}));
+    add_lang(submit, o.submit.lang);
     submit->add_option(
         "--format", o.submit.format,
         "Report format on stdout: text (default); json (docs/report.md); junit (JUnit XML); gradescope\n"
@@ -163,6 +141,7 @@ CLI::App* add_run(CLI::App& app, CliOptions& o) {
     run->add_option("--inputs", o.run.inputs, "Folder with <param>.npy files")->excludes(run_test_opt);
     run->add_option("--outputs", o.run.outputs, "Folder to write <output>.npy files into")->required();
     run->add_option("--file", o.run.file, "A solution file (default: the reference)");
+    add_lang(run, o.run.lang);
     add_seed(run, o.run.seed, o.run.seed_from_env, "Grading seed of the test's inputs (default 0, as in the spec)");
     return run;
 }
@@ -246,7 +225,6 @@ CLI::App* add_box_run(CLI::App& app, CliOptions& o) {
     CLI::App* box_run = app.add_subcommand("__box-run", "");
     box_run->group("");
     box_run->add_option("--plan", o.box.plan)->required();
-    box_run->add_option("--exe", o.box.exe)->required();
     box_run->add_option("--in", o.box.in)->required();
     box_run->add_option("--out", o.box.out)->required();
     return box_run;

@@ -4,6 +4,6 @@
 
 namespace judge {
 
-int cmd_box_run(const BoxRunOptions& o) { return run_box({o.plan, o.exe, o.in, o.out}); }
+int cmd_box_run(const BoxRunOptions& o) { return run_box({o.plan, o.in, o.out}); }
 
 }  // namespace judge

@@ -10,6 +10,7 @@
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "cli/submission_file.hpp"
 #include "cli/which_test.hpp"
 #include "compile/builder.hpp"
 #include "core/cache.hpp"
@@ -130,18 +131,14 @@ int cmd_heads(const GlobalOptions& g, const HeadsOptions& o) {
     Builder builder(detect_toolchain(), cache_root());
     Judge judge(p, 0, builder);
     TempDir box("judge-heads");
-    write_file_atomic(box.path() / "solution.cpp", read_input_file(o.file));
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     warn_if_not_isolated(*sandbox);
-    const BuildResult br = builder.build_submission(p, box.path(), *sandbox);
-    if (!br.ok) {
-        fmt::print(stderr, "{}", with_file_name(br.log, o.file));
-        throw InputError("--file: " + o.file + " does not compile (the compiler's words are above)");
-    }
+    const PreparedSubmission sub =
+        prepared_or_error(p, box.path(), read_input_file(o.file), o.file, o.lang, *sandbox, builder);
     write_inputs(box.path() / "in", make_inputs(ts, 0));
-    const TestRun run = run_test(br.exe, fn, box.path() / "in", box.path() / "out", p.limits, *sandbox, box.path());
+    const TestRun run = run_one_test(p, sub.launch, fn, box.path() / "in", box.path(), *sandbox);
     const TestRun& ref = judge.key().reference(t);
-    const TestOutcome verdict = evaluate(p, t, run, &ref);
+    const TestOutcome verdict = evaluate(p, t, run, &ref, sub.language.language);
     if (run.status != TestRun::Status::ok) {
         fmt::print("test {}: {}: {}\n", ts.id, to_string(verdict.verdict), verdict.message);
         return code(ExitCode::not_passed);

@@ -8,9 +8,9 @@
 #include "cli/commands.hpp"
 #include "cli/npy_input.hpp"
 #include "cli/output.hpp"
+#include "cli/submission_file.hpp"
 #include "cli/which_test.hpp"
 #include "compile/builder.hpp"
-#include "compile/python_build.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "core/seed.hpp"
@@ -23,7 +23,6 @@
 #include "problem/types.hpp"
 #include "report/report.hpp"
 #include "runs/program_run.hpp"
-#include "runs/python_server.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/evaluate.hpp"
 #include "util/files.hpp"
@@ -107,13 +106,6 @@ void write_outputs(const FunctionSpec& fn, const TestRun& run, const fs::path& d
     }
 }
 
-// A Python file's messages name Python's exceptions (docs/python.md), as `submit` does.
-bool is_python(const RunOptions& o) { return o.file && o.file->ends_with(".py"); }
-
-std::string in_words(const RunOptions& o, const std::string& message) {
-    return is_python(o) ? python_words(message) : message;
-}
-
 // What the program printed, which a student debugging wants to see.
 void print_program_output(const TestRun& run) {
     if (!run.stdout_head.empty())
@@ -124,12 +116,12 @@ void print_program_output(const TestRun& run) {
 
 // judge run --inputs with --file: the submission's run against the reference's on the same
 // inputs, evaluated as a sample test of the function that compares every output.
-int compare_with_reference(const Problem& p, const RunOptions& o, const FunctionSpec& fn, const InputArrays& given,
+int compare_with_reference(const Problem& p, Language lang, const FunctionSpec& fn, const InputArrays& given,
                            const TestRun& run, const TestRun& ref) {
     if (ref.status == TestRun::Status::exception) {
         const bool same = run.status == TestRun::Status::exception && run.exception_type == ref.exception_type;
-        // Python's name for it ("raises ValueError") to a Python file.
-        const std::string throws = throws_words(is_python(o) ? "torch" : "cpp", ref.exception_type);
+        // In the file's language's words ("raises ValueError" to a Python file).
+        const std::string throws = throws_words(lang, ref.exception_type);
         fmt::print("the reference {} on these inputs: {}\n{}\n", throws, ref.exception_message,
                    same ? "same as the reference" : "not the same as the reference");
         return code(same ? ExitCode::ok : ExitCode::not_passed);
@@ -148,12 +140,12 @@ int compare_with_reference(const Problem& p, const RunOptions& o, const Function
     std::map<std::string, PackedInput> inputs;
     for (const auto& [name, a] : given) inputs[name] = {a, std::nullopt};
     fill_packed_inputs(q, 0, inputs, "--inputs");
-    const TestOutcome out = evaluate_spec(q, q.tests[0], run, &ref);
+    const TestOutcome out = evaluate_spec(q, q.tests[0], run, &ref, lang);
     if (out.passed()) {
         fmt::print("same as the reference\n");
         return code(ExitCode::ok);
     }
-    fmt::print("differs from the reference ({}): {}\n", to_string(out.verdict), in_words(o, out.message));
+    fmt::print("differs from the reference ({}): {}\n", to_string(out.verdict), out.message);
     return code(ExitCode::not_passed);
 }
 
@@ -175,55 +167,43 @@ std::optional<size_t> chosen_test(const Problem& p, const RunOptions& o) {
     return std::nullopt;
 }
 
-// The program to run: --file built in its box (in `sandbox`, made here), else the reference.
-fs::path program(const Problem& p, const RunOptions& o, Builder& builder, Judge& judge, const fs::path& box,
-                 std::unique_ptr<Sandbox>& sandbox) {
+// The program to run: --file prepared in its box (in `sandbox`, made here), else the reference.
+PreparedSubmission program(const Problem& p, const RunOptions& o, Builder& builder, Judge& judge, const fs::path& box,
+                           std::unique_ptr<Sandbox>& sandbox) {
     if (!o.file) {
         spdlog::info("no --file: running the reference solution");
-        return judge.trusted().reference_exe();
+        PreparedSubmission reference;
+        reference.launch.program = judge.trusted().reference_exe().string();
+        return reference;
     }
     const std::string text = read_input_file(*o.file);
-    const Language lang = detect_language(*o.file, text);
-    write_file_atomic(box / (lang == Language::cpp ? "solution.cpp" : "solution.py"), text);
     sandbox = make_sandbox(probe_sandbox());
     warn_if_not_isolated(*sandbox);
-    const BuildResult br = lang == Language::cpp ? builder.build_submission(p, box, *sandbox)
-                                                 : build_python_submission(p, box, *sandbox, lang);
-    if (!br.ok) {
-        fmt::print(stderr, "{}", with_file_name(br.log, *o.file));
-        throw InputError("--file: " + *o.file +
-                         (lang == Language::cpp ? " does not compile (the compiler's words are above)"
-                                                : " cannot be loaded (Python's words are above)"));
-    }
-    return br.exe;
+    return prepared_or_error(p, box, text, *o.file, o.lang, *sandbox, builder);
 }
 
 // A sample test rerun: the reference's outputs in expected/, the submission's in got/, and whether
 // it passes.
-int sample_test_result(const Problem& p, const RunOptions& o, size_t test, Judge& judge, const TestRun& run) {
+int sample_test_result(const Problem& p, const RunOptions& o, Language lang, size_t test, Judge& judge,
+                       const TestRun& run) {
     const TestSpec& ts = p.tests[test];
     const FunctionSpec& fn = p.function(ts.function);
     const TestRun& ref = judge.key().reference(test);
     if (ref.status == TestRun::Status::ok) write_outputs(fn, ref, fs::path(o.outputs) / "expected");
     if (!o.file) return code(ExitCode::ok);
     if (run.status == TestRun::Status::ok) write_outputs(fn, run, fs::path(o.outputs) / "got");
-    const TestOutcome out = evaluate(p, test, run, ts.throws ? nullptr : &ref);
-    fmt::print("test {}: {}\n", ts.id,
-               out.passed() ? "passed" : to_string(out.verdict) + ": " + in_words(o, out.message));
+    const TestOutcome out = evaluate(p, test, run, ts.throws ? nullptr : &ref, lang);
+    fmt::print("test {}: {}\n", ts.id, out.passed() ? "passed" : to_string(out.verdict) + ": " + out.message);
     return code(out.passed() ? ExitCode::ok : ExitCode::not_passed);
 }
 
 // A run on the caller's inputs: its outputs, and with --file the reference's verdict on them.
-int own_inputs_result(const Problem& p, const RunOptions& o, const FunctionSpec& fn, const InputArrays& given,
-                      Judge& judge, const TestRun& run, const fs::path& box) {
+int own_inputs_result(const Problem& p, const RunOptions& o, Language lang, const FunctionSpec& fn,
+                      const InputArrays& given, Judge& judge, const TestRun& run, const fs::path& box) {
     switch (run.status) {
         case TestRun::Status::ok: write_outputs(fn, run, o.outputs); break;
         case TestRun::Status::exception:
-            if (is_python(o))
-                fmt::print("{} raised {}\n", fn.name, run.exception_message);  // "ValueError: ..."
-            else
-                fmt::print("{} threw std::{}: {}\n", fn.name, run.exception_type, run.exception_message);
-            break;
+        case TestRun::Status::wrong_return: fmt::print("{} {}\n", fn.name, raised_words(run, lang)); break;
         default: fmt::print("{} {}\n", fn.name, run.detail); break;
     }
     if (!o.file || p.packed) {
@@ -233,7 +213,7 @@ int own_inputs_result(const Problem& p, const RunOptions& o, const FunctionSpec&
     // Your inputs, the reference's answer: the verdict a sample test would give.
     const TestRun ref =
         run_test(judge.trusted().reference_exe(), fn, box / "in", box / "ref-out", p.limits, PlainRunner());
-    return compare_with_reference(p, o, fn, given, run, ref);
+    return compare_with_reference(p, lang, fn, given, run, ref);
 }
 
 }  // namespace
@@ -257,7 +237,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     Judge judge(p, seed.value, builder);
     TempDir box("judge-run");
     std::unique_ptr<Sandbox> sandbox;
-    const fs::path exe = program(p, o, builder, judge, box.path(), sandbox);
+    const PreparedSubmission sub = program(p, o, builder, judge, box.path(), sandbox);
     // The box gets its own copy of the inputs: the caller's folder may be out of the box user's reach.
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);
@@ -270,23 +250,12 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     } else {
         write_inputs(in_copy, given);  // the arrays as read and converted, never the caller's files
     }
-    // A Python file's test goes through a fork server of its own, in the same sandbox.
-    std::unique_ptr<PythonServer> server;
-    InBox in_box;
-    if (const std::optional<PythonBox> py = o.file ? python_box(box.path()) : std::nullopt) {
-        server = std::make_unique<PythonServer>(
-            *sandbox,
-            PythonLaunch{std::string(language_name(py->language)), py->server.string(), py->table.string(),
-                         py->solution.string()},
-            p.limits, python_server_wall(p.limits, 1, 1), std::vector<Mount>{{box.path(), "/box", false}}, -1);
-        in_box.python = server.get();
-        in_box.judge_exe = sandbox->share(python_client_exe(), box.path());
-    }
-    const TestRun run = o.file ? run_test(exe, fn, in_copy, box.path() / "out", p.limits, *sandbox, box.path(), in_box)
-                               : run_test(exe, fn, in_copy, box.path() / "out", p.limits, PlainRunner());
+    const Language lang = sub.language.language;
+    const TestRun run = o.file ? run_one_test(p, sub.launch, fn, in_copy, box.path(), *sandbox)
+                               : run_test(sub.launch.program, fn, in_copy, box.path() / "out", p.limits, PlainRunner());
     print_program_output(run);
-    return test ? sample_test_result(judge.problem(), o, *test, judge, run)
-                : own_inputs_result(p, o, fn, given, judge, run, box.path());
+    return test ? sample_test_result(judge.problem(), o, lang, *test, judge, run)
+                : own_inputs_result(p, o, lang, fn, given, judge, run, box.path());
 }
 
 }  // namespace judge

@@ -8,12 +8,12 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "compile/builder.hpp"
-#include "compile/python_build.hpp"
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "core/seed.hpp"
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
+#include "languages/build.hpp"
 #include "pipeline/judge.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
@@ -41,13 +41,12 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
         return *o.file;
     }
     const fs::path base = ".";
-    for (const fs::path& c :
-         {base / p.name / "solution.cpp", base / p.name / "solution.py", base / "solution.cpp", base / "solution.py"}) {
-        if (fs::exists(c)) return c.lexically_normal();
-    }
+    for (const fs::path& folder : {base / p.name, base})
+        for (const std::string& name : submission_file_names())
+            if (fs::exists(folder / name)) return (folder / name).lexically_normal();
     // --lang numpy or torch without a file: that language's template.
     const Language lang = o.lang ? parse_language(*o.lang).value_or(Language::cpp) : Language::cpp;
-    const fs::path tmpl = lang == Language::cpp ? p.template_solution : python_template(p, lang);
+    const fs::path tmpl = language_template(p, lang);
     if (!fs::exists(tmpl)) {
         throw InputError(
             fmt::format("--lang {}: {} has no {} template ({})", *o.lang, p.name, language_words(lang), tmpl.string()));

@@ -32,6 +32,7 @@ struct HeadsOptions {
     std::string file;
     std::optional<std::string> test;
     std::optional<std::string> html;
+    std::optional<std::string> lang;  // --lang: else from the file (problem/language.hpp)
 };
 
 struct ValidateOptions {
@@ -54,6 +55,7 @@ struct RunOptions {
     std::optional<std::string> test;
     std::string outputs;
     std::optional<std::string> file;
+    std::optional<std::string> lang;  // --lang: else from the file (problem/language.hpp)
     uint64_t seed = 0;
     std::optional<std::string> seed_from_env;
 };
@@ -87,7 +89,7 @@ struct MergeOptions {
 };
 
 struct BoxRunOptions {
-    std::string plan, exe, in, out;
+    std::string plan, in, out;
 };
 
 int cmd_list(const GlobalOptions& g);

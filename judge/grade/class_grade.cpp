@@ -13,9 +13,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "compile/python_build.hpp"
 #include "core/errors.hpp"
 #include "grade/clusters.hpp"
+#include "languages/build.hpp"
 #include "pipeline/judge.hpp"
 #include "problem/redraw.hpp"
 #include "report/formats.hpp"
@@ -106,8 +106,10 @@ StudentSubmission read_submission(const fs::path& class_dir, const std::string& 
     using State = StudentSubmission::State;
     StudentSubmission s;
     // A class may mix languages: solution.py is found like solution.cpp (docs/python.md).
-    for (const fs::path& rel : {fs::path(id) / problem / "solution.cpp", fs::path(id) / problem / "solution.py",
-                                fs::path(id) / "solution.cpp", fs::path(id) / "solution.py"}) {
+    std::vector<fs::path> candidates;
+    for (const fs::path& folder : {fs::path(id) / problem, fs::path(id)})
+        for (const std::string& name : submission_file_names()) candidates.push_back(folder / name);
+    for (const fs::path& rel : candidates) {
         const SafeRead r = read_below(class_dir, rel, max_source_bytes, ReadPart::whole);
         if (r.fault == ReadFault::missing) continue;
         s.display = valid_utf8(rel.string());
@@ -170,7 +172,7 @@ std::string student_key(const ClassRun& run, const StudentSubmission& sub) {
         .add(sub.why)
         .add(std::to_string(sub.size))
         // A Python file's result depends on the interpreter's and libraries' versions.
-        .add(sub.display.ends_with(".py") ? python_versions() : "")
+        .add(runtime_versions(sub.display))
         .hex();
 }
 
@@ -268,9 +270,9 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                  problem_key(p, o.seed, o.counterexamples),
                  fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user"),
                  {}};
-    if (fs::exists(p.template_solution)) run.templates.push_back(read_input_file(p.template_solution));
-    for (const Language lang : {Language::torch, Language::numpy})
-        if (const fs::path t = python_template(p, lang); fs::exists(t)) run.templates.push_back(read_input_file(t));
+    for (const LanguageInfo& lang : languages())
+        if (const fs::path t = language_template(p, lang.id); fs::exists(t))
+            run.templates.push_back(read_input_file(t));
 
     GradeSummary summary;
     summary.students = ids.size();

@@ -159,11 +159,13 @@ std::string candidate_id(const std::string& function, size_t i, int k) {
 
 bool reference_passes(const Problem& p, const TestSpec& candidate, const TestRun& ref) {
     if (candidate.throws) return ref.status == TestRun::Status::exception && ref.exception_type == *candidate.throws;
-    return ref.status == TestRun::Status::ok && outputs_small(ref) && evaluate_spec(p, candidate, ref, &ref).passed();
+    return ref.status == TestRun::Status::ok && outputs_small(ref) &&
+           evaluate_spec(p, candidate, ref, &ref, Language::cpp).passed();
 }
 
 void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const std::filesystem::path& box,
-                          const Sandbox& sandbox, std::vector<TestOutcome>& outcomes) {
+                          const PreparedSubmission& submission, const Sandbox& sandbox,
+                          std::vector<TestOutcome>& outcomes) {
     std::vector<size_t> failed;
     for (size_t t = 0; t < outcomes.size() && t < p.tests.size(); ++t) {
         const TestOutcome& o = outcomes[t];
@@ -193,7 +195,7 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
     std::vector<std::optional<TestRun>> ref(cx.tests.size());
     parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = key.candidate(cx, i, inputs); });
     spdlog::debug("counterexamples: {} cases, inputs and the reference's runs in {:.3f}s", cx.tests.size(), since());
-    const SubmissionRuns runs = run_submission(cx, box, inputs, sandbox, fresh_out_folder(box));
+    const SubmissionRuns runs = run_submission(cx, box, submission.launch, inputs, sandbox, fresh_out_folder(box));
     spdlog::debug("counterexamples: the submission's runs in {:.3f}s", since());
     for (size_t f = 0; f < failed.size(); ++f) {
         TestOutcome& o = outcomes[failed[f]];
@@ -208,7 +210,7 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
             if (!reference_passes(p, spec, r)) continue;
             const TestRun& got = *runs.runs[i];
             if (!outputs_small(got) || same_outputs(fn, got, r)) continue;
-            const TestOutcome e = evaluate_spec(p, spec, got, test.throws ? nullptr : &r);
+            const TestOutcome e = evaluate_spec(p, spec, got, test.throws ? nullptr : &r, submission.language.language);
             if (e.passed() || e.verdict != o.verdict) continue;
             std::optional<Counterexample> shown_c = shown_case(p, spec, seed, got, test.throws ? nullptr : &r);
             if (!shown_c) continue;

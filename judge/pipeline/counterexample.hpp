@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "languages/build.hpp"
 #include "pipeline/answer_key.hpp"
 #include "pipeline/input_files.hpp"
 #include "problem/spec.hpp"
@@ -30,10 +31,11 @@ namespace judge {
 constexpr int counterexample_seeds = 3;
 
 /// Fills `counterexample` and `counterexample_tried` of each failed (wrong_answer or runtime_error)
-/// hidden test in `outcomes`, running the built submission `box/prog` through `sandbox`, with the
+/// hidden test in `outcomes`, running the submission built in `box` through `sandbox`, with the
 /// reference's runs from `key` (a case it does not know is not used). Deterministic for a given seed.
 void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const std::filesystem::path& box,
-                          const Sandbox& sandbox, std::vector<TestOutcome>& outcomes);
+                          const PreparedSubmission& submission, const Sandbox& sandbox,
+                          std::vector<TestOutcome>& outcomes);
 
 /// The candidate cases for test `t` of `p`, smallest first (by the number of input elements), as
 /// tests of t's function with t's checks; `id`s are unique within the returned list and name the

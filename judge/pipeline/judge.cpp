@@ -66,33 +66,6 @@ TrustedRuns& Judge::trusted() {
 
 const TestRun* Judge::reference_for(size_t t) { return m_p.tests[t].throws ? nullptr : &m_key->reference(t); }
 
-std::string python_words(const std::string& message) {
-    std::string s = message;
-    // The harness refused what the call returned (harness/python_server.py): no exception was raised.
-    for (const auto& [from, to] : {std::pair<std::string, std::string>{"threw std::exception: judge: ",
-                                                                       "did not return what the spec declares: "}}) {
-        for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
-            s.replace(at, from.size(), to);
-    }
-    // The spec's exception types by the Python class a student raises (docs/python.md).
-    for (const ExceptionInfo& row : exception_types()) {
-        if (row.python_name.empty()) continue;
-        const std::string cpp(row.spec_name), py(row.python_name);
-        for (const auto& [from, to] :
-             {std::pair<std::string, std::string>{"threw std::" + cpp + ": " + py + ": ", "raised " + py + ": "},
-              {"threw std::" + cpp + ": " + py, "raised " + py},
-              {"threw std::" + cpp + ": ", "raised " + py + ": "},
-              {"threw std::" + cpp, "raised " + py},
-              {"to throw std::" + cpp, "to raise " + py},
-              {"expected std::" + cpp, "expected " + py},
-              {"(std::" + cpp + ")", "(" + py + ")"}}) {
-            for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
-                s.replace(at, from.size(), to);
-        }
-    }
-    return s;
-}
-
 Report Judge::judge_file(const SafeRead& src, const std::string& display_name, const Sandbox& sandbox,
                          std::optional<Language> language) {
     if (src.fault == ReadFault::too_large) return too_large(src.size, display_name);
@@ -108,7 +81,7 @@ Report Judge::too_large(unsigned long long bytes, const std::string& display_nam
 
 Report Judge::judge_source(const std::string& text, const std::string& display_name, const Sandbox& shared,
                            std::optional<Language> language) {
-    const Language lang = language ? *language : detect_language(display_name, text);
+    const LanguageChoice lang = choose_language(display_name, text, language);
     // This box's own uid (when root): a neighbour's fork bomb cannot take this box's processes.
     // Declared before the box, so the uid is given back only after the box is gone.
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();
@@ -116,14 +89,11 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
     const auto t0 = std::chrono::steady_clock::now();
     const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     TempDir box("judge-box");
-    write_file_atomic(box.path() / (lang == Language::cpp ? "solution.cpp" : "solution.py"), text);
     // Build the reference first so that a broken course is reported as such, not as the student's fault.
     m_key->prepare();
     // The compile is the long pole: make the inputs and load the expected outputs meanwhile.
-    auto building = std::async(std::launch::async, [&] {
-        return lang == Language::cpp ? m_builder.build_submission(m_p, box.path(), sandbox)
-                                     : build_python_submission(m_p, box.path(), sandbox, lang);
-    });
+    auto building = std::async(std::launch::async,
+                               [&] { return prepare_submission(m_p, box.path(), text, lang, sandbox, m_builder); });
     try {
         m_inputs.ensure();
         for (size_t t = 0; t < m_p.tests.size(); ++t) reference_for(t);
@@ -131,13 +101,14 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         building.wait();
         throw;
     }
-    const BuildResult br = building.get();
+    const PreparedSubmission sub = building.get();
+    const BuildResult& br = sub.build;
     spdlog::debug("{:.3f}s: submission {} in {:.3f}s", since(), br.ok ? "built" : "failed to build", br.seconds);
     Report r;
     if (br.ok) {
-        const SubmissionRuns runs = run_submission(m_p, box.path(), m_inputs, sandbox);
+        const SubmissionRuns runs = run_submission(m_p, box.path(), sub.launch, m_inputs, sandbox);
         std::vector<TestOutcome> outcomes;
-        for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
+        for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs, lang.language));
         name_misconceptions(outcomes, runs);
         // A failed sample test shows its own values when they are small, as a counterexample does.
         for (size_t t = 0; t < m_p.tests.size(); ++t) {
@@ -151,22 +122,21 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         }
         for (size_t t = 0; t < m_p.tests.size(); ++t)
             if (!outcomes[t].passed() && runs.runs[t]) outcomes[t].output_digest = run_digest(*runs.runs[t]);
-        if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sandbox, outcomes);
+        if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sub, sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
-        if (lang != Language::cpp)
-            for (TestOutcome& o : outcomes) o.message = python_words(o.message);
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {
         r = compile_error_report(m_p, m_seed, br.log);
     }
     r.compile_log = with_file_name(br.log, display_name);
     r.submission = display_name;
-    r.language = std::string(language_name(lang));
+    r.language = lang.language;
+    r.language_reason = lang.reason;
     r.runtime = br.runtime;
     return r;
 }
 
-TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
+TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs, Language lang) {
     const TestSpec& ts = m_p.tests[t];
     if (runs.cut_off(t)) {
         // Bounds a student's total time: after this many time-outs the rest is not run.
@@ -175,7 +145,7 @@ TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs) {
     }
     if (!runs.runs[t]) return not_run(ts, runs.missing_verdict, runs.missing_message);
     const TestRun& run = *runs.runs[t];
-    return evaluate(m_p, t, run, reference_for(t));
+    return evaluate(m_p, t, run, reference_for(t), lang);
 }
 
 void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs) {
@@ -197,7 +167,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
         if (!runs.cut_off(t) && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
         e.bugs = m_key->bug_runs(t, wanted);
         for (const TestRun* b : e.bugs)
-            e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t)).passed());
+            e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t), Language::cpp).passed());
         evidence.push_back(std::move(e));
     }
     const std::optional<size_t> x = match_bug(evidence);
@@ -215,19 +185,10 @@ Report Judge::judge_trusted(const fs::path& exe, bool name) {
     std::vector<TestOutcome> outcomes;
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
         TestRun run = trusted().cached_run(exe, t);
-        outcomes.push_back(evaluate(m_p, t, run, reference_for(t)));
+        outcomes.push_back(evaluate(m_p, t, run, reference_for(t), Language::cpp));
         if (name) runs.runs.emplace_back(std::move(run));
     }
     if (name) name_misconceptions(outcomes, runs);
-    return assemble_report(m_p, m_seed, std::move(outcomes));
-}
-
-Report Judge::judge_built(const fs::path& exe, const Sandbox& sandbox) {
-    m_inputs.ensure();
-    // The box's program is always box/prog (Builder::build_submission).
-    const SubmissionRuns runs = run_submission(m_p, exe.parent_path(), m_inputs, sandbox);
-    std::vector<TestOutcome> outcomes;
-    for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs));
     return assemble_report(m_p, m_seed, std::move(outcomes));
 }
 

@@ -7,7 +7,7 @@
 //
 // Threads: judge_trusted, key() and trusted() may be called from several threads at once (the
 // answer key is thread-safe, and a trusted run touches nothing else of the Judge): validate
-// judges seeded bugs and mutants that way. judge_file, judge_source, judge_built, too_large and
+// judges seeded bugs and mutants that way. judge_file, judge_source, too_large and
 // set_counterexamples judge one submission at a time: `judge grade` gives each worker a Judge of
 // its own (grade/class_grade.cpp's JudgePool). The Builder may be shared by every Judge.
 #pragma once
@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "compile/builder.hpp"
-#include "compile/python_build.hpp"
+#include "languages/build.hpp"
 #include "pipeline/input_files.hpp"
 #include "pipeline/submission_runs.hpp"
 #include "pipeline/trusted_runs.hpp"
@@ -28,10 +28,6 @@
 #include "util/safe_read.hpp"
 
 namespace judge {
-
-/// A report's words for a Python submission: "threw std::invalid_argument" is "raised ValueError",
-/// and so on for each exception type (docs/python.md).
-std::string python_words(const std::string& message);
 
 class Judge {
 public:
@@ -42,6 +38,9 @@ public:
 
     /// The problem as judged: its tests drawn for the seed (problem/redraw.hpp).
     const Problem& problem() const { return m_p; }
+
+    /// The Builder every build of this Judge goes through.
+    Builder& builder() { return m_builder; }
 
     /// The answer key, either way.
     AnswerKey& key() { return *m_key; }
@@ -64,8 +63,8 @@ public:
 
     /// Judges source text: compile and run every test in `sandbox`, compare, and name the
     /// misconception of each failure that a seeded bug reproduces exactly.
-    /// The language is `language`, else detect_language's from the name and the text (a `.py` file
-    /// is Python, docs/python.md).
+    /// The language is `language`, else choose_language's from the name and the text
+    /// (problem/language.hpp, docs/python.md); the report says which, and why.
     Report judge_source(const std::string& text, const std::string& display_name, const Sandbox& sandbox,
                         std::optional<Language> language = {});
 
@@ -77,13 +76,9 @@ public:
     /// (validate --seeds: a seeded bug is named as itself). Naming is not safe from several threads.
     Report judge_trusted(const std::filesystem::path& exe, bool name = false);
 
-    /// Judges a program that build_submission built in its box (the template, for validate),
-    /// running it in `sandbox`, with no misconceptions.
-    Report judge_built(const std::filesystem::path& exe, const Sandbox& sandbox);
-
 private:
     /// The outcome of test `t` from what running the submission left.
-    TestOutcome outcome(size_t t, const SubmissionRuns& runs);
+    TestOutcome outcome(size_t t, const SubmissionRuns& runs, Language lang);
 
     /// Names the misconception when exactly one seeded bug explains the submission's failures
     /// (traps/misconception.hpp), on the failing tests that bug fails too.

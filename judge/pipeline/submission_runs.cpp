@@ -14,12 +14,11 @@
 #include <functional>
 #include <optional>
 
-#include "compile/python_build.hpp"
 #include "core/errors.hpp"
 #include "process/run_delay.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/box_runner.hpp"
-#include "runs/python_server.hpp"
+#include "runs/launcher.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
@@ -30,17 +29,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr long long python_server_mb = 512;  // a server's own memory in its box (torch: about 250 MB)
-
 constexpr const char* out_of_time = "not run: the submission's tests used up their total time";
 
 // A submission's whole test run may take this long: every batch its full limit, plus the time-outs
 // before the cutoff, plus a grace. Past it the remaining tests are not run.
-std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts, bool python) {
+std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts, const LaunchSpec& launch) {
     const auto batches = static_cast<long long>((p.tests.size() + batch - 1) / batch);
-    const std::chrono::milliseconds import = python ? python_import_limit : std::chrono::seconds(0);
-    return import + std::chrono::milliseconds(
-                        (batches + max_timeouts) * p.limits.time_per_test_ms * box::wall_clock_factor + 10000);
+    return launch_start_time(launch) +
+           std::chrono::milliseconds((batches + max_timeouts) * p.limits.time_per_test_ms * box::wall_clock_factor +
+                                     10000);
 }
 
 // The budget above is counted net of the time the box waited for a CPU (process/run_delay.hpp), so
@@ -49,10 +46,9 @@ std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_t
 // most every test at its limit plus the cutoff's and a grace; and plain wall time, this many budgets.
 constexpr int wall_cap_budgets = 4;
 
-std::chrono::milliseconds total_cpu_budget(const Problem& p, int max_timeouts, bool python) {
-    const std::chrono::milliseconds import = python ? python_import_limit : std::chrono::seconds(0);
+std::chrono::milliseconds total_cpu_budget(const Problem& p, int max_timeouts, const LaunchSpec& launch) {
     const auto tests = static_cast<long long>(p.tests.size()) + max_timeouts;
-    return import + std::chrono::milliseconds(tests * p.limits.time_per_test_ms + 10000);
+    return launch_start_time(launch) + std::chrono::milliseconds(tests * p.limits.time_per_test_ms + 10000);
 }
 
 // Makes each test's output folder below `out` under a fresh random name, as the judge, for the
@@ -127,19 +123,12 @@ std::vector<Mount> hide_other_outs(const fs::path& box, const std::string& out_n
 // Runs every test in one bubblewrap launch, with the judge itself as the runner inside, in
 // `order`: the first `first_phase` of them before the others, `at_phase_end` between. Returns
 // the cutoff, a position in `order`; tests before it without a judge_status got no result.
-size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_name, const InputFiles& inputs,
-                  const Sandbox& sandbox, size_t batch, const std::vector<std::string>& outs,
+size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launch, const std::string& out_name,
+                  const InputFiles& inputs, const Sandbox& sandbox, size_t batch, const std::vector<std::string>& outs,
                   const std::vector<size_t>& order, size_t first_phase, const std::function<void()>& at_phase_end,
                   bool& timed_out) {
-    const std::optional<PythonBox> python = python_box(box);
     box::Plan plan;
-    if (python) {  // the harness's files as the box sees them: below /box
-        const auto inside = [&](const fs::path& f) { return "/box/" + f.lexically_relative(box).string(); };
-        plan.python_library = std::string(language_name(python->language));
-        plan.python_server = inside(python->server);
-        plan.python_table = inside(python->table);
-        plan.python_solution = inside(python->solution);
-    }
+    plan.launch = launch.seen_at(box.string(), "/box");  // its files as the box sees them
     for (const size_t t : order)
         plan.tests.push_back({p.tests[t].id, p.tests[t].function, inputs.name(t), outs[t], random_name()});
     plan.limits = p.limits;
@@ -155,21 +144,20 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
     const fs::path out = box / out_name;
     const fs::path judge_exe = sandbox.share(fs::read_symlink("/proc/self/exe"), box);
     ProcessSpec ps;
-    const fs::path program = python ? python->solution : sandbox.exec_only(box / "prog", box);
-    ps.argv = box_runner_command(judge_exe, {"/proc/self/fd/" + std::to_string(plan_file.fd()), program, "/in", out});
+    ps.argv = box_runner_command(judge_exe, {"/proc/self/fd/" + std::to_string(plan_file.fd()), "/in", out});
     ps.inherit_fds = {plan_file.fd()};
     if (phases) ps.inherit_fds.push_back(phases->runner_fd());
     ps.cwd = box;
     ps.stdout_path = box / "runner.out";
     ps.stderr_path = box / "runner.err";
     ps.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};  // an ASan-built judge runs in the box too
-    ps.wall_limit = total_budget(p, batch, plan.max_timeouts, python.has_value());
+    ps.wall_limit = total_budget(p, batch, plan.max_timeouts, launch);
     ps.wall_cap = wall_cap_budgets * ps.wall_limit;
-    ps.cpu_limit = total_cpu_budget(p, plan.max_timeouts, python.has_value());
+    ps.cpu_limit = total_cpu_budget(p, plan.max_timeouts, launch);
     // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts
     // (and a Python server: torch is about 250 MB resident).
-    ps.runner.group_memory_mb = static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256 +
-                                (python ? python_server_mb : 0);
+    ps.runner.group_memory_mb =
+        static_cast<long long>(p.limits.memory_mb) * static_cast<long long>(batch) + 256 + launch_memory_mb(launch);
     // Each test's own cgroup, made by the judge under a name only the plan holds (process/cgroup.hpp).
     for (const box::PlannedTest& t : plan.tests) ps.runner.test_cgroups.push_back(t.cgroup);
     ps.runner.test_memory_mb = p.limits.memory_mb;
@@ -185,8 +173,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const std::string& out_
                                  {judge_exe, "/judge/judge", false}};
     for (const Mount& m : hide_other_outs(box, out_name)) mounts.push_back(m);
     // Beside it, the runner finds the small client it starts for each Python test.
-    if (const fs::path client = python_client_exe(); python && client.filename() == "judge-py-client")
-        mounts.push_back({sandbox.share(client, box), "/judge/judge-py-client", false});
+    for (const Mount& m : launch_mounts(launch, sandbox, box)) mounts.push_back(m);
     const ProcessResult r = sandbox.run(ps, mounts);
     phases.reset();  // the runner is gone: its phase socket too
     timed_out = r.timed_out || r.cpu_limited;
@@ -223,8 +210,8 @@ std::vector<size_t> run_order(const Problem& p, size_t& first_phase) {
     return order;
 }
 
-SubmissionRuns run_submission(const Problem& p, const fs::path& box, const InputFiles& inputs, const Sandbox& sandbox,
-                              const std::string& out_name) {
+SubmissionRuns run_submission(const Problem& p, const fs::path& box, const LaunchSpec& launch, const InputFiles& inputs,
+                              const Sandbox& sandbox, const std::string& out_name) {
     const size_t n = p.tests.size();
     const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
     size_t first_phase = 0;
@@ -252,7 +239,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
             }
         };
         const size_t cutoff = run_in_box(
-            p, box, out_name, inputs, sandbox, batch, outs, order, first_phase, [&] { read_runs(first_phase); },
+            p, box, launch, out_name, inputs, sandbox, batch, outs, order, first_phase, [&] { read_runs(first_phase); },
             box_timed_out);
         cut_from(cutoff);
         read_runs(cutoff);
@@ -264,19 +251,10 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
     }
     // The fallback tier: the judge runs each test itself, within the same overall budget as a box,
     // with the same folders: given as descriptors to a program the tests can run but not read.
-    const std::optional<PythonBox> python = python_box(box);
-    const fs::path prog = python ? python->solution : sandbox.exec_only(box / "prog", box);
-    InBox by_descriptor{{}, true, "", nullptr, {}, nullptr};
-    const auto budget = total_budget(p, batch, box::default_max_timeouts, python.has_value());
-    std::unique_ptr<PythonServer> server;
-    if (python) {  // as in a box: one server, started by the judge in the fallback tier's sandbox
-        const std::string library(language_name(python->language));
-        server = std::make_unique<PythonServer>(
-            sandbox, PythonLaunch{library, python->server.string(), python->table.string(), python->solution.string()},
-            p.limits, budget, std::vector<Mount>{{box, "/box", false}}, -1);
-        by_descriptor.python = server.get();
-        by_descriptor.judge_exe = sandbox.share(python_client_exe(), box);
-    }
+    const auto budget = total_budget(p, batch, box::default_max_timeouts, launch);
+    // As in a box: what the launch needs first (a Python server), started by the judge in the sandbox.
+    const Launcher launcher(launch, sandbox, p.limits, budget, {{box, "/box", false}}, -1, box);
+    InBox by_descriptor{{}, true, "", &launcher, nullptr};
     // The same budget as a box's: net of the time its tests waited for a CPU, within a plain cap.
     StarvedClock starved;
     by_descriptor.starved = &starved;
@@ -295,7 +273,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Input
             const FunctionSpec& fn = p.function(p.tests[t].function);
             const fs::path dir = fs::path(out_name) / outs[t];
             try {
-                execute_test(prog, fn.name, inputs.dir(t), box / dir, p.limits, sandbox, box, by_descriptor);
+                execute_test(launch.program, fn.name, inputs.dir(t), box / dir, p.limits, sandbox, box, by_descriptor);
             } catch (const BoxFolderGone&) {
                 TestRun gone;  // an earlier test of the same submission moved or replaced it
                 gone.status = TestRun::Status::bad_output;

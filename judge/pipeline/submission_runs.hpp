@@ -10,6 +10,7 @@
 #include "pipeline/input_files.hpp"
 #include "problem/spec.hpp"
 #include "report/report.hpp"
+#include "runs/launch.hpp"
 #include "runs/program_run.hpp"
 #include "sandbox/sandbox.hpp"
 
@@ -33,13 +34,13 @@ std::string fresh_out_folder(const std::filesystem::path& box);
 /// `first_phase` is the number of sample tests when hidden ones follow, else 0.
 std::vector<size_t> run_order(const Problem& p, size_t& first_phase);
 
-/// Runs every test of `box/prog` through `sandbox`, in ordered batches (two per core) with the
-/// time-out cutoff applied in run_order, so which tests count as "not run" never depends on the
+/// Runs every test of the submission built in `box`, started as `launch` says, through `sandbox`, in ordered batches
+/// (two per core) with the time-out cutoff applied in run_order, so which tests count as "not run" never depends on the
 /// number of cores or on scheduling. The sample tests' results are read before any hidden test
 /// starts (issue #39: no hidden test can leave anything for them). In the bubblewrap tier all tests share one box, run
 /// by the in-box runner (a bubblewrap launch costs about 6 ms, a test about 3 ms); in the fallback tier the judge runs
 /// each test itself. The tests write below `box / out_name` (a fresh name for each run of the same box).
-SubmissionRuns run_submission(const Problem& p, const std::filesystem::path& box, const InputFiles& inputs,
-                              const Sandbox& sandbox, const std::string& out_name = "out");
+SubmissionRuns run_submission(const Problem& p, const std::filesystem::path& box, const LaunchSpec& launch,
+                              const InputFiles& inputs, const Sandbox& sandbox, const std::string& out_name = "out");
 
 }  // namespace judge

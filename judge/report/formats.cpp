@@ -69,7 +69,7 @@ json gradescope_results(const Report& r, long seconds, const Problem* p) {
               {"max_score", r.max_score},
               {"first_fix", fix != nullptr ? json(fix->id) : json(nullptr)},
               {"sandbox", r.sandbox},
-              {"language", r.language}}},
+              {"language", language_name(r.language)}}},
             {"tests", tests}};
 }
 

@@ -74,16 +74,19 @@ std::string render_text(const Report& r, const Style& style) {
     }
     if (!r.submission.empty()) {
         s += paint("Submission: ", "dim") + r.submission;
-        if (r.language != "cpp") s += " (" + (r.runtime.empty() ? r.language : r.runtime) + ")";
+        // Where the file's name admits more than one language, which one it was judged in, and why.
+        if (shares_extension(r.language)) {
+            std::string why = r.language_reason;
+            if (!r.runtime.empty()) why += (why.empty() ? "" : "; ") + r.runtime;
+            s += fmt::format(" ({}{}{})", language_words(r.language), why.empty() ? "" : ": ", why);
+        }
         s += "\n";
     }
     if (!r.compile_ok) {
         // Indented like every other message: a log line (a `#line` directive names any file, with
         // a newline in it) can never pass for the judge's own summary line.
-        if (r.language == "cpp")
-            s += paint("Compilation failed.", "red") + " The compiler said:\n\n";
-        else
-            s += paint("The file could not be loaded.", "red") + " Python said:\n\n";
+        const LanguageInfo& lang = language_info(r.language);
+        s += paint(std::string(lang.failed_heading), "red") + " " + std::string(lang.log_by) + "\n\n";
         if (!r.compile_log.empty()) s += indent(r.compile_log, "    ");
         if (!r.compile_log.empty() && r.compile_log.back() != '\n') s += "\n";
         s += fmt::format("\n{}: {}, {}/{} points\n", r.problem, paint(to_string(r.verdict), "red"), r.score,

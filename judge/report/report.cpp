@@ -132,10 +132,8 @@ std::string fix_first_words(const TrapOutcome& t, const Report& r) {
                        t.id);
 }
 
-std::string throws_words(const std::string& language, const std::string& spec_type) {
-    const ExceptionInfo* row = language == "cpp" ? nullptr : find_exception(spec_type);
-    return row == nullptr || row->python_name.empty() ? "throws std::" + spec_type
-                                                      : "raises " + std::string(row->python_name);
+std::string throws_words(Language language, const std::string& spec_type) {
+    return std::string(language_info(language).throws) + " " + exception_name(language, spec_type);
 }
 
 const TrapOutcome* Report::first_fix() const {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "judge/protocol/npy.hpp"
+#include "problem/language.hpp"
 
 namespace judge {
 
@@ -115,8 +116,9 @@ struct Report {
     std::string seed_env;         // a secret seed's variable: the report says "secret" (core/seed.hpp)
     std::string sandbox;
     std::string submission;
-    std::string language = "cpp";  // "cpp", "numpy" or "torch" (docs/python.md)
-    std::string runtime;           // a Python submission's versions: "Python 3.11.2, torch 1.13.1, NumPy 1.24.2"
+    Language language = Language::cpp;  // problem/language.hpp (docs/python.md)
+    std::string language_reason;        // why: "it imports torch on line 3"; "" when not known (an old report)
+    std::string runtime;                // a Python submission's versions: "Python 3.11.2, torch 1.13.1, NumPy 1.24.2"
     bool compile_ok = true;
     std::string compile_log;
     std::vector<TrapOutcome> traps;
@@ -129,10 +131,9 @@ struct Report {
     const TestOutcome* test(const std::string& id) const;
 };
 
-/// How a report of `language` ("cpp", "numpy", "torch") says that a call throws `spec_type`:
-/// "throws std::invalid_argument", or "raises ValueError" to a Python submission (the Python
-/// column of problem/types.hpp's exception table; a type Python has no name for keeps the spec's).
-std::string throws_words(const std::string& language, const std::string& spec_type);
+/// How a report in `language` says that a call throws `spec_type`: "throws std::invalid_argument",
+/// or "raises ValueError" to a Python submission (problem/language.hpp's exception_name).
+std::string throws_words(Language language, const std::string& spec_type);
 
 /// Which failing test of trap `trap` speaks for it: a sample one (its words are whole, and it can
 /// be rerun), else a hidden one with a counterexample, else any; the first of these in test order.

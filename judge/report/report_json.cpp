@@ -63,7 +63,7 @@ nlohmann::json render_json(const Report& r) {
                 {"max_score", r.max_score},
                 {"seed", r.seed_env.empty() ? json(r.seed) : json("secret")},
                 {"sandbox", r.sandbox},
-                {"language", r.language},
+                {"language", language_name(r.language)},
                 {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
                 {"first_fix_explained", r.first_fix() ? json(r.first_fix()->explained) : json(nullptr)},
                 {"traps", traps},
@@ -71,6 +71,7 @@ nlohmann::json render_json(const Report& r) {
                 {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};
     if (!r.seed_env.empty()) out["seed_from_env"] = r.seed_env;
     if (r.withheld > 0) out["withheld_tests"] = r.withheld;
+    if (!r.language_reason.empty()) out["language_reason"] = r.language_reason;
     if (!r.runtime.empty()) out["runtime"] = r.runtime;
     if (r.untouched_template) out["untouched_template"] = true;
     return out;
@@ -178,7 +179,12 @@ Report report_from_json(const json& j, const Problem& p, const std::string& file
             r.seed = j.at("seed").get<unsigned long long>();
         }
         r.sandbox = j.value("sandbox", "");
-        r.language = j.value("language", "cpp");
+        const std::string language = j.value("language", "cpp");
+        if (const std::optional<Language> l = parse_language(language))
+            r.language = *l;
+        else
+            bad("language: expected " + language_names() + ", got \"" + language + "\"");
+        r.language_reason = j.value("language_reason", "");
         r.runtime = j.value("runtime", "");
         check_tier(r.sandbox, r.verdict, bad);
         const json& traps = j.at("traps");

@@ -71,7 +71,7 @@ nlohmann::json shown_json(const ShownValue& v) {
     return a.shape.empty() ? values.at(0) : values;
 }
 
-std::string values_text(const Counterexample& c, const std::string& language) {
+std::string values_text(const Counterexample& c, Language language) {
     std::string s;
     for (const ShownValue& v : c.inputs) s += "  " + indent_lines(shown_text(v), "  ") + "\n";
     if (!c.expected_exception.empty()) s += "expected: it " + throws_words(language, c.expected_exception) + "\n";
@@ -80,7 +80,7 @@ std::string values_text(const Counterexample& c, const std::string& language) {
     return s;
 }
 
-std::string counterexample_text(const Counterexample& c, const std::string& language) {
+std::string counterexample_text(const Counterexample& c, Language language) {
     std::string call;
     for (const ShownValue& v : c.inputs) call += (call.empty() ? "" : ", ") + v.name;
     return c.function + "(" + call + ") on fresh small inputs:\n" + values_text(c, language) + c.message;

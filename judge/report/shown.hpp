@@ -18,10 +18,10 @@ nlohmann::json shown_json(const ShownValue& v);
 
 /// The counterexample's lines: the call, each input, what was expected, what was found and the
 /// diagnosis. No colour, no indentation of its own.
-std::string counterexample_text(const Counterexample& c, const std::string& language = "cpp");
+std::string counterexample_text(const Counterexample& c, Language language = Language::cpp);
 
 /// A failed sample test's values: each input, what was expected and what was found.
-std::string values_text(const Counterexample& c, const std::string& language = "cpp");
+std::string values_text(const Counterexample& c, Language language = Language::cpp);
 
 /// {"function", "inputs", "expected", "got", "message"} (docs/report.md).
 nlohmann::json counterexample_json(const Counterexample& c);

@@ -40,7 +40,7 @@ std::vector<const ShownValue*> by_name(const std::vector<ShownValue>& values) {
     return sorted;
 }
 
-std::string compact_counterexample(const Counterexample& c, const std::string& language) {
+std::string compact_counterexample(const Counterexample& c, Language language) {
     std::string s = "counterexample on fresh small inputs: " + c.function + "(";
     bool first = true;
     for (const ShownValue* v : by_name(c.inputs)) {

@@ -25,12 +25,12 @@ std::string encode_plan(const Plan& plan) {
         {"batch", plan.batch},
         {"max_timeouts", plan.max_timeouts}};
     if (plan.first_phase > 0) j["phases"] = {{"first", plan.first_phase}, {"fd", plan.phase_fd}};
-    if (!plan.python_library.empty()) {
-        j["python"] = {{"library", plan.python_library},
-                       {"server", plan.python_server},
-                       {"table", plan.python_table},
-                       {"solution", plan.python_solution}};
-    }
+    const LaunchSpec& launch = plan.launch;
+    j["launch"] = {{"kind", launch.kind == LaunchSpec::Kind::exec ? "exec" : "python_server"},
+                   {"program", launch.program},
+                   {"library", launch.library},
+                   {"server", launch.server},
+                   {"table", launch.table}};
     return j.dump() + "\n";
 }
 
@@ -55,13 +55,14 @@ Plan decode_plan(const std::string& text) {
             if (plan.first_phase > plan.tests.size())
                 throw std::runtime_error("the first phase has more tests than the plan");
         }
-        if (j.contains("python")) {
-            const json& py = j.at("python");
-            plan.python_library = py.at("library").get<std::string>();
-            plan.python_server = py.at("server").get<std::string>();
-            plan.python_table = py.at("table").get<std::string>();
-            plan.python_solution = py.at("solution").get<std::string>();
-        }
+        const json& launch = j.at("launch");
+        const std::string kind = launch.at("kind").get<std::string>();
+        if (kind != "exec" && kind != "python_server") throw std::runtime_error("unknown launch kind " + kind);
+        plan.launch.kind = kind == "exec" ? LaunchSpec::Kind::exec : LaunchSpec::Kind::python_server;
+        plan.launch.program = launch.at("program").get<std::string>();
+        plan.launch.library = launch.at("library").get<std::string>();
+        plan.launch.server = launch.at("server").get<std::string>();
+        plan.launch.table = launch.at("table").get<std::string>();
         return plan;
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("not a test plan: ") + e.what());

@@ -45,6 +45,7 @@
 #include <vector>
 
 #include "problem/spec.hpp"
+#include "runs/launch.hpp"
 
 namespace judge::box {
 
@@ -83,9 +84,8 @@ struct Plan {
     // 0 / -1: one phase.
     size_t first_phase = 0;
     int phase_fd = -1;
-    // A Python submission's: the library ("torch", "numpy"; "" for C++) and the harness's files, as
-    // the box sees them (runs/python_server.hpp).
-    std::string python_library, python_server, python_table, python_solution;
+    // How each test is started, its paths as the box sees them (runs/launch.hpp).
+    LaunchSpec launch;
 };
 
 std::string encode_plan(const Plan& plan);

@@ -12,6 +12,7 @@
 #include "process/cgroup.hpp"
 #include "process/runner.hpp"
 #include "runs/box_protocol.hpp"
+#include "runs/launcher.hpp"
 #include "runs/program_run.hpp"
 #include "runs/python_server.hpp"
 #include "util/files.hpp"
@@ -51,9 +52,8 @@ bool end_first_phase(int fd) {
 }
 
 std::vector<std::string> box_runner_command(const fs::path& judge_exe, const BoxRunPaths& paths) {
-    return {
-        judge_exe.string(), "__box-run", "--plan",          paths.plan.string(), "--exe", paths.exe.string(), "--in",
-        paths.in.string(),  "--out",     paths.out.string()};
+    return {judge_exe.string(), "__box-run", "--plan",          paths.plan.string(), "--in",
+            paths.in.string(),  "--out",     paths.out.string()};
 }
 
 int run_box(const BoxRunPaths& paths) {
@@ -66,18 +66,12 @@ int run_box(const BoxRunPaths& paths) {
     if (::access(box_memory_cgroup, X_OK) == 0)
         runner = std::make_unique<CgroupRunner>(box_memory_cgroup, box_cpuacct_cgroup);
     const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].dir; };
-    InBox in_box{{"/tmp", "/dev/shm"}, true, "", nullptr, {}, nullptr};
-    // A Python submission's fork server, started in the box's cgroup before any test (its import
-    // is not any test's time). Its words go to the runner's stderr (runner.err).
+    // What the launch needs before any test (a Python fork server), started in the box's cgroup: its
+    // start is not any test's time. Its words go to the runner's stderr (runner.err).
     const PlainRunner plain;
-    std::unique_ptr<PythonServer> python;
-    if (!plan.python_library.empty()) {
-        python = std::make_unique<PythonServer>(
-            plain, PythonLaunch{plan.python_library, plan.python_server, plan.python_table, plan.python_solution},
-            plan.limits, python_server_wall(plan.limits, plan.tests.size(), plan.batch), std::vector<Mount>{}, 2);
-        in_box.python = python.get();
-        in_box.judge_exe = python_client_exe();
-    }
+    const Launcher launcher(plan.launch, plain, plan.limits,
+                            python_server_wall(plan.limits, plan.tests.size(), plan.batch), {}, 2);
+    const InBox in_box{{"/tmp", "/dev/shm"}, true, "", &launcher, nullptr};
     std::vector<box::TestStatus> statuses(plan.tests.size());
     const fs::path cutoff_file = paths.out / box::cutoff_file;
     box::reserve(cutoff_file);
@@ -86,7 +80,7 @@ int run_box(const BoxRunPaths& paths) {
         [&](size_t t) {
             InBox this_test = in_box;
             this_test.cgroup = plan.tests[t].cgroup;
-            statuses[t] = execute_test(paths.exe, plan.tests[t].function, test_dir(paths.in, t),
+            statuses[t] = execute_test(plan.launch.program, plan.tests[t].function, test_dir(paths.in, t),
                                        paths.out / plan.tests[t].out, plan.limits, *runner, {}, this_test);
             kill_adopted_orphans();
         },

@@ -23,10 +23,10 @@ size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::functio
 /// the judge says go (or closes its end). Returns false when the socket failed.
 bool end_first_phase(int fd);
 
-/// Where the in-box runner finds its plan, the program, the inputs (<in>/<test id>/) and where it
-/// writes the results (<out>/<test id>/ and <out>/cutoff). Paths as the box sees them.
+/// Where the in-box runner finds its plan (which says how to start each test), the inputs (<in>/<test id>/) and where
+/// it writes the results (<out>/<test id>/ and <out>/cutoff). Paths as the box sees them.
 struct BoxRunPaths {
-    std::filesystem::path plan, exe, in, out;
+    std::filesystem::path plan, in, out;
 };
 
 /// The command line that starts `judge_exe` as the in-box runner on `paths` (host paths; the

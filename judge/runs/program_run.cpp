@@ -12,7 +12,7 @@
 
 #include "core/errors.hpp"
 #include "runs/box_protocol.hpp"
-#include "runs/python_server.hpp"
+#include "runs/launcher.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
@@ -49,16 +49,6 @@ struct FolderFd {
         }
     }
     ~FolderFd() {
-        if (fd >= 0) ::close(fd);
-    }
-};
-
-struct PythonClient {
-    int fd = -1;
-    PythonClient() = default;
-    PythonClient(const PythonClient&) = delete;
-    PythonClient& operator=(const PythonClient&) = delete;
-    ~PythonClient() {
         if (fd >= 0) ::close(fd);
     }
 };
@@ -127,17 +117,7 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     ps.max_open_files = 64;
     ps.runner.test_cgroup = in_box.cgroup;
     ps.starved = in_box.starved;
-    PythonClient client;
-    if (in_box.python != nullptr) {
-        client.fd = in_box.python->connect();
-        std::vector<std::string> argv = python_client_launcher(in_box.judge_exe, client.fd);
-        argv.insert(argv.end(), ps.argv.begin(), ps.argv.end());
-        ps.argv = std::move(argv);
-        if (client.fd >= 0) ps.inherit_fds.push_back(client.fd);
-        // The client is the judge (an ASan build maps terabytes); the child sets its own limit,
-        // on top of the interpreter's, and the test's cgroup holds both.
-        ps.address_space_mb = 0;
-    }
+    const LaunchedTest launched = in_box.launcher != nullptr ? in_box.launcher->attach(ps) : LaunchedTest();
     const ProcessResult r = runner.run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}});
     if (!r.started) {
         // The box's own process limit, used up by this submission's other tests: its failure, not ours.
@@ -279,6 +259,15 @@ TestRun read_run(const FunctionSpec& fn, const fs::path& base, const fs::path& d
         rest << status.rdbuf();
         run.exception_message = printable(rest.str());
         while (!run.exception_message.empty() && run.exception_message.back() == '\n') run.exception_message.pop_back();
+        return run;
+    }
+    if (first == "wrong_return") {
+        // The Python harness refused the value the call returned (harness/python_server.py).
+        std::ostringstream rest;
+        rest << status.rdbuf();
+        run.status = TestRun::Status::wrong_return;
+        run.detail = printable(rest.str());
+        while (!run.detail.empty() && run.detail.back() == '\n') run.detail.pop_back();
         return run;
     }
     if (first == "harness_error") {

@@ -27,7 +27,8 @@ struct TestRun {
         output_limit,
         crashed,
         no_result,
-        bad_output
+        bad_output,
+        wrong_return  // a Python function returned what the spec does not declare (a list, a dtype)
     };
     Status status = Status::no_result;
     std::string exception_type;  // e.g. "invalid_argument"
@@ -48,10 +49,8 @@ struct InBox {
     std::vector<std::filesystem::path> also_bounded;
     bool folders_by_descriptor = false;
     std::string cgroup;
-    // A Python submission: the test's process is the client `judge_exe __py-test`, which has the
-    // server run `exe` (runs/python_server.hpp).
-    const class PythonServer* python = nullptr;
-    std::filesystem::path judge_exe;
+    // How the test is started (runs/launcher.hpp): nullptr = `exe` itself.
+    const class Launcher* launcher = nullptr;
     // The fallback tier's box clock, told how long each test waited for a CPU; nullptr = none.
     class StarvedClock* starved = nullptr;
 };

@@ -16,13 +16,20 @@ namespace {
 // words: on a hidden test they could carry the hidden inputs out, so only a known type is said.
 // The tensor header's own words are withheld too: they name shapes ("reshape: cannot reshape a
 // tensor of shape (2, 3) ..."), and a grading seed draws a hidden test's shapes anew.
-std::string exception_words(const TestRun& run, bool hidden, const std::string& function) {
+// Said in the submission's language: "threw std::invalid_argument", "raised ValueError".
+std::string exception_words(const TestRun& run, bool hidden, const std::string& function, Language lang) {
+    const std::string threw(language_info(lang).threw);
+    const std::string name = exception_name(lang, run.exception_type);
     if (hidden) {
-        if (find_exception(run.exception_type) == nullptr) return function + " threw an exception";
-        return function + " threw std::" + run.exception_type + " (its words are shown on sample tests only)";
+        if (find_exception(run.exception_type) == nullptr) return function + " " + threw + " an exception";
+        return function + " " + threw + " " + name + " (its words are shown on sample tests only)";
     }
-    std::string s = "threw std::" + run.exception_type;
-    if (!run.exception_message.empty()) s += ": " + run.exception_message;
+    std::string s = threw + " " + name;
+    // Python's words begin with the class's name ("ValueError: bad heads"): said once.
+    const std::string& said = run.exception_message;
+    if (said == name) return s;
+    if (said.rfind(name + ": ", 0) == 0) return s + said.substr(name.size());
+    if (!said.empty()) s += ": " + said;
     return s;
 }
 
@@ -103,6 +110,11 @@ TestOutcome outcome_of(const TestSpec& ts) {
 
 }  // namespace
 
+std::string raised_words(const TestRun& run, Language lang) {
+    if (run.status == TestRun::Status::wrong_return) return "did not return what the spec declares: " + run.detail;
+    return exception_words(run, false, "", lang);
+}
+
 bool check_applies(const TestSpec& test, const PropertyCheck& pc) {
     if (pc.when.empty()) return true;
     const auto it = test.inputs.find(pc.when);
@@ -125,11 +137,12 @@ TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message) {
     return o;
 }
 
-TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref) {
-    return evaluate_spec(p, p.tests[t], run, ref);
+TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref, Language lang) {
+    return evaluate_spec(p, p.tests[t], run, ref, lang);
 }
 
-TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun& run, const TestRun* ref) {
+TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun& run, const TestRun* ref,
+                          Language lang) {
     const FunctionSpec& fn = p.function(test.function);
     TestOutcome o = outcome_of(test);
     if (!test.hidden) o.inputs = summarize_inputs(fn, test);
@@ -146,6 +159,14 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
         case TestRun::Status::output_limit: fail(Verdict::output_limit, run.detail); break;
         case TestRun::Status::crashed:
         case TestRun::Status::no_result: fail(Verdict::runtime_error, run.detail); break;
+        case TestRun::Status::wrong_return:
+            // The harness's words on what came back (a list, a dtype); a type's name is the submission's.
+            fail(Verdict::runtime_error,
+                 test.hidden ? test.function +
+                                   " did not return what the spec declares (details are shown on sample "
+                                   "tests only)"
+                             : "did not return what the spec declares: " + run.detail);
+            break;
         case TestRun::Status::bad_output:
             // The detail may quote the submission's own bytes (a forged dtype, a status line).
             fail(Verdict::runtime_error, test.hidden ? "its result files are not the harness's (details are shown on "
@@ -155,22 +176,24 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
         case TestRun::Status::exception:
             if (test.throws && run.exception_type == *test.throws) break;
             if (run.exception_type == "bad_alloc") {
-                fail(Verdict::memory_limit,
-                     fmt::format("ran out of memory (std::bad_alloc): the limit is {} MB", p.limits.memory_mb));
+                fail(Verdict::memory_limit, fmt::format("ran out of memory ({}): the limit is {} MB",
+                                                        exception_name(lang, "bad_alloc"), p.limits.memory_mb));
                 break;
             }
             if (test.throws) {
                 o.evidence = "throws";
-                fail(Verdict::wrong_answer,
-                     exception_words(run, test.hidden, test.function) + "; expected std::" + *test.throws);
+                fail(Verdict::wrong_answer, exception_words(run, test.hidden, test.function, lang) + "; expected " +
+                                                exception_name(lang, *test.throws));
             } else {
-                fail(Verdict::runtime_error, exception_words(run, test.hidden, test.function));
+                fail(Verdict::runtime_error, exception_words(run, test.hidden, test.function, lang));
             }
             break;
         case TestRun::Status::ok: {
             if (test.throws) {
                 o.evidence = "throws";
-                fail(Verdict::wrong_answer, "returned normally; expected it to throw std::" + *test.throws);
+                fail(Verdict::wrong_answer, "returned normally; expected it to " +
+                                                std::string(language_info(lang).to_throw) + " " +
+                                                exception_name(lang, *test.throws));
                 break;
             }
             if (ref == nullptr) throw JudgeFailure("evaluate: test " + test.id + " needs the reference's run");
@@ -179,7 +202,7 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
                 const std::string inputs = test.inputs.empty() ? "" : " (" + summarize_inputs(fn, test) + ")";
                 throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + inputs + ": " +
                                  (ref->status == TestRun::Status::exception
-                                      ? exception_words(*ref, false, test.function)
+                                      ? exception_words(*ref, false, test.function, Language::cpp)
                                       : ref->detail));
             }
             const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base, o.evidence);

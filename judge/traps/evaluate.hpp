@@ -15,10 +15,16 @@ namespace judge {
 /// reference's run `ref` of the same test (shapes, then property checks, then values). `ref` must
 /// be given unless the test expects an exception. Throws InputError when the run returned
 /// normally and the reference itself failed the test: the course is broken, not the submission.
-TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref);
+/// The outcome's words are in `lang`'s ("raised ValueError"): the language of the program that ran.
+TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref, Language lang);
 
 /// The same for a test that is not one of p's (a counterexample candidate).
-TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun& run, const TestRun* ref);
+TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun& run, const TestRun* ref,
+                          Language lang);
+
+/// What a run that raised, or returned what the spec does not declare, did, in `lang`'s words, as
+/// a sample test says it: "raised ValueError: bad heads".
+std::string raised_words(const TestRun& run, Language lang);
 
 /// A test that produced no run to evaluate: not compiled, cut off, or lost with its runner.
 TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message);

@@ -27,11 +27,16 @@ TestRun reference() { return fixtures::ok_run(fixtures::array({2, 3}, {0, 1, 2, 
 
 constexpr size_t t_values = 0, t_sample = 1, t_throws = 2;
 
+// A C++ submission's outcome: the words of the other languages are tested apart, at the end.
+judge::TestOutcome evaluate_cpp(const judge::Problem& p, size_t t, const TestRun& run, const TestRun* ref) {
+    return judge::evaluate(p, t, run, ref, judge::Language::cpp);
+}
+
 }  // namespace
 
 TEST_CASE("a run equal to the reference's is accepted with the test's points", "[evaluate]") {
     const TestRun ref = reference();
-    const judge::TestOutcome o = judge::evaluate(prob(), t_values, reference(), &ref);
+    const judge::TestOutcome o = evaluate_cpp(prob(), t_values, reference(), &ref);
     CHECK(o.verdict == Verdict::accepted);
     CHECK(o.points == 2);
     CHECK(o.max_points == 2);
@@ -42,7 +47,7 @@ TEST_CASE("a run equal to the reference's is accepted with the test's points", "
 TEST_CASE("a wrong value on a hidden test names the output, not where or by how much", "[evaluate]") {
     const TestRun ref = reference();
     const TestRun got = fixtures::ok_run(fixtures::array({2, 3}, {0, 2, 2, 3, 4, 5}), fixtures::array({1}, {1}));
-    const judge::TestOutcome o = judge::evaluate(prob(), t_values, got, &ref);
+    const judge::TestOutcome o = evaluate_cpp(prob(), t_values, got, &ref);
     CHECK(o.verdict == Verdict::wrong_answer);
     CHECK(o.points == 0);
     CHECK(o.message == "out differs from the expected values (where and by how much are shown on sample tests only)");
@@ -55,7 +60,7 @@ TEST_CASE("outputs of another dtype fail before any value is compared", "[evalua
     ints.shape = {2, 3};
     ints.i64 = {0, 1, 2, 3, 4, 5};
     const TestRun got = fixtures::ok_run(ints, fixtures::array({1}, {1}));
-    const judge::TestOutcome o = judge::evaluate(prob(), t_values, got, &ref);
+    const judge::TestOutcome o = evaluate_cpp(prob(), t_values, got, &ref);
     CHECK(o.verdict == Verdict::wrong_answer);
     CHECK(o.message == "out holds int64 values; expected float32");
     CHECK_FALSE(judge::same_behaviour(got, ref, judge::Tolerance{}));
@@ -64,15 +69,15 @@ TEST_CASE("outputs of another dtype fail before any value is compared", "[evalua
 TEST_CASE("a wrong shape is said before anything else", "[evaluate]") {
     const TestRun ref = reference();
     const TestRun got = fixtures::ok_run(fixtures::array({3, 2}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1}));
-    CHECK(judge::evaluate(prob(), t_sample, got, &ref).message == "out has shape (3, 2); expected (2, 3)");
-    CHECK(judge::evaluate(prob(), t_values, got, &ref).message ==
+    CHECK(evaluate_cpp(prob(), t_sample, got, &ref).message == "out has shape (3, 2); expected (2, 3)");
+    CHECK(evaluate_cpp(prob(), t_values, got, &ref).message ==
           "out has the wrong shape (shapes are shown on sample tests only)");
 }
 
 TEST_CASE("on a traced sample test, a wrong element is traced to its source", "[evaluate]") {
     const TestRun ref = reference();
     const TestRun got = fixtures::ok_run(fixtures::array({2, 3}, {3, 4, 5, 0, 1, 2}), fixtures::array({1}, {1}));
-    const judge::TestOutcome o = judge::evaluate(prob(), t_sample, got, &ref);
+    const judge::TestOutcome o = evaluate_cpp(prob(), t_sample, got, &ref);
     CHECK(o.verdict == Verdict::wrong_answer);
     CHECK(o.message == "row 0 holds x[1,0:3]; expected x[0,0:3] (6 of 6 elements differ)");
     CHECK(o.inputs == "x (2, 3) from arange, k = 1, lens = [3, 3], s = 1.5");
@@ -81,50 +86,48 @@ TEST_CASE("on a traced sample test, a wrong element is traced to its source", "[
 TEST_CASE("exceptions: expected, unexpected, out of memory", "[evaluate]") {
     const TestRun ref = reference();
     SECTION("the expected exception passes") {
-        CHECK(
-            judge::evaluate(prob(), t_throws, fixtures::exception_run("invalid_argument", "k < 0"), nullptr).passed());
+        CHECK(evaluate_cpp(prob(), t_throws, fixtures::exception_run("invalid_argument", "k < 0"), nullptr).passed());
     }
     SECTION("returning normally where an exception is expected") {
-        const auto o = judge::evaluate(prob(), t_throws, reference(), nullptr);
+        const auto o = evaluate_cpp(prob(), t_throws, reference(), nullptr);
         CHECK(o.verdict == Verdict::wrong_answer);
         CHECK(o.message == "returned normally; expected it to throw std::invalid_argument");
     }
     SECTION("another exception where one is expected") {
-        const auto o = judge::evaluate(prob(), t_throws, fixtures::exception_run("logic_error", "todo"), nullptr);
+        const auto o = evaluate_cpp(prob(), t_throws, fixtures::exception_run("logic_error", "todo"), nullptr);
         CHECK(o.verdict == Verdict::wrong_answer);
         // hidden: the type only
         CHECK(o.message ==
               "f threw std::logic_error (its words are shown on sample tests only); expected std::invalid_argument");
     }
     SECTION("an exception where none is expected: its words on a sample test, its type on a hidden one") {
-        const auto o = judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "bad"), &ref);
+        const auto o = evaluate_cpp(prob(), t_values, fixtures::exception_run("invalid_argument", "bad"), &ref);
         CHECK(o.verdict == Verdict::runtime_error);
         CHECK(o.message == "f threw std::invalid_argument (its words are shown on sample tests only)");
         // Not even the tensor header's own words: they name shapes, which a grading seed draws anew.
-        CHECK(judge::evaluate(prob(), t_values,
-                              fixtures::exception_run("invalid_argument", "reshape: cannot reshape (2, 3) into (4)"),
-                              &ref)
+        CHECK(evaluate_cpp(prob(), t_values,
+                           fixtures::exception_run("invalid_argument", "reshape: cannot reshape (2, 3) into (4)"), &ref)
                   .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
-        CHECK(judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "reshape: x=\"0.1\""), &ref)
+        CHECK(evaluate_cpp(prob(), t_values, fixtures::exception_run("invalid_argument", "reshape: x=\"0.1\""), &ref)
                   .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
-        CHECK(judge::evaluate(prob(), t_values, fixtures::exception_run("invalid_argument", "mine: 0.1 0.2"), &ref)
+        CHECK(evaluate_cpp(prob(), t_values, fixtures::exception_run("invalid_argument", "mine: 0.1 0.2"), &ref)
                   .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
-        CHECK(judge::evaluate(prob(), t_sample, fixtures::exception_run("invalid_argument", "bad"), &ref).message ==
+        CHECK(evaluate_cpp(prob(), t_sample, fixtures::exception_run("invalid_argument", "bad"), &ref).message ==
               "threw std::invalid_argument: bad");
     }
     SECTION("a hidden test never shows text the submission wrote") {
         // A forged status whose "type" line carries the hidden inputs out.
-        CHECK(judge::evaluate(prob(), t_values, fixtures::exception_run("x=[0.1, 0.2]", ""), &ref).message ==
+        CHECK(evaluate_cpp(prob(), t_values, fixtures::exception_run("x=[0.1, 0.2]", ""), &ref).message ==
               "f threw an exception");
         TestRun bad;
         bad.status = TestRun::Status::bad_output;
         bad.detail = "its output out.npy could not be read: out.npy: unsupported dtype 'x=[0.1, 0.2]'";
-        CHECK(judge::evaluate(prob(), t_values, bad, &ref).message ==
+        CHECK(evaluate_cpp(prob(), t_values, bad, &ref).message ==
               "its result files are not the harness's (details are shown on sample tests only)");
-        CHECK(judge::evaluate(prob(), t_sample, bad, &ref).message == bad.detail);
+        CHECK(evaluate_cpp(prob(), t_sample, bad, &ref).message == bad.detail);
     }
     SECTION("std::bad_alloc is the memory limit") {
-        const auto o = judge::evaluate(prob(), t_values, fixtures::exception_run("bad_alloc", "std::bad_alloc"), &ref);
+        const auto o = evaluate_cpp(prob(), t_values, fixtures::exception_run("bad_alloc", "std::bad_alloc"), &ref);
         CHECK(o.verdict == Verdict::memory_limit);
         CHECK(o.message == "ran out of memory (std::bad_alloc): the limit is 1024 MB");
     }
@@ -136,10 +139,10 @@ TEST_CASE("stderr is shown for sample tests only", "[evaluate]") {
     crash.status = TestRun::Status::crashed;
     crash.detail = "crashed with SIGSEGV";
     crash.stderr_tail = "oops\n";
-    CHECK(judge::evaluate(prob(), t_sample, crash, &ref).message ==
+    CHECK(evaluate_cpp(prob(), t_sample, crash, &ref).message ==
           "crashed with SIGSEGV\nlast output on stderr:\noops\n");
-    CHECK(judge::evaluate(prob(), t_values, crash, &ref).message == "crashed with SIGSEGV");
-    CHECK(judge::evaluate(prob(), t_values, crash, &ref).verdict == Verdict::runtime_error);
+    CHECK(evaluate_cpp(prob(), t_values, crash, &ref).message == "crashed with SIGSEGV");
+    CHECK(evaluate_cpp(prob(), t_values, crash, &ref).verdict == Verdict::runtime_error);
 }
 
 TEST_CASE("limits map to their verdicts", "[evaluate]") {
@@ -147,20 +150,20 @@ TEST_CASE("limits map to their verdicts", "[evaluate]") {
     TestRun r;
     r.detail = "did not finish";
     r.status = TestRun::Status::timed_out;
-    CHECK(judge::evaluate(prob(), t_values, r, &ref).verdict == Verdict::time_limit);
+    CHECK(evaluate_cpp(prob(), t_values, r, &ref).verdict == Verdict::time_limit);
     r.status = TestRun::Status::cpu_limit;
-    CHECK(judge::evaluate(prob(), t_values, r, &ref).verdict == Verdict::time_limit);
+    CHECK(evaluate_cpp(prob(), t_values, r, &ref).verdict == Verdict::time_limit);
     r.status = TestRun::Status::output_limit;
-    CHECK(judge::evaluate(prob(), t_values, r, &ref).verdict == Verdict::output_limit);
+    CHECK(evaluate_cpp(prob(), t_values, r, &ref).verdict == Verdict::output_limit);
     r.status = TestRun::Status::no_result;
-    CHECK(judge::evaluate(prob(), t_values, r, &ref).verdict == Verdict::runtime_error);
+    CHECK(evaluate_cpp(prob(), t_values, r, &ref).verdict == Verdict::runtime_error);
 }
 
 TEST_CASE("a reference that fails a test is the course's fault", "[evaluate]") {
     const TestRun broken = fixtures::exception_run("runtime_error", "boom");
-    CHECK_THROWS_AS(judge::evaluate(prob(), t_values, reference(), &broken), judge::InputError);
+    CHECK_THROWS_AS(evaluate_cpp(prob(), t_values, reference(), &broken), judge::InputError);
     CHECK_THROWS_WITH(
-        judge::evaluate(prob(), t_values, reference(), &broken),
+        evaluate_cpp(prob(), t_values, reference(), &broken),
         "reference/fixture/solution.cpp: fails test t_values (x (2, 3) from randn, k = 2, lens = [1, 2], s = "
         "0.5): threw "
         "std::runtime_error: boom");

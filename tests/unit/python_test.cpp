@@ -1,5 +1,5 @@
-// Python submissions: the language of a file, the harness's function table, the plan's Python part
-// and the report's words for Python's exceptions (docs/python.md).
+// Python submissions: the harness's function table, the plan's launch, the client and the server
+// (docs/python.md). The language table and its words: language_test.cpp.
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "authoring/lint.hpp"
-#include "compile/python_build.hpp"
 #include "fixtures.hpp"
+#include "languages/python.hpp"
 #include "pipeline/judge.hpp"
 #include "report/report.hpp"
 #include "report/shown.hpp"
@@ -25,20 +25,6 @@ namespace python_test {  // a unity batch is one translation unit: this file's n
 
 using judge::Language;
 
-TEST_CASE("a .py file is torch when it imports torch, NumPy otherwise; anything else is C++", "[python]") {
-    CHECK(judge::detect_language("solution.cpp", "import torch\n") == Language::cpp);
-    CHECK(judge::detect_language("a/solution.py", "import numpy as np\n") == Language::numpy);
-    CHECK(judge::detect_language("s.py", "import math\nimport torch\n") == Language::torch);
-    CHECK(judge::detect_language("s.py", "    import torch.nn as nn\n") == Language::torch);
-    CHECK(judge::detect_language("s.py", "from torch import nn\r\n") == Language::torch);
-    CHECK(judge::detect_language("s.py", "import torchvision\n# import torch is a comment here\n") == Language::numpy);
-    CHECK(judge::detect_language("s.py", "x = 'import torch'\n") == Language::numpy);
-    CHECK(judge::parse_language("torch") == Language::torch);
-    CHECK(judge::parse_language("cpp") == Language::cpp);
-    CHECK(!judge::parse_language("python"));
-    CHECK(judge::language_name(Language::numpy) == "numpy");
-}
-
 TEST_CASE("the Python harness's table names each parameter and output with its spec type", "[python]") {
     const nlohmann::json t = nlohmann::json::parse(judge::python_table(fixtures::problem()));
     const nlohmann::json& f = t.at("functions").at("f");
@@ -47,34 +33,35 @@ TEST_CASE("the Python harness's table names each parameter and output with its s
     CHECK(f.at("single") == false);
 }
 
-TEST_CASE("a plan carries its Python server's files, and a C++ plan has none", "[python][box]") {
+TEST_CASE("a plan carries its launch: the program, and a Python server's files", "[python][box]") {
     judge::box::Plan plan;
     plan.tests.push_back({"t", "f", "d", "o", ""});
-    CHECK(judge::box::decode_plan(judge::box::encode_plan(plan)).python_library.empty());
-    plan.python_library = "torch";
-    plan.python_server = "/box/python/server.py";
-    plan.python_table = "/box/python/table.json";
-    plan.python_solution = "/box/solution.py";
+    plan.launch.program = "/box/.judge/prog-exec";
+    const judge::box::Plan cpp = judge::box::decode_plan(judge::box::encode_plan(plan));
+    CHECK(cpp.launch.kind == judge::LaunchSpec::Kind::exec);
+    CHECK(cpp.launch.program == "/box/.judge/prog-exec");
+    plan.launch = {judge::LaunchSpec::Kind::python_server, "/box/solution.py", "torch", "/box/python/server.py",
+                   "/box/python/table.json"};
     const judge::box::Plan back = judge::box::decode_plan(judge::box::encode_plan(plan));
-    CHECK(back.python_library == "torch");
-    CHECK(back.python_server == "/box/python/server.py");
-    CHECK(back.python_table == "/box/python/table.json");
-    CHECK(back.python_solution == "/box/solution.py");
+    CHECK(back.launch.kind == judge::LaunchSpec::Kind::python_server);
+    CHECK(back.launch.library == "torch");
+    CHECK(back.launch.server == "/box/python/server.py");
+    CHECK(back.launch.table == "/box/python/table.json");
+    CHECK(back.launch.program == "/box/solution.py");
 }
 
-TEST_CASE("a Python submission's report names Python's exceptions", "[python][report]") {
-    CHECK(judge::python_words("threw std::invalid_argument: ValueError: bad heads; expected std::invalid_argument") ==
-          "raised ValueError: bad heads; expected ValueError");
-    CHECK(judge::python_words("split_heads threw std::logic_error (its words are shown on sample tests only)") ==
-          "split_heads raised NotImplementedError (its words are shown on sample tests only)");
-    CHECK(judge::python_words("returned normally; expected it to throw std::out_of_range") ==
-          "returned normally; expected it to raise IndexError");
-    CHECK(judge::python_words(
-              "threw std::exception: TypeError: x (raised inside torch, not by a raise in solution.py)") ==
-          "raised an exception: TypeError: x (raised inside torch, not by a raise in solution.py)");
-    CHECK(judge::python_words("ran out of memory (std::bad_alloc): the limit is 256 MB") ==
-          "ran out of memory (MemoryError): the limit is 256 MB");
-    CHECK(judge::python_words("output 0 differs") == "output 0 differs");
+TEST_CASE("a launch's paths as a box sees them", "[python][box]") {
+    const judge::LaunchSpec host{judge::LaunchSpec::Kind::python_server, "/tmp/judge-box-1/solution.py", "numpy",
+                                 "/tmp/judge-box-1/python/server.py", "/tmp/judge-box-1/python/table.json"};
+    const judge::LaunchSpec in = host.seen_at("/tmp/judge-box-1", "/box");
+    CHECK(in.program == "/box/solution.py");
+    CHECK(in.server == "/box/python/server.py");
+    CHECK(in.table == "/box/python/table.json");
+    CHECK(in.library == "numpy");
+    // Only paths below the folder move: a sibling whose name starts alike does not.
+    CHECK(judge::LaunchSpec{judge::LaunchSpec::Kind::exec, "/tmp/judge-box-10/prog", "", "", ""}
+              .seen_at("/tmp/judge-box-1", "/box")
+              .program == "/tmp/judge-box-10/prog");
 }
 
 TEST_CASE("validate warns when a problem with a Python template gives a test too little memory", "[python][lint]") {
@@ -99,20 +86,15 @@ TEST_CASE("a counterexample says the expected exception in the submission's lang
     c.function = "split_heads";
     c.expected_exception = "invalid_argument";
     c.message = "it returned values";
-    CHECK(judge::counterexample_text(c, "torch").find("expected: it raises ValueError\n") != std::string::npos);
-    CHECK(judge::counterexample_text(c, "numpy").find("expected: it raises ValueError\n") != std::string::npos);
-    CHECK(judge::counterexample_text(c, "cpp").find("expected: it throws std::invalid_argument\n") !=
+    CHECK(judge::counterexample_text(c, Language::torch).find("expected: it raises ValueError\n") != std::string::npos);
+    CHECK(judge::counterexample_text(c, Language::numpy).find("expected: it raises ValueError\n") != std::string::npos);
+    CHECK(judge::counterexample_text(c, Language::cpp).find("expected: it throws std::invalid_argument\n") !=
           std::string::npos);
-    CHECK(judge::throws_words("torch", "out_of_range") == "raises IndexError");
-    CHECK(judge::throws_words("numpy", "logic_error") == "raises NotImplementedError");
-    CHECK(judge::throws_words("cpp", "logic_error") == "throws std::logic_error");
-    // A type Python has no name for keeps the spec's.
-    CHECK(judge::throws_words("torch", "length_error") == "throws std::length_error");
-}
-
-TEST_CASE("a result the Python harness refused is no exception of the student's", "[python][report]") {
-    CHECK(judge::python_words("threw std::exception: judge: probe returned a list; expected a tensor") ==
-          "did not return what the spec declares: probe returned a list; expected a tensor");
+    CHECK(judge::throws_words(Language::torch, "out_of_range") == "raises IndexError");
+    CHECK(judge::throws_words(Language::numpy, "logic_error") == "raises NotImplementedError");
+    CHECK(judge::throws_words(Language::cpp, "logic_error") == "throws std::logic_error");
+    // A type Python has no class for keeps the spec's C++ name.
+    CHECK(judge::throws_words(Language::torch, "length_error") == "raises std::length_error");
 }
 
 TEST_CASE("the versions that key a kept Python result are this machine's Python, NumPy and torch", "[python]") {

@@ -26,7 +26,7 @@ expect_out "sin_cos_halves [interleaved]: caught by its trap under 5 of 5 seeds,
     fail "a problem's reference was not proved under 5 grading seeds"
 # Every problem ships at least two accepted alternatives.
 [ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 8 ] || fail "a problem has fewer than 2 accepted"
-expect_out "student template compiles and is rejected"
+expect_out "student template in C++ compiles and is rejected"
 # Every problem ships a PyTorch and a NumPy template, which load and are rejected (issue #26).
 for lib in PyTorch NumPy; do
     [ "$(grep -c "student template in $lib loads and is rejected" "$TMP/out")" = 8 ] ||

@@ -10,7 +10,8 @@ say() { echo "  $*"; }
 
 say "the PyTorch reference is accepted, and the report names the versions"
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.py"
-expect_out "(Python 3."
+expect_out "(PyTorch: it imports torch on line "
+expect_out "; Python 3."
 expect_out ", torch "
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$ROOT/reference/problem_mha/solution.py" --format json
 python3 - "$TMP/out" <<'PYEOF' || fail "the JSON report lacks the language or the runtime"
@@ -18,6 +19,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["language"] == "torch", r["language"]
 assert r["runtime"].startswith("Python 3.") and "torch" in r["runtime"] and "NumPy" in r["runtime"], r["runtime"]
+assert r["language_reason"].startswith("it imports torch on line "), r["language_reason"]
 PYEOF
 
 say "the template's NotImplementedError is named as Python's; --lang torch alone judges the template"
@@ -88,3 +90,46 @@ grep -q '"untouched_template": true' "$TMP/grades/students/$s/report.json" ||
     fail "$s handed in a Python template unchanged, and the report does not say so"
 done
 grep -q "^Of the 2 attempts " "$TMP/grades/summary.md" || fail "summary.md counts an untouched Python template as an attempt"
+
+say "a NumPy file whose self-test imports torch under __main__ is judged as NumPy, and the report says why"
+{ cat "$PY/numpy_reference.py"; printf '\n\nif __name__ == "__main__":\n    import torch\n    print(torch.ones(1))\n'; } \
+    >"$TMP/np_main.py"
+expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/np_main.py"
+expect_out "(NumPy: it imports torch only under \`if __name__ == \"__main__\":\`, which the judge does not run; Python 3."
+expect_out "problem_mha: accepted"
+
+say "the first line may state the language, in submit as in grade"
+{ echo "# judge: numpy"; cat "$PY/numpy_reference.py"; } >"$TMP/stated.py"
+expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/stated.py" --format json
+grep -q '"language_reason": "its first line says \\"# judge: numpy\\""' "$TMP/out" ||
+    fail "the report does not say the first line chose NumPy"
+{ echo "# judge: cpp"; cat "$PY/numpy_reference.py"; } >"$TMP/wrong_statement.py"
+expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/wrong_statement.py"
+expect_err "$TMP/wrong_statement.py:1: the first line says \"# judge: cpp\"; a .py file can be numpy or torch"
+
+say "a module the box does not have is a load error naming it and what the box offers"
+sed 's/^import math$/import math\nimport scipy.special/' "$PY/numpy_reference.py" >"$TMP/scipy.py"
+expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/scipy.py"
+expect_out "The file could not be loaded. Python said:"
+expect_out "$TMP/scipy.py:3: error: no module named scipy in the judge's box; it has Python 3."
+expect_out "'s standard library, NumPy "
+expect_out " and torch "
+# One in a try block, or only under __main__, may be absent.
+{ cat "$PY/numpy_reference.py"; printf '\ntry:\n    import scipy\nexcept ImportError:\n    scipy = None\n'; } >"$TMP/try.py"
+expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/try.py" --no-counterexamples
+
+say "a float16 output is refused, naming its dtype"
+{ cat "$PY/numpy_reference.py"; printf '\n_merge = merge_heads\n\n\ndef merge_heads(x):\n    return _merge(x).astype(np.float16)\n'; } \
+    >"$TMP/half.py"
+expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/half.py"
+expect_out "did not return what the spec declares: merge_heads returned a tensor of dtype float16; expected float32 (or float64)"
+
+say "judge heads takes a .py file, in PyTorch and in NumPy"
+expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha --file "$ROOT/reference/problem_mha/solution.py"
+expect_out "5 heads of weights on test shapes_d2l_per_head at example 0; 5 of 5 as the reference's:"
+expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha --file "$PY/numpy_reference.py"
+expect_out "5 of 5 as the reference's"
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$PY/torch_mask_after_softmax.py" --test masking_sample
+expect_out "0 of 4 as the reference's"
+expect_exit 2 "$JUDGE" --root "$ROOT" heads problem_mha --file "$TMP/broken.py"
+expect_err "--file: $TMP/broken.py does not load (Python's words are above; judged as PyTorch: it imports torch on line 1)"

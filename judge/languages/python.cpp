@@ -1,4 +1,4 @@
-#include "compile/python_build.hpp"
+#include "languages/python.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -38,54 +38,6 @@ std::string runtime_phrase(const std::string& json_text) {
 
 }  // namespace
 
-std::string_view language_name(Language l) {
-    switch (l) {
-        case Language::cpp: return "cpp";
-        case Language::numpy: return "numpy";
-        case Language::torch: return "torch";
-    }
-    return "cpp";
-}
-
-std::optional<Language> parse_language(std::string_view name) {
-    for (Language l : {Language::cpp, Language::numpy, Language::torch})
-        if (language_name(l) == name) return l;
-    return std::nullopt;
-}
-
-Language detect_language(const std::string& file_name, const std::string& text) {
-    if (fs::path(file_name).extension() != ".py") return Language::cpp;
-    // `import torch`, `import torch.nn as nn`, `from torch import ...`, at the start of a line.
-    size_t at = 0;
-    while (at < text.size()) {
-        size_t end = text.find('\n', at);
-        if (end == std::string::npos) end = text.size();
-        std::string_view line(text.data() + at, end - at);
-        while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-        for (std::string_view head : {"import torch", "from torch"}) {
-            if (line.substr(0, head.size()) != head) continue;
-            const char next = line.size() > head.size() ? line[head.size()] : '\n';
-            if (next == ' ' || next == '.' || next == ',' || next == '\r' || next == '\n' || next == '\t')
-                return Language::torch;
-        }
-        at = end + 1;
-    }
-    return Language::numpy;
-}
-
-std::optional<PythonBox> python_box(const fs::path& box) {
-    PythonBox b{box / "python" / "server.py", box / "python" / "table.json", box / "solution.py", Language::torch};
-    std::error_code ec;
-    if (!fs::is_regular_file(fs::symlink_status(b.server, ec))) return std::nullopt;
-    const SafeRead lang = read_below(box, "python/language", 16, ReadPart::head);
-    std::string name = lang.bytes;
-    while (!name.empty() && (name.back() == '\n' || name.back() == ' ')) name.pop_back();
-    const std::optional<Language> l = parse_language(name);
-    if (!lang.ok() || !l || *l == Language::cpp) return std::nullopt;
-    b.language = *l;
-    return b;
-}
-
 std::string python_table(const Problem& p) {
     nlohmann::ordered_json functions = nlohmann::ordered_json::object();
     for (const FunctionSpec& f : p.functions) {
@@ -97,7 +49,9 @@ std::string python_table(const Problem& p) {
     return nlohmann::ordered_json{{"problem", p.name}, {"functions", functions}}.dump(1) + "\n";
 }
 
-BuildResult build_python_submission(const Problem& p, const fs::path& box, const Runner& sandbox, Language language) {
+namespace {
+
+BuildResult check_python(const Problem& p, const fs::path& box, const Runner& sandbox, Language language) {
     BuildResult br;
     const fs::path src = box / "solution.py";
     std::error_code ec;
@@ -108,12 +62,11 @@ BuildResult build_python_submission(const Problem& p, const fs::path& box, const
     // Written by the judge before the box starts; in a box, the tests see them read-only.
     write_file_atomic(box / "python" / "server.py", std::string(embedded_server()));
     write_file_atomic(box / "python" / "table.json", python_table(p));
-    write_file_atomic(box / "python" / "language", std::string(language_name(language)) + "\n");
     sandbox.prepare_writable(box);
-    ProcessSpec ps =
-        compiler_process({python_interpreter, "-I", "-B", (box / "python" / "server.py").string(), "check",
-                          (box / "python" / "table.json").string(), src.string(), std::string(language_name(language))},
-                         box, std::chrono::milliseconds(p.limits.compile_time_ms));
+    ProcessSpec ps = compiler_process(
+        {python_interpreter, "-I", "-B", (box / "python" / "server.py").string(), "check",
+         (box / "python" / "table.json").string(), src.string(), std::string(language_info(language).library)},
+        box, std::chrono::milliseconds(p.limits.compile_time_ms));
     ps.stdout_path = box / "check.out";
     ps.stderr_path = box / "compile.log";
     ps.cpu_seconds = p.limits.compile_time_ms / 1000 + 1;
@@ -137,17 +90,18 @@ BuildResult build_python_submission(const Problem& p, const fs::path& box, const
     return br;
 }
 
-std::string_view language_words(Language l) {
-    switch (l) {
-        case Language::cpp: return "C++";
-        case Language::numpy: return "NumPy";
-        case Language::torch: return "PyTorch";
-    }
-    return "";
-}
+}  // namespace
 
-fs::path python_template(const Problem& p, Language language) {
-    return p.template_solution.parent_path() / (language == Language::numpy ? "solution_numpy.py" : "solution.py");
+BuiltProgram build_python(const Problem& p, const fs::path& box, const Sandbox& sandbox, Builder& /*builder*/,
+                          Language language) {
+    BuiltProgram b;
+    b.build = check_python(p, box, sandbox, language);
+    if (b.build.ok) {
+        b.launch = {LaunchSpec::Kind::python_server, (box / "solution.py").string(),
+                    std::string(language_info(language).library), (box / "python" / "server.py").string(),
+                    (box / "python" / "table.json").string()};
+    }
+    return b;
 }
 
 std::string python_versions() {

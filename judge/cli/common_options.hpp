@@ -1,0 +1,19 @@
+// judge/cli/common_options.hpp: the options several subcommands share, written once: the grading
+// seed (--seed, --seed-from-env) and the file's language (--lang).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace judge {
+
+/// --seed N and --seed-from-env VAR, which exclude each other. `what` says what the seed draws.
+void add_seed(CLI::App* cmd, uint64_t& seed, std::optional<std::string>& env, const std::string& what);
+
+/// --lang, as every command that takes a submission's file has it (problem/language.hpp).
+void add_lang(CLI::App* cmd, std::optional<std::string>& lang);
+
+}  // namespace judge

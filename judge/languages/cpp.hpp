@@ -1,0 +1,15 @@
+// judge/languages/cpp.hpp: a C++ submission, against the judge's tensor header: compiled and linked
+// with the spec's harness by the Builder (compile/builder.hpp), in the sandbox; its tests run the
+// program itself.
+#pragma once
+
+#include <filesystem>
+
+#include "languages/build.hpp"
+
+namespace judge {
+
+BuiltProgram build_cpp(const Problem& p, const std::filesystem::path& box, const Sandbox& sandbox, Builder& builder,
+                       Language language);
+
+}  // namespace judge

@@ -1,0 +1,40 @@
+// judge/languages/python.hpp: Python submissions (docs/python.md). A `.py` file is judged
+// with NumPy or PyTorch; its "build" puts the harness (harness/python_server.py), the spec's
+// function table and the file into the box, and checks the file there without running it.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "languages/build.hpp"
+
+namespace judge {
+
+/// The interpreter every Python submission runs with: Debian's, which has python3-numpy and
+/// python3-torch (not whatever python3 comes first in PATH).
+inline constexpr const char* python_interpreter = "/usr/bin/python3";
+
+/// The spec's functions as the Python harness reads them (JSON): for each function, its
+/// parameters and outputs with their types' Python readers (problem/types.hpp), and whether it
+/// returns one value or a tuple.
+std::string python_table(const Problem& p);
+
+/// Writes the harness beside box/solution.py, then checks the file in `sandbox` without running it:
+/// a syntax error or a missing function is a failed build, with the interpreter's words. On
+/// success, `runtime` holds the versions ("Python 3.11.2, torch 1.13.1, NumPy 1.24.2").
+/// The launch is a fork server that imports the language's library (runs/launch.hpp).
+BuiltProgram build_python(const Problem& p, const std::filesystem::path& box, const Sandbox& sandbox, Builder& builder,
+                          Language language);
+
+/// The address space a Python test may use on top of what the interpreter has mapped: the
+/// problem's memory_mb. `validate` warns below this many MB (torch's own working set).
+inline constexpr int python_min_memory_mb = 256;
+
+/// The versions of Python, NumPy and torch on this machine (JSON, from the harness's `versions`
+/// mode, run once per judge without importing the libraries): part of the key of every result of a
+/// Python submission that is kept (grade's reports).
+std::string python_versions();
+
+}  // namespace judge

@@ -1,0 +1,130 @@
+// The seam for the submission's language (issue #40): the table, how a file's language is chosen,
+// and what a test's outcome says in each language's words.
+#include "catch.hpp"
+
+#include "core/errors.hpp"
+#include "fixtures.hpp"
+#include "languages/build.hpp"
+#include "problem/language.hpp"
+#include "traps/evaluate.hpp"
+
+namespace language_test {  // a unity batch is one translation unit: this file's names stay its own
+
+using judge::Language;
+
+namespace {
+
+Language chosen(const std::string& name, const std::string& text) {
+    return judge::choose_language(name, text).language;
+}
+
+}  // namespace
+
+TEST_CASE("the language table: names, words, files", "[language]") {
+    REQUIRE(judge::languages().size() == 3);
+    for (size_t i = 0; i < judge::languages().size(); ++i) CHECK(static_cast<size_t>(judge::languages()[i].id) == i);
+    CHECK(judge::parse_language("torch") == Language::torch);
+    CHECK(judge::parse_language("cpp") == Language::cpp);
+    CHECK(!judge::parse_language("python"));
+    CHECK(judge::language_name(Language::numpy) == "numpy");
+    CHECK(judge::language_words(Language::torch) == "PyTorch");
+    CHECK(judge::language_names() == "cpp, numpy or torch");
+    CHECK(judge::shares_extension(Language::numpy));
+    CHECK(!judge::shares_extension(Language::cpp));
+    CHECK(judge::submission_file_names() == std::vector<std::string>{"solution.cpp", "solution.py"});
+    judge::Problem p = fixtures::problem();
+    p.template_solution = "/course/student_template/p/solution.cpp";
+    CHECK(judge::language_template(p, Language::numpy) == "/course/student_template/p/solution_numpy.py");
+    CHECK(judge::language_template(p, Language::torch) == "/course/student_template/p/solution.py");
+    CHECK(judge::language_template(p, Language::cpp) == p.template_solution);
+}
+
+TEST_CASE("a .py file is torch when it imports torch, NumPy otherwise; anything else is C++", "[language]") {
+    CHECK(chosen("solution.cpp", "import torch\n") == Language::cpp);
+    CHECK(chosen("a/solution.py", "import numpy as np\n") == Language::numpy);
+    CHECK(chosen("s.py", "import math\nimport torch\n") == Language::torch);
+    CHECK(chosen("s.py", "def f(x):\n    import torch.nn as nn\n") == Language::torch);
+    CHECK(chosen("s.py", "from torch import nn\r\n") == Language::torch);
+    CHECK(chosen("s.py", "from torch.nn import functional as F\n") == Language::torch);
+    CHECK(chosen("s.py", "import numpy as np, torch\n") == Language::torch);
+    CHECK(chosen("s.py", "import torchvision\n# import torch is a comment here\n") == Language::numpy);
+    CHECK(chosen("s.py", "x = 'import torch'\n") == Language::numpy);
+    CHECK(chosen("s.py", "\"\"\"A docstring.\nimport torch\n\"\"\"\nimport numpy\n") == Language::numpy);
+    CHECK(judge::choose_language("s.py", "import math\nimport torch\n").reason == "it imports torch on line 2");
+}
+
+TEST_CASE("what runs only under __main__ does not choose the language", "[language]") {
+    const std::string numpy_with_torch_self_test =
+        "import numpy as np\n\ndef f(x):\n    return x\n\n"
+        "if __name__ == \"__main__\":\n    import torch\n    print(torch.ones(1))\n";
+    const judge::LanguageChoice c = judge::choose_language("solution.py", numpy_with_torch_self_test);
+    CHECK(c.language == Language::numpy);
+    CHECK(c.reason == "it imports torch only under `if __name__ == \"__main__\":`, which the judge does not run");
+    // After the block, a top-level import counts again.
+    CHECK(chosen("s.py", numpy_with_torch_self_test + "import torch\n") == Language::torch);
+    CHECK(chosen("s.py", "if __name__ == '__main__':\n    pass\nelse:\n    import torch\n") == Language::torch);
+}
+
+TEST_CASE("the first line may state the language; --lang wins over everything", "[language]") {
+    const judge::LanguageChoice c = judge::choose_language("s.py", "# judge: numpy\nimport torch\n");
+    CHECK(c.language == Language::numpy);
+    CHECK(c.reason == "its first line says \"# judge: numpy\"");
+    CHECK(chosen("s.py", "#judge:torch\nimport numpy\n") == Language::torch);
+    CHECK(judge::choose_language("s.py", "# judge: numpy\n", Language::torch).language == Language::torch);
+    CHECK(judge::choose_language("s.py", "", Language::torch).reason == "as asked (--lang torch)");
+    CHECK_THROWS_WITH(judge::choose_language("hw/s.py", "# judge: cpp\n"),
+                      "hw/s.py:1: the first line says \"# judge: cpp\"; a .py file can be numpy or torch");
+    CHECK_THROWS_AS(judge::choose_language("s.py", "# judge: python\n"), judge::InputError);
+    // An ordinary comment is no statement.
+    CHECK(chosen("s.py", "# judge this\nimport numpy\n") == Language::numpy);
+}
+
+TEST_CASE("each language's name for an exception", "[language]") {
+    CHECK(judge::exception_name(Language::cpp, "invalid_argument") == "std::invalid_argument");
+    CHECK(judge::exception_name(Language::torch, "invalid_argument") == "ValueError");
+    CHECK(judge::exception_name(Language::numpy, "out_of_range") == "IndexError");
+    CHECK(judge::exception_name(Language::torch, "exception") == "an exception");
+    CHECK(judge::exception_name(Language::torch, "unknown") == "std::unknown");
+}
+
+TEST_CASE("a test's outcome is said in the submission's language where it is made", "[language][evaluate]") {
+    const judge::Problem p = fixtures::problem();
+    constexpr size_t t_values = 0, t_sample = 1, t_throws = 2;  // hidden, sample, hidden expecting invalid_argument
+    const judge::TestRun ref = fixtures::ok_run(fixtures::array({2, 3}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1}));
+    const auto said = [&](size_t t, const judge::TestRun& run, Language l) {
+        return judge::evaluate(p, t, run, p.tests[t].throws ? nullptr : &ref, l).message;
+    };
+    // Python's words begin with the class: it is said once.
+    CHECK(said(t_sample, fixtures::exception_run("invalid_argument", "ValueError: bad heads"), Language::torch) ==
+          "raised ValueError: bad heads");
+    CHECK(said(t_sample, fixtures::exception_run("invalid_argument", "bad heads"), Language::cpp) ==
+          "threw std::invalid_argument: bad heads");
+    CHECK(said(t_throws, fixtures::exception_run("logic_error", "NotImplementedError"), Language::numpy) ==
+          "f raised NotImplementedError (its words are shown on sample tests only); expected ValueError");
+    CHECK(said(t_throws, ref, Language::torch) == "returned normally; expected it to raise ValueError");
+    CHECK(said(t_values, fixtures::exception_run("bad_alloc", "MemoryError"), Language::numpy) ==
+          "ran out of memory (MemoryError): the limit is 1024 MB");
+    CHECK(said(t_sample,
+               fixtures::exception_run("exception", "TypeError: x (raised inside torch, not by a raise in solution.py)"),
+               Language::torch) == "raised an exception: TypeError: x (raised inside torch, not by a raise in "
+                                   "solution.py)");
+    CHECK(said(t_values, fixtures::exception_run("exception", "KeyError: 'secret'"), Language::torch) ==
+          "f raised an exception (its words are shown on sample tests only)");
+}
+
+TEST_CASE("a value the Python harness refused is no exception, and a hidden test keeps its words", "[language]") {
+    const judge::Problem p = fixtures::problem();
+    judge::TestRun refused;
+    refused.status = judge::TestRun::Status::wrong_return;
+    refused.detail = "f returned a list; expected a tensor";
+    const judge::TestRun ref = fixtures::ok_run(fixtures::array({2, 3}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1}));
+    const judge::TestOutcome sample = judge::evaluate(p, 1, refused, &ref, Language::torch);
+    CHECK(sample.verdict == judge::Verdict::runtime_error);
+    CHECK(sample.message == "did not return what the spec declares: f returned a list; expected a tensor");
+    CHECK(judge::evaluate(p, 0, refused, &ref, Language::torch).message ==
+          "f did not return what the spec declares (details are shown on sample tests only)");
+    CHECK(judge::raised_words(refused, Language::numpy) ==
+          "did not return what the spec declares: f returned a list; expected a tensor");
+}
+
+}  // namespace language_test
