@@ -1,6 +1,6 @@
 #include "authoring/lint.hpp"
 
-#include "languages/python.hpp"
+#include "problem/language.hpp"
 
 #include <fmt/core.h>
 
@@ -140,7 +140,6 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
         if (!sample) out.push_back({"no_sample_test", "warning", "trap " + trap.id + " has no sample test"});
         if (!hidden) out.push_back({"no_hidden_test", "warning", "trap " + trap.id + " has no hidden test"});
     }
-    // A problem with a Python template: a test's memory there is on top of the interpreter's.
     if (const std::vector<size_t> fixed = seed_independent_tests(p); !fixed.empty()) {
         std::string names;
         for (size_t i = 0; i < fixed.size() && i < 4; ++i) names += (i > 0 ? ", " : "") + p.tests[fixed[i]].id;
@@ -153,13 +152,17 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
                                    "where the test's purpose allows (docs/authoring.md)",
                                    seed_independent_points(p), p.max_score(), fixed.size(), p.tests.size(), names)});
     }
-    if (std::error_code ec;
-        std::filesystem::exists(std::filesystem::path(p.template_solution).replace_extension(".py"), ec) &&
-        p.limits.memory_mb < python_min_memory_mb) {
+    // A language whose template the problem ships, and whose tests need more memory than it gives (a
+    // Python test's memory is on top of the interpreter's).
+    for (const LanguageInfo& lang : languages()) {
+        std::error_code ec;
+        if (p.limits.memory_mb >= lang.min_memory_mb || !std::filesystem::exists(language_template(p, lang.id), ec))
+            continue;
         out.push_back({"python_memory", "warning",
-                       fmt::format("limits.memory_mb is {} MB; a Python test needs at least {} MB (torch's own "
-                                   "working set), so Python submissions would fail at the memory limit",
-                                   p.limits.memory_mb, python_min_memory_mb)});
+                       fmt::format("limits.memory_mb is {} MB; a {} test needs at least {} MB ({}), so {} "
+                                   "submissions would fail at the memory limit",
+                                   p.limits.memory_mb, lang.words, lang.min_memory_mb, lang.memory_why, lang.words)});
+        break;
     }
     return out;
 }

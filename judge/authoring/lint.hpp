@@ -27,7 +27,7 @@ struct LintWarning {
 ///                         differ (a later trap that separates them names such a mistake);
 ///   no_sample_test, no_hidden_test  a trap without one;
 ///   python_memory         a problem with a Python template whose memory_mb is below
-///                         python_min_memory_mb (docs/python.md);
+///                         a language row's min_memory_mb (problem/language.hpp, docs/python.md);
 ///   seed_independent      tests that keep their sizes and stated values under a grading seed
 ///                         (problem/redraw.hpp): a pack's stored answers can pass them in the
 ///                         grade that counts (issue #38).

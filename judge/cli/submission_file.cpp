@@ -18,11 +18,10 @@ PreparedSubmission prepared_or_error(const Problem& p, const fs::path& box, cons
         fmt::print(stderr, "{}", with_file_name(sub.build.log, file));
         const LanguageInfo& row = language_info(sub.language.language);
         // Where the name admits more than one language, which one was chosen, and why.
-        const std::string chosen = shares_extension(row.id)
-                                       ? fmt::format("; judged as {}: {}", row.words, sub.language.reason)
-                                       : "";
-        throw InputError(fmt::format("--file: {} {} ({}'s words are above{})", file, row.fails_to_build, row.tool,
-                                     chosen));
+        const std::string chosen =
+            shares_extension(row.id) ? fmt::format("; judged as {}: {}", row.words, sub.language.reason) : "";
+        throw InputError(
+            fmt::format("--file: {} {} ({}'s words are above{})", file, row.fails_to_build, row.tool, chosen));
     }
     return sub;
 }

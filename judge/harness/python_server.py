@@ -35,10 +35,9 @@ import sys
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS", "NUMEXPR_NUM_THREADS",
                     "VECLIB_MAXIMUM_THREADS", "GOTO_NUM_THREADS")
 
-# The spec's exception types (judge/problem/types.cpp), by the Python class a student raises.
-OWN_EXCEPTIONS = (("ValueError", "invalid_argument"), ("IndexError", "out_of_range"),
-                  ("NotImplementedError", "logic_error"), ("MemoryError", "bad_alloc"),
-                  ("RuntimeError", "runtime_error"))
+# The spec's exception types by the Python class a student raises: the table's "exceptions", written by
+# the judge from its one exception table (judge/problem/types.cpp), set by `serve` before any test.
+OWN_EXCEPTIONS = ()
 
 
 def load_table(path):
@@ -258,7 +257,9 @@ def kill(pid):
 
 def serve(table_path, solution, library, control_fd, time_ms, memory_mb, output_kb):
     import select
+    global OWN_EXCEPTIONS
     table = load_table(table_path)
+    OWN_EXCEPTIONS = tuple((py, spec) for py, spec in table["exceptions"])
     limits = (int(time_ms), int(memory_mb), int(output_kb))
     # Compiled here once, run only in each child: compiling runs none of the student's code.
     try:

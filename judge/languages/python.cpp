@@ -46,7 +46,13 @@ std::string python_table(const Problem& p) {
         for (const OutputSpec& o : f.outputs) outputs.push_back({o.name, std::string(type_info(o.type).spec_name)});
         functions[f.name] = {{"params", params}, {"outputs", outputs}, {"single", f.returns == ReturnType::single}};
     }
-    return nlohmann::ordered_json{{"problem", p.name}, {"functions", functions}}.dump(1) + "\n";
+    // The classes a student's own raise maps to the spec's types (problem/types.hpp), in the table's
+    // order: the harness checks a raised exception's classes against them, most specific first.
+    nlohmann::ordered_json exceptions = nlohmann::ordered_json::array();
+    for (const ExceptionInfo& e : exception_types())
+        if (e.python_class) exceptions.push_back({std::string(e.python_name), std::string(e.spec_name)});
+    return nlohmann::ordered_json{{"problem", p.name}, {"functions", functions}, {"exceptions", exceptions}}.dump(1) +
+           "\n";
 }
 
 namespace {

@@ -28,10 +28,6 @@ std::string python_table(const Problem& p);
 BuiltProgram build_python(const Problem& p, const std::filesystem::path& box, const Sandbox& sandbox, Builder& builder,
                           Language language);
 
-/// The address space a Python test may use on top of what the interpreter has mapped: the
-/// problem's memory_mb. `validate` warns below this many MB (torch's own working set).
-inline constexpr int python_min_memory_mb = 256;
-
 /// The versions of Python, NumPy and torch on this machine (JSON, from the harness's `versions`
 /// mode, run once per judge without importing the libraries): part of the key of every result of a
 /// Python submission that is kept (grade's reports).

@@ -13,13 +13,13 @@ namespace {
 const std::vector<LanguageInfo> language_table = {
     {Language::cpp, "cpp", "C++", ".cpp", "solution.cpp", "solution.cpp", "", "threw", "throws", "throw",
      &ExceptionInfo::spec_name, "std::", "compiles", "does not compile", "the compiler", "Compilation failed.",
-     "The compiler said:"},
+     "The compiler said:", 0, ""},
     {Language::numpy, "numpy", "NumPy", ".py", "solution.py", "solution_numpy.py", "numpy", "raised", "raises", "raise",
      &ExceptionInfo::python_name, "", "loads", "does not load", "Python", "The file could not be loaded.",
-     "Python said:"},
+     "Python said:", 256, "the interpreter and torch's own working set"},
     {Language::torch, "torch", "PyTorch", ".py", "solution.py", "solution.py", "torch", "raised", "raises", "raise",
      &ExceptionInfo::python_name, "", "loads", "does not load", "Python", "The file could not be loaded.",
-     "Python said:"},
+     "Python said:", 256, "the interpreter and torch's own working set"},
 };
 
 std::string_view trim(std::string_view s) {
@@ -110,7 +110,9 @@ std::optional<Language> parse_language(std::string_view name) {
 std::string language_names() {
     std::string s;
     for (size_t i = 0; i < language_table.size(); ++i)
-        s += std::string(i == 0 ? "" : i + 1 == language_table.size() ? " or " : ", ") +
+        s += std::string(i == 0                           ? ""
+                         : i + 1 == language_table.size() ? " or "
+                                                          : ", ") +
              std::string(language_table[i].name);
     return s;
 }

@@ -39,6 +39,10 @@ struct LanguageInfo {
     std::string_view tool;              // "the compiler": whose words a failed build's log holds
     std::string_view failed_heading;    // "Compilation failed.": a report's first words on a failed build
     std::string_view log_by;            // "The compiler said:": before the build's log
+    // The least limits.memory_mb a test in this language can run in: a Python test's address space
+    // comes on top of the interpreter's, and torch's own working set is about 250 MB (0: no floor).
+    int min_memory_mb;
+    std::string_view memory_why;  // "torch's own working set"
 };
 
 /// Every row, in --lang's order: cpp, numpy, torch.

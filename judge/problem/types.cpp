@@ -180,13 +180,13 @@ const std::vector<OutputTypeInfo> output_table = {
 
 // In the order judge/harness/support.hpp catches them.
 const std::vector<ExceptionInfo> exception_table = {
-    {"invalid_argument", true, "ValueError"},
-    {"out_of_range", true, "IndexError"},
-    {"logic_error", true, "NotImplementedError"},
-    {"bad_alloc", false, "MemoryError"},
-    {"runtime_error", true, "RuntimeError"},
-    {"exception", false, "an exception"},
-    {"unknown", false, ""},
+    {"invalid_argument", true, "ValueError", true},
+    {"out_of_range", true, "IndexError", true},
+    {"logic_error", true, "NotImplementedError", true},
+    {"bad_alloc", false, "MemoryError", true},
+    {"runtime_error", true, "RuntimeError", true},
+    {"exception", false, "an exception", false},
+    {"unknown", false, "", false},
 };
 
 // In GenKind's order.

@@ -96,6 +96,7 @@ struct ExceptionInfo {
     std::string_view spec_name;  // "invalid_argument"
     bool expectable;
     std::string_view python_name;  // "ValueError"
+    bool python_class;             // python_name is the class a Python harness maps to this type
 };
 
 /// Every row, in the harness's order.

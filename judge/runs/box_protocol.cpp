@@ -110,6 +110,29 @@ std::optional<TestStatus> decode_status(const std::string& text) {
     return std::nullopt;
 }
 
+HarnessStatus decode_harness_status(const std::string& text) {
+    const size_t end = text.find('\n');
+    const std::string first = text.substr(0, end);
+    std::string rest = end == std::string::npos ? "" : text.substr(end + 1);
+    while (!rest.empty() && rest.back() == '\n') rest.pop_back();
+    HarnessStatus s;
+    if (first == "ok") {
+        s.kind = HarnessStatus::Kind::ok;
+    } else if (first == "exception") {
+        s.kind = HarnessStatus::Kind::exception;
+        const size_t type_end = rest.find('\n');
+        s.type = rest.substr(0, type_end);
+        s.text = type_end == std::string::npos ? "" : rest.substr(type_end + 1);
+    } else if (first == "wrong_return") {
+        s.kind = HarnessStatus::Kind::wrong_return;
+        s.text = rest;
+    } else if (first == "harness_error") {
+        s.kind = HarnessStatus::Kind::harness_error;
+        s.text = rest;
+    }
+    return s;
+}
+
 std::string encode_cutoff(size_t first_not_run) { return std::to_string(first_not_run) + "\n"; }
 
 std::optional<size_t> decode_cutoff(const std::string& text) {

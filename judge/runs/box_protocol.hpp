@@ -4,13 +4,13 @@
 // `status` (harness_status_file), which the program under test writes in its own language:
 // harness/support.hpp in C++, and for Python the fork server (harness/python_server.py) or,
 // when the server could not run the test, the client (runs/python_client.cpp). Its one reader is
-// read_run in runs/program_run.cpp, which trusts nothing of it (a submission can write it).
+// decode_harness_status, here, which trusts nothing of it (a submission can write it).
 //
 // Theory of operation. A test is one process, `prog <function> <in_dir> <out_dir>`: the harness
 // linked into every program (harness/support.hpp) reads <in_dir>/<param>.npy, calls the function
 // and writes <out_dir>/<output>.npy and <out_dir>/status ("ok"; "exception", the type and the
-// message; or "harness_error" and why). Whoever started the process then writes
-// <out_dir>/judge_status: how it ended (TestStatus). The judge never reads the program's stdout.
+// message; "wrong_return" and what came back, from the Python harness; or "harness_error" and why). Whoever started the
+// process then writes <out_dir>/judge_status: how it ended (TestStatus). The judge never reads the program's stdout.
 //
 // Who starts the test processes:
 //   - trusted programs (reference, seeded bugs) and the fallback tier: the judge itself;
@@ -117,6 +117,19 @@ std::string encode_status(const TestStatus& s);
 
 /// nullopt when `text` is empty or not a status.
 std::optional<TestStatus> decode_status(const std::string& text);
+
+/// What the harness's `status` says, as its one reader reads it. Every line the three writers
+/// write: "ok"; "exception\n<type>\n<message>"; "wrong_return\n<what came back>" (Python);
+/// "harness_error\n<why>". Anything else, an empty file included, is `none`: the program's own
+/// words, or nothing (it exited before the harness wrote). Type and text are as written: the caller
+/// makes them printable.
+struct HarnessStatus {
+    enum class Kind { none, ok, exception, wrong_return, harness_error };
+    Kind kind = Kind::none;
+    std::string type;  // exception: the spec's type name ("invalid_argument"), or what a forgery wrote
+    std::string text;  // exception: the message; wrong_return and harness_error: what the harness said
+};
+HarnessStatus decode_harness_status(const std::string& text);
 
 std::string encode_cutoff(size_t first_not_run);
 

@@ -14,7 +14,6 @@
 #include "runs/box_protocol.hpp"
 #include "runs/launcher.hpp"
 #include "runs/program_run.hpp"
-#include "runs/python_server.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 
@@ -69,8 +68,8 @@ int run_box(const BoxRunPaths& paths) {
     // What the launch needs before any test (a Python fork server), started in the box's cgroup: its
     // start is not any test's time. Its words go to the runner's stderr (runner.err).
     const PlainRunner plain;
-    const Launcher launcher(plan.launch, plain, plan.limits,
-                            python_server_wall(plan.limits, plan.tests.size(), plan.batch), {}, 2);
+    const Launcher launcher(plan.launch, plain, plan.limits, launcher_wall(plan.limits, plan.tests.size(), plan.batch),
+                            {}, 2);
     const InBox in_box{{"/tmp", "/dev/shm"}, true, "", &launcher, nullptr};
     std::vector<box::TestStatus> statuses(plan.tests.size());
     const fs::path cutoff_file = paths.out / box::cutoff_file;

@@ -33,9 +33,9 @@ Launcher::Launcher(LaunchSpec spec, const Runner& runner, const Limits& limits, 
                    const std::vector<Mount>& mounts, int stderr_fd, const fs::path& box)
     : m_spec(std::move(spec)) {
     if (m_spec.kind != LaunchSpec::Kind::python_server) return;
-    m_server = std::make_unique<PythonServer>(
-        runner, PythonLaunch{m_spec.library, m_spec.server, m_spec.table, m_spec.program}, limits, wall, mounts,
-        stderr_fd);
+    m_server = std::make_unique<PythonServer>(runner,
+                                              PythonLaunch{m_spec.library, m_spec.server, m_spec.table, m_spec.program},
+                                              limits, wall, mounts, stderr_fd);
     m_client = box.empty() ? python_client_exe() : runner.share(python_client_exe(), box);
 }
 

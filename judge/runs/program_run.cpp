@@ -8,7 +8,6 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <sstream>
 
 #include "core/errors.hpp"
 #include "runs/box_protocol.hpp"
@@ -230,54 +229,42 @@ TestRun read_run(const FunctionSpec& fn, const fs::path& base, const fs::path& d
         run.detail = "its status file is " + describe(status_file.fault) + "; it must be the harness's regular file";
         return run;
     }
-    std::istringstream status(status_file.bytes);
-    std::string first;
-    std::getline(status, first);
-    if (first == "ok") {
-        run.status = TestRun::Status::ok;
-        for (const OutputSpec& o : fn.outputs) {
-            const std::string name = o.name + ".npy";
-            const SafeRead bytes = read(name.c_str(), static_cast<size_t>(npy::max_file_bytes), ReadPart::whole);
-            try {
-                if (bytes.fault == ReadFault::missing) throw npy::NpyError(name + ": cannot open");
-                if (!bytes.ok())
-                    throw npy::NpyError(name + ": " + describe(bytes.fault) + "; expected a regular .npy file");
-                run.outputs[o.name] = npy::decode(bytes.bytes, name);
-            } catch (const npy::NpyError& e) {
-                run.status = TestRun::Status::bad_output;
-                run.detail = "its output " + name + " could not be read: " + printable(e.what());
-                return run;
+    const box::HarnessStatus said = box::decode_harness_status(status_file.bytes);
+    switch (said.kind) {
+        case box::HarnessStatus::Kind::ok:
+            run.status = TestRun::Status::ok;
+            for (const OutputSpec& o : fn.outputs) {
+                const std::string name = o.name + ".npy";
+                const SafeRead bytes = read(name.c_str(), static_cast<size_t>(npy::max_file_bytes), ReadPart::whole);
+                try {
+                    if (bytes.fault == ReadFault::missing) throw npy::NpyError(name + ": cannot open");
+                    if (!bytes.ok())
+                        throw npy::NpyError(name + ": " + describe(bytes.fault) + "; expected a regular .npy file");
+                    run.outputs[o.name] = npy::decode(bytes.bytes, name);
+                } catch (const npy::NpyError& e) {
+                    run.status = TestRun::Status::bad_output;
+                    run.detail = "its output " + name + " could not be read: " + printable(e.what());
+                    return run;
+                }
             }
-        }
-        return run;
-    }
-    if (first == "exception") {
-        run.status = TestRun::Status::exception;
-        std::getline(status, run.exception_type);
-        run.exception_type = printable(run.exception_type);
-        std::ostringstream rest;
-        rest << status.rdbuf();
-        run.exception_message = printable(rest.str());
-        while (!run.exception_message.empty() && run.exception_message.back() == '\n') run.exception_message.pop_back();
-        return run;
-    }
-    if (first == "wrong_return") {
-        // The Python harness refused the value the call returned (harness/python_server.py).
-        std::ostringstream rest;
-        rest << status.rdbuf();
-        run.status = TestRun::Status::wrong_return;
-        run.detail = printable(rest.str());
-        while (!run.detail.empty() && run.detail.back() == '\n') run.detail.pop_back();
-        return run;
-    }
-    if (first == "harness_error") {
-        // The harness's words, or a forgery by the program: either way this run has no result. (A
-        // trusted run that says it makes evaluate report the course as broken.)
-        std::ostringstream rest;
-        rest << status.rdbuf();
-        run.status = TestRun::Status::bad_output;
-        run.detail = "its status file says the harness could not read its inputs: " + printable(rest.str());
-        return run;
+            return run;
+        case box::HarnessStatus::Kind::exception:
+            run.status = TestRun::Status::exception;
+            run.exception_type = printable(said.type);
+            run.exception_message = printable(said.text);
+            return run;
+        case box::HarnessStatus::Kind::wrong_return:
+            // The Python harness refused the value the call returned (harness/python_server.py).
+            run.status = TestRun::Status::wrong_return;
+            run.detail = printable(said.text);
+            return run;
+        case box::HarnessStatus::Kind::harness_error:
+            // The harness's words, or a forgery by the program: either way this run has no result. (A
+            // trusted run that says it makes evaluate report the course as broken.)
+            run.status = TestRun::Status::bad_output;
+            run.detail = "its status file says the harness could not read its inputs: " + printable(said.text);
+            return run;
+        case box::HarnessStatus::Kind::none: break;
     }
     if (how.kind == Kind::signalled) {
         run.status = TestRun::Status::crashed;

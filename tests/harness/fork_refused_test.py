@@ -16,7 +16,8 @@ import numpy as np
 HARNESS = sys.argv[1]
 SOLUTION = "def probe(x):\n    return x * 2\n"
 TABLE = {"problem": "probe",
-         "functions": {"probe": {"params": [["x", "tensor"]], "outputs": [["output", "tensor"]], "single": True}}}
+         "functions": {"probe": {"params": [["x", "tensor"]], "outputs": [["output", "tensor"]], "single": True}},
+         "exceptions": [["ValueError", "invalid_argument"]]}
 
 
 def start_server(tmp, refusals):

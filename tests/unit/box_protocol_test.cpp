@@ -97,4 +97,37 @@ TEST_CASE("a garbled status or cutoff reads as none", "[box_protocol]") {
     CHECK_FALSE(box::decode_cutoff("all"));
 }
 
+TEST_CASE("the harness's status has one reader, for every line its three writers write", "[box_protocol]") {
+    using judge::box::HarnessStatus;
+    using Said = HarnessStatus::Kind;
+    const auto read = [](const std::string& text) { return judge::box::decode_harness_status(text); };
+    // harness/support.hpp (C++): ok, a harness error, and one line per exception type it catches.
+    CHECK(read("ok\n").kind == Said::ok);
+    CHECK(read("harness_error\nx.npy: not a .npy file\n").text == "x.npy: not a .npy file");
+    for (const char* type :
+         {"invalid_argument", "out_of_range", "logic_error", "bad_alloc", "runtime_error", "exception", "unknown"}) {
+        const HarnessStatus s = read(std::string("exception\n") + type + "\nsplit_heads: bad\n");
+        CHECK(s.kind == Said::exception);
+        CHECK(s.type == type);
+        CHECK(s.text == "split_heads: bad");
+    }
+    // harness/python_server.py: the same, Python's words in the message, and what came back refused.
+    const HarnessStatus own = read("exception\ninvalid_argument\nValueError: bad heads\n");
+    CHECK((own.kind == Said::exception && own.type == "invalid_argument" && own.text == "ValueError: bad heads"));
+    const HarnessStatus lib = read("exception\nexception\nTypeError: x (raised inside torch, not by a raise)\n");
+    CHECK((lib.type == "exception" && lib.text == "TypeError: x (raised inside torch, not by a raise)"));
+    const HarnessStatus refused = read("wrong_return\nf returned a list; expected a tensor\n");
+    CHECK((refused.kind == Said::wrong_return && refused.text == "f returned a list; expected a tensor"));
+    CHECK(read("exception\nexception\nsolution.py does not compile: x\n").text == "solution.py does not compile: x");
+    // runs/python_client.cpp, when the server could not run the test.
+    const HarnessStatus client = read("harness_error\nthe Python harness is not running (no socket)\n");
+    CHECK((client.kind == Said::harness_error && client.text == "the Python harness is not running (no socket)"));
+    // A message of several lines is kept whole; anything else is no status.
+    CHECK(read("exception\nruntime_error\nline 1\nline 2\n").text == "line 1\nline 2");
+    CHECK(read("").kind == Said::none);
+    CHECK(read("okay\n").kind == Said::none);
+    CHECK(read("exception").kind == Said::exception);
+    CHECK(read("exception").type.empty());
+}
+
 }  // namespace box_protocol_test

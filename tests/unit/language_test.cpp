@@ -104,10 +104,12 @@ TEST_CASE("a test's outcome is said in the submission's language where it is mad
     CHECK(said(t_throws, ref, Language::torch) == "returned normally; expected it to raise ValueError");
     CHECK(said(t_values, fixtures::exception_run("bad_alloc", "MemoryError"), Language::numpy) ==
           "ran out of memory (MemoryError): the limit is 1024 MB");
-    CHECK(said(t_sample,
-               fixtures::exception_run("exception", "TypeError: x (raised inside torch, not by a raise in solution.py)"),
-               Language::torch) == "raised an exception: TypeError: x (raised inside torch, not by a raise in "
-                                   "solution.py)");
+    CHECK(
+        said(t_sample,
+             fixtures::exception_run("exception", "TypeError: x (raised inside torch, not by a raise in solution.py)"),
+             Language::torch) ==
+        "raised an exception: TypeError: x (raised inside torch, not by a raise in "
+        "solution.py)");
     CHECK(said(t_values, fixtures::exception_run("exception", "KeyError: 'secret'"), Language::torch) ==
           "f raised an exception (its words are shown on sample tests only)");
 }

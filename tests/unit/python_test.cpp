@@ -31,6 +31,10 @@ TEST_CASE("the Python harness's table names each parameter and output with its s
     CHECK(f.at("params") == nlohmann::json::parse(R"([["x","tensor"],["k","int"],["lens","int_list"],["s","float"]])"));
     CHECK(f.at("outputs") == nlohmann::json::parse(R"([["out","tensor"],["aux","tensor"]])"));
     CHECK(f.at("single") == false);
+    // The one exception table, as the harness maps a student's own raise (problem/types.cpp).
+    CHECK(t.at("exceptions") == nlohmann::json::parse(R"([["ValueError","invalid_argument"],
+        ["IndexError","out_of_range"],["NotImplementedError","logic_error"],["MemoryError","bad_alloc"],
+        ["RuntimeError","runtime_error"]])"));
 }
 
 TEST_CASE("a plan carries its launch: the program, and a Python server's files", "[python][box]") {
@@ -77,7 +81,7 @@ TEST_CASE("validate warns when a problem with a Python template gives a test too
     CHECK(!has_warning());  // no Python template: C++ needs no more
     judge::write_file_atomic(dir.path() / "solution.py", "def f(x, k, lens, s):\n    raise NotImplementedError\n");
     CHECK(has_warning());
-    p.limits.memory_mb = judge::python_min_memory_mb;
+    p.limits.memory_mb = judge::language_info(judge::Language::torch).min_memory_mb;
     CHECK(!has_warning());
 }
 
