@@ -4,7 +4,8 @@
 // Every operation returns a new tensor and never a view, so `reshape` is exactly the row-major
 // reinterpretation that `torch.reshape` gives on a contiguous tensor, and `permute` / `transpose`
 // physically move the elements. Misuse (a bad index, a shape mismatch, an impossible reshape, a
-// wrong rank) throws std::invalid_argument or std::out_of_range with a message naming the shapes.
+// wrong rank) throws std::invalid_argument or std::out_of_range (marked as the header's:
+// tensor_invalid_argument, tensor_out_of_range) with a message naming the shapes.
 //
 // Compile time: a solution sees only declarations and trivial accessors, so it compiles quickly.
 // The definitions are below, under JUDGE_TENSOR_IMPLEMENTATION; the judge compiles them once into
@@ -25,6 +26,17 @@
 #include "protocol/shape.hpp"
 
 namespace judge {
+
+/// What the header throws when it is misused: the standard type, marked as the header's own, so
+/// that the judge tells it from a throw of the solution's. A test that expects std::invalid_argument
+/// wants the solution's own check, not an operation that happens to fail (the same rule as for
+/// NumPy's and torch's errors in Python; docs/python.md). Catching the standard type catches these.
+struct tensor_invalid_argument : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+struct tensor_out_of_range : std::out_of_range {
+    using std::out_of_range::out_of_range;
+};
 
 /// A shape: one extent per dimension, outermost first.
 using Shape = std::vector<int64_t>;
@@ -202,7 +214,7 @@ inline int64_t checked_numel(const Shape& shape, const char* what) {
     int64_t n = 1;
     for (int64_t e : shape) {
         if (e < 0) {
-            throw std::invalid_argument(std::string(what) + ": shape " + shape_str(shape) +
+            throw tensor_invalid_argument(std::string(what) + ": shape " + shape_str(shape) +
                                         " has a negative extent");
         }
         n *= e;
@@ -214,7 +226,7 @@ inline int64_t checked_numel(const Shape& shape, const char* what) {
 inline int64_t wrap_dim(int64_t d, int64_t rank, const char* what, const Shape& shape) {
     const int64_t w = d < 0 ? d + rank : d;
     if (w < 0 || w >= rank) {
-        throw std::out_of_range(std::string(what) + ": dimension " + std::to_string(d) +
+        throw tensor_out_of_range(std::string(what) + ": dimension " + std::to_string(d) +
                                 " is out of range for a tensor of shape " + shape_str(shape) +
                                 " (it has " + std::to_string(rank) + " dimensions)");
     }
@@ -232,13 +244,13 @@ inline Shape strides_of(const Shape& shape) {
 // The flat offset of a bounds-checked index.
 inline size_t flat_offset(const Shape& shape, const int64_t* index, size_t n) {
     if (n != shape.size()) {
-        throw std::invalid_argument("at: got " + std::to_string(n) + " indices for a tensor of shape " +
+        throw tensor_invalid_argument("at: got " + std::to_string(n) + " indices for a tensor of shape " +
                                     shape_str(shape) + " (it has " + std::to_string(shape.size()) + " dimensions)");
     }
     int64_t off = 0;
     for (size_t i = 0; i < n; ++i) {
         if (index[i] < 0 || index[i] >= shape[i]) {
-            throw std::out_of_range("at: index " + std::to_string(index[i]) + " is out of range for dimension " +
+            throw tensor_out_of_range("at: index " + std::to_string(index[i]) + " is out of range for dimension " +
                                     std::to_string(i) + " of size " + std::to_string(shape[i]) + " (tensor shape " +
                                     shape_str(shape) + ")");
         }
@@ -254,11 +266,11 @@ inline Shape reshaped(const Shape& shape, int64_t numel, Shape new_shape) {
     for (size_t i = 0; i < new_shape.size(); ++i) {
         if (new_shape[i] == -1) {
             if (infer >= 0) {
-                throw std::invalid_argument("reshape: only one dimension can be -1, got " + shape_str(new_shape));
+                throw tensor_invalid_argument("reshape: only one dimension can be -1, got " + shape_str(new_shape));
             }
             infer = static_cast<int64_t>(i);
         } else if (new_shape[i] < 0) {
-            throw std::invalid_argument("reshape: invalid extent " + std::to_string(new_shape[i]) + " in " +
+            throw tensor_invalid_argument("reshape: invalid extent " + std::to_string(new_shape[i]) + " in " +
                                         shape_str(new_shape));
         } else {
             known *= new_shape[i];
@@ -266,12 +278,12 @@ inline Shape reshaped(const Shape& shape, int64_t numel, Shape new_shape) {
     }
     if (infer >= 0) {
         if (known == 0 || numel % known != 0) {
-            throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(shape) + " (" +
+            throw tensor_invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(shape) + " (" +
                                         std::to_string(numel) + " elements) into " + shape_str(new_shape));
         }
         new_shape[static_cast<size_t>(infer)] = numel / known;
     } else if (known != numel) {
-        throw std::invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(shape) + " (" +
+        throw tensor_invalid_argument("reshape: cannot reshape a tensor of shape " + shape_str(shape) + " (" +
                                     std::to_string(numel) + " elements) into " + shape_str(new_shape) + " (" +
                                     std::to_string(known) + " elements)");
     }
@@ -281,7 +293,7 @@ inline Shape reshaped(const Shape& shape, int64_t numel, Shape new_shape) {
 template <class T>
 std::vector<T> interleaved(const Shape& shape, const std::vector<T>& v, int64_t repeats, int64_t d, Shape& out_shape) {
     if (repeats < 0)
-        throw std::invalid_argument("repeat_interleave: repeats must be >= 0, got " + std::to_string(repeats));
+        throw tensor_invalid_argument("repeat_interleave: repeats must be >= 0, got " + std::to_string(repeats));
     const int64_t w = wrap_dim(d, static_cast<int64_t>(shape.size()), "repeat_interleave", shape);
     int64_t outer = 1, inner = 1;
     for (int64_t i = 0; i < w; ++i) outer *= shape[static_cast<size_t>(i)];
@@ -303,14 +315,14 @@ std::vector<T> interleaved(const Shape& shape, const std::vector<T>& v, int64_t 
 template <class T>
 std::vector<T> tiled(const Shape& shape, const std::vector<T>& v, const Shape& repeats, Shape& out_shape) {
     if (repeats.size() < shape.size()) {
-        throw std::invalid_argument("repeat: " + std::to_string(repeats.size()) + " repeats for a tensor of shape " +
+        throw tensor_invalid_argument("repeat: " + std::to_string(repeats.size()) + " repeats for a tensor of shape " +
                                     shape_str(shape) + "; give at least one per dimension");
     }
     Shape in(repeats.size() - shape.size(), 1);  // leading dimensions of 1, as PyTorch adds them
     in.insert(in.end(), shape.begin(), shape.end());
     out_shape.assign(in.size(), 0);
     for (size_t i = 0; i < in.size(); ++i) {
-        if (repeats[i] < 0) throw std::invalid_argument("repeat: repeats must be >= 0, got " + shape_str(repeats));
+        if (repeats[i] < 0) throw tensor_invalid_argument("repeat: repeats must be >= 0, got " + shape_str(repeats));
         out_shape[i] = in[i] * repeats[i];
     }
     const auto n = static_cast<size_t>(checked_numel(out_shape, "repeat"));
@@ -334,7 +346,7 @@ std::vector<T> tiled(const Shape& shape, const std::vector<T>& v, const Shape& r
 IntTensor::IntTensor(Shape shape, std::vector<int64_t> values) : m_shape(std::move(shape)), m_data(std::move(values)) {
     const int64_t n = detail::checked_numel(m_shape, "IntTensor");
     if (n != static_cast<int64_t>(m_data.size())) {
-        throw std::invalid_argument("IntTensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
+        throw tensor_invalid_argument("IntTensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
                                     " values, got " + std::to_string(m_data.size()));
     }
 }
@@ -383,7 +395,7 @@ Tensor repeat(const Tensor& x, const Shape& repeats) {
 Tensor::Tensor(Shape shape, std::vector<float> values) : m_shape(std::move(shape)), m_data(std::move(values)) {
     const int64_t n = detail::checked_numel(m_shape, "Tensor");
     if (n != static_cast<int64_t>(m_data.size())) {
-        throw std::invalid_argument("Tensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
+        throw tensor_invalid_argument("Tensor: shape " + shape_str(m_shape) + " needs " + std::to_string(n) +
                                     " values, got " + std::to_string(m_data.size()));
     }
 }
@@ -399,7 +411,7 @@ Tensor Tensor::reshape(Shape new_shape) const {
 Tensor Tensor::permute(const Shape& dims) const {
     const int64_t r = dim();
     if (static_cast<int64_t>(dims.size()) != r) {
-        throw std::invalid_argument("permute: got " + std::to_string(dims.size()) +
+        throw tensor_invalid_argument("permute: got " + std::to_string(dims.size()) +
                                     " dimensions for a tensor of shape " + shape_str(m_shape) + " (it has " +
                                     std::to_string(r) + ")");
     }
@@ -408,7 +420,7 @@ Tensor Tensor::permute(const Shape& dims) const {
     for (size_t i = 0; i < dims.size(); ++i) {
         const int64_t d = detail::wrap_dim(dims[i], r, "permute", m_shape);
         if (seen[static_cast<size_t>(d)]) {
-            throw std::invalid_argument("permute: dimension " + std::to_string(d) + " appears twice in " +
+            throw tensor_invalid_argument("permute: dimension " + std::to_string(d) + " appears twice in " +
                                         shape_str(dims));
         }
         seen[static_cast<size_t>(d)] = true;
@@ -452,7 +464,7 @@ Tensor Tensor::narrow(int64_t d, int64_t start, int64_t length) const {
     const int64_t w = detail::wrap_dim(d, dim(), "narrow", m_shape);
     const int64_t extent = m_shape[static_cast<size_t>(w)];
     if (start < 0 || length < 0 || start + length > extent) {
-        throw std::out_of_range("narrow: [" + std::to_string(start) + ", " + std::to_string(start + length) +
+        throw tensor_out_of_range("narrow: [" + std::to_string(start) + ", " + std::to_string(start + length) +
                                 ") is outside dimension " + std::to_string(w) + " of size " +
                                 std::to_string(extent) + " (tensor shape " + shape_str(m_shape) + ")");
     }
@@ -486,7 +498,7 @@ Tensor ones(const Shape& shape) { return full(shape, 1.0f); }
 
 /// The values 0, 1, ..., n-1 in a tensor of shape (n,).
 Tensor arange(int64_t n) {
-    if (n < 0) throw std::invalid_argument("arange: n must be >= 0, got " + std::to_string(n));
+    if (n < 0) throw tensor_invalid_argument("arange: n must be >= 0, got " + std::to_string(n));
     std::vector<float> v(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = static_cast<float>(i);
     return Tensor({n}, std::move(v));
@@ -566,7 +578,7 @@ Tensor softmax(const Tensor& x, int64_t d) {
 
 /// Concatenates tensors along dimension `d`; all other extents must agree.
 Tensor cat(const std::vector<Tensor>& tensors, int64_t d) {
-    if (tensors.empty()) throw std::invalid_argument("cat: needs at least one tensor");
+    if (tensors.empty()) throw tensor_invalid_argument("cat: needs at least one tensor");
     const Tensor& first = tensors.front();
     const int64_t w = detail::wrap_dim(d, first.dim(), "cat", first.shape());
     Shape out_shape = first.shape();
@@ -576,7 +588,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t d) {
         bool ok = x.dim() == first.dim();
         for (int64_t i = 0; ok && i < x.dim(); ++i) ok = i == w || x.size(i) == first.size(i);
         if (!ok) {
-            throw std::invalid_argument("cat: tensor " + std::to_string(t) + " has shape " + shape_str(x.shape()) +
+            throw tensor_invalid_argument("cat: tensor " + std::to_string(t) + " has shape " + shape_str(x.shape()) +
                                         ", which does not match " + shape_str(first.shape()) +
                                         " outside dimension " + std::to_string(w));
         }
@@ -607,7 +619,7 @@ inline Shape broadcast_shape(const Shape& a, const Shape& b, const std::string& 
         const int64_t ea = i < a.size() ? a[a.size() - 1 - i] : 1;
         const int64_t eb = i < b.size() ? b[b.size() - 1 - i] : 1;
         if (ea != eb && ea != 1 && eb != 1) {
-            throw std::invalid_argument(name + ": shapes " + shape_str(a) + " and " + shape_str(b) +
+            throw tensor_invalid_argument(name + ": shapes " + shape_str(a) + " and " + shape_str(b) +
                                         " do not broadcast: dimension -" + std::to_string(i + 1) + " is " +
                                         std::to_string(ea) + " in the first and " + std::to_string(eb) +
                                         " in the second (each pair must be equal or 1)");
@@ -718,7 +730,7 @@ Tensor var(const Tensor& x, int64_t dim, bool unbiased, bool keepdim) {
 Tensor amax(const Tensor& x, int64_t dim, bool keepdim) {
     const int64_t w = detail::wrap_dim(dim, x.dim(), "amax", x.shape());
     if (x.size(w) == 0) {
-        throw std::invalid_argument("amax: dimension " + std::to_string(dim) + " of a tensor of shape " +
+        throw tensor_invalid_argument("amax: dimension " + std::to_string(dim) + " of a tensor of shape " +
                                     shape_str(x.shape()) + " is empty, and an empty slice has no maximum");
     }
     return detail::reduce(x, dim, keepdim, "amax", [](const float* p, int64_t n, int64_t stride) {

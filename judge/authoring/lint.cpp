@@ -192,7 +192,8 @@ std::vector<LintWarning> lint_bugs(const Problem& p, const std::vector<BugEviden
             bool apart = false;
             for (size_t t = 0; t < p.tests.size() && !apart; ++t) {
                 const TestRun *a = bugs[x].runs[t], *b = bugs[y].runs[t];
-                apart = a == nullptr || b == nullptr || !same_behaviour(*a, *b, p.tests[t].tolerance);
+                apart = a == nullptr || b == nullptr ||
+                        !same_behaviour(*a, *b, p.tests[t].tolerance, p.tests[t].throws.has_value());
             }
             if (!apart)
                 out.push_back({"bugs_not_told_apart", "warning",

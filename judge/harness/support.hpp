@@ -109,6 +109,10 @@ inline void write_status(const std::string& out_dir, const std::string& text) {
     f << text;
 }
 
+/// After the words of an exception the tensor header threw (the same words as Python's harness
+/// gives a raise inside NumPy or torch): no throw of the solution's own, whatever its type.
+inline constexpr const char* header_words = " (thrown inside the tensor header, not by a throw in solution.cpp)\n";
+
 /// The harness entry point: dispatches to the named function and records how it ended.
 inline int main(int argc, char** argv, const std::map<std::string, Caller>& callers) {
     if (argc != 4) {
@@ -127,6 +131,10 @@ inline int main(int argc, char** argv, const std::map<std::string, Caller>& call
         write_status(out, "ok\n");
     } catch (const npy::NpyError& e) {
         write_status(out, std::string("harness_error\n") + e.what() + "\n");
+    } catch (const tensor_invalid_argument& e) {  // the header's, not the solution's (judge/tensor.hpp)
+        write_status(out, std::string("exception\nexception\n") + e.what() + header_words);
+    } catch (const tensor_out_of_range& e) {
+        write_status(out, std::string("exception\nexception\n") + e.what() + header_words);
     } catch (const std::invalid_argument& e) {
         write_status(out, std::string("exception\ninvalid_argument\n") + e.what() + "\n");
     } catch (const std::out_of_range& e) {

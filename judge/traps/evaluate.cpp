@@ -158,6 +158,15 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
         case TestRun::Status::memory_limit: fail(Verdict::memory_limit, run.detail); break;
         case TestRun::Status::output_limit: fail(Verdict::output_limit, run.detail); break;
         case TestRun::Status::crashed:
+            // Where an exception is expected, a crash (SIGFPE from a division by zero, SIGABRT from
+            // an assert) is the missing check, as Python's ZeroDivisionError or AssertionError is.
+            if (test.throws) {
+                o.evidence = "throws";
+                fail(Verdict::wrong_answer, run.detail + "; expected " + exception_name(lang, *test.throws));
+            } else {
+                fail(Verdict::runtime_error, run.detail);
+            }
+            break;
         case TestRun::Status::no_result: fail(Verdict::runtime_error, run.detail); break;
         case TestRun::Status::wrong_return:
             // The harness's words on what came back (a list, a dtype); a type's name is the submission's.

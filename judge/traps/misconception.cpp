@@ -18,7 +18,13 @@ std::string failing_operation(const std::string& message) {
     return op.find(' ') == std::string::npos ? op : message;
 }
 
-bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol) {
+bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol, bool expects_exception) {
+    const auto no_own_raise = [](const TestRun& r) {
+        return r.status == TestRun::Status::crashed ||
+               (r.status == TestRun::Status::exception &&
+                (r.exception_type == "exception" || r.exception_type == "unknown"));
+    };
+    if (expects_exception && no_own_raise(a) && no_own_raise(b)) return true;
     if (a.status != b.status) return false;
     if (a.status == TestRun::Status::exception)
         return a.exception_type == b.exception_type &&
@@ -43,13 +49,16 @@ std::optional<size_t> match_bug(const std::vector<TestEvidence>& tests) {
             if (!e.bug_fails[x]) continue;
             fails_any = true;
             const TestRun* bx = e.bugs[x];
-            if (e.submission == nullptr || bx == nullptr || !same_behaviour(*e.submission, *bx, e.test->tolerance)) {
+            if (e.submission == nullptr || bx == nullptr ||
+                !same_behaviour(*e.submission, *bx, e.test->tolerance, e.test->throws.has_value())) {
                 same_everywhere = false;
                 break;
             }
             bool apart = true;  // this test tells x from every other bug
             for (size_t y = 0; y < n_bugs && apart; ++y) {
-                if (y != x && e.bugs[y] != nullptr && same_behaviour(*e.bugs[y], *bx, e.test->tolerance)) apart = false;
+                if (y != x && e.bugs[y] != nullptr &&
+                    same_behaviour(*e.bugs[y], *bx, e.test->tolerance, e.test->throws.has_value()))
+                    apart = false;
             }
             separated = separated || apart;
         }

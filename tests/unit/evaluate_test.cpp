@@ -63,7 +63,7 @@ TEST_CASE("outputs of another dtype fail before any value is compared", "[evalua
     const judge::TestOutcome o = evaluate_cpp(prob(), t_values, got, &ref);
     CHECK(o.verdict == Verdict::wrong_answer);
     CHECK(o.message == "out holds int64 values; expected float32");
-    CHECK_FALSE(judge::same_behaviour(got, ref, judge::Tolerance{}));
+    CHECK_FALSE(judge::same_behaviour(got, ref, judge::Tolerance{}, false));
 }
 
 TEST_CASE("a wrong shape is said before anything else", "[evaluate]") {
@@ -209,25 +209,27 @@ TEST_CASE("exceptions match by type and failing operation, not by type alone", "
           "valid_lens has 3 entries for a batch of 2");
     const judge::Tolerance tol;
     CHECK(judge::same_behaviour(fixtures::exception_run("invalid_argument", "matmul: shapes [2, 3] and [4, 5]"),
-                                fixtures::exception_run("invalid_argument", "matmul: shapes [1, 3] and [4, 2]"), tol));
+                                fixtures::exception_run("invalid_argument", "matmul: shapes [1, 3] and [4, 2]"), tol,
+                                false));
     CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "matmul: shapes [2, 3] and [4, 5]"),
-                                      fixtures::exception_run("invalid_argument", "reshape: cannot reshape"), tol));
+                                      fixtures::exception_run("invalid_argument", "reshape: cannot reshape"), tol,
+                                      false));
 }
 
 TEST_CASE("same behaviour: the way of ending, the exception type, the crash, the outputs", "[misconception]") {
     const judge::Tolerance tol;
     CHECK(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"),
-                                fixtures::exception_run("invalid_argument", "x"), tol));
+                                fixtures::exception_run("invalid_argument", "x"), tol, false));
     CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"),
-                                      fixtures::exception_run("invalid_argument", "y"), tol));
+                                      fixtures::exception_run("invalid_argument", "y"), tol, false));
     CHECK_FALSE(judge::same_behaviour(fixtures::exception_run("invalid_argument", "x"),
-                                      fixtures::exception_run("out_of_range", "x"), tol));
-    CHECK_FALSE(judge::same_behaviour(reference(), fixtures::exception_run("invalid_argument", "x"), tol));
+                                      fixtures::exception_run("out_of_range", "x"), tol, false));
+    CHECK_FALSE(judge::same_behaviour(reference(), fixtures::exception_run("invalid_argument", "x"), tol, false));
     TestRun close = reference();
     close.outputs["out"].f32[0] = 1e-7f;
-    CHECK(judge::same_behaviour(reference(), close, tol));
+    CHECK(judge::same_behaviour(reference(), close, tol, false));
     close.outputs["out"].f32[0] = 0.5f;
-    CHECK_FALSE(judge::same_behaviour(reference(), close, tol));
+    CHECK_FALSE(judge::same_behaviour(reference(), close, tol, false));
     TestRun timeout;
     timeout.status = TestRun::Status::timed_out;
     CHECK_FALSE(judge::can_match(timeout));

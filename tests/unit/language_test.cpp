@@ -7,6 +7,7 @@
 #include "languages/build.hpp"
 #include "problem/language.hpp"
 #include "traps/evaluate.hpp"
+#include "traps/misconception.hpp"
 
 namespace language_test {  // a unity batch is one translation unit: this file's names stay its own
 
@@ -127,6 +128,39 @@ TEST_CASE("a value the Python harness refused is no exception, and a hidden test
           "f did not return what the spec declares (details are shown on sample tests only)");
     CHECK(judge::raised_words(refused, Language::numpy) ==
           "did not return what the spec declares: f returned a list; expected a tensor");
+}
+
+TEST_CASE("one rule in every language: a library's exception or a crash is no check of the student's", "[language]") {
+    const judge::Problem p = fixtures::problem();
+    constexpr size_t t_throws = 2;  // hidden, expects invalid_argument
+    judge::TestRun sigfpe;
+    sigfpe.status = judge::TestRun::Status::crashed;
+    sigfpe.detail = "crashed with SIGFPE";
+    const judge::TestRun zero_division =
+        fixtures::exception_run("exception",
+                                "ZeroDivisionError: integer division or modulo by zero (raised by Python on line 3 of "
+                                "solution.py, not by a raise statement)");
+    const judge::TestRun header = fixtures::exception_run(
+        "exception", "reshape: cannot reshape (thrown inside the tensor header, not by a throw in solution.cpp)");
+    const judge::TestRun numpy =
+        fixtures::exception_run("exception", "ValueError: cannot reshape array (raised inside numpy, not by a raise)");
+    // The same verdict, with the trap's evidence, whichever the language.
+    for (const auto& [run, lang] : {std::pair{sigfpe, Language::cpp}, std::pair{zero_division, Language::torch},
+                                    std::pair{header, Language::cpp}, std::pair{numpy, Language::numpy}}) {
+        const judge::TestOutcome o = judge::evaluate(p, t_throws, run, nullptr, lang);
+        CHECK(o.verdict == judge::Verdict::wrong_answer);
+        CHECK(o.evidence == "throws");
+    }
+    CHECK(judge::evaluate(p, t_throws, sigfpe, nullptr, Language::cpp).message ==
+          "crashed with SIGFPE; expected std::invalid_argument");
+    // And the same behaviour, for naming a seeded bug from another language's runs.
+    const judge::Tolerance tol;
+    CHECK(judge::same_behaviour(sigfpe, zero_division, tol, true));
+    CHECK(judge::same_behaviour(header, numpy, tol, true));
+    CHECK_FALSE(judge::same_behaviour(header, numpy, tol, false));  // elsewhere, the failing operation counts
+    CHECK_FALSE(judge::same_behaviour(header, fixtures::exception_run("invalid_argument", "mine"), tol, true));
+    CHECK_FALSE(judge::same_behaviour(sigfpe, fixtures::ok_run(fixtures::array({1}, {1}), fixtures::array({1}, {1})),
+                                      tol, true));
 }
 
 }  // namespace language_test

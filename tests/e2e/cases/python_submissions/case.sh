@@ -38,7 +38,7 @@ expect_exit 2 "$JUDGE" --root "$TMP/course" submit problem_mha --lang numpy
 expect_err "--lang numpy: problem_mha has no NumPy template ("
 
 say "a raise inside torch or by Python is not the student's own ValueError"
-expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$PY/no_head_check.py"
+expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$PY/torch_no_head_check.py"
 expect_out "✗ input_validation"
 expect_out "(raised by Python on line 12 of solution.py, not by a raise statement); expected ValueError"
 

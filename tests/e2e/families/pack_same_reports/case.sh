@@ -8,7 +8,8 @@
 #   - the Python files of tests/e2e/cases/python_submissions/<problem>/ (docs/python.md): the NumPy
 #     translation of the reference is accepted as NumPy, and each torch_<bug>.py, a PyTorch
 #     translation of a seeded bug, is judged as PyTorch and named as that bug, from the C++ bug's
-#     runs in the answer key;
+#     runs in the answer key, and is the C++ bug's twin: the same verdict, points, traps, fix-first
+#     trap and misconceptions (issue #40);
 #   - problem_mha: the e2e submissions.
 # The pack judges every C++ file and two Python ones (the NumPy reference and the first PyTorch bug):
 # a Python file costs several times a C++ one, and the answer key is the same for all of them.
@@ -45,12 +46,13 @@ if [ -d "$py" ]; then
         [ -f "$h" ] || h="$ROOT/reference/$p/bugs/$b.patch"
         [ -f "$h" ] || fail "$f translates no seeded bug (no bugs/$b.cpp or .patch)"
         cp "$f" "$TMP/subs/py_$(basename "$f")"
-        echo "bug $b $(sed -n 's|^// trap: ||p' "$h" | head -1) torch" >"$TMP/expect/py_$(basename "$f")"
+        echo "bug $b $(sed -n 's|^// trap: ||p' "$h" | head -1) torch twin $TMP/reports/bug_$b.cpp.json" \
+            >"$TMP/expect/py_$(basename "$f")"
         [ ${#on_pack[@]} = 1 ] && on_pack+=("py_$(basename "$f")")
     done
     [ "$(ls "$py"/torch_*.py | wc -l)" -ge 3 ] || fail "$p: fewer than 3 PyTorch seeded bugs in $py"
 fi
-mkdir -p "$TMP/cold"
+mkdir -p "$TMP/cold" "$TMP/reports"
 for f in "$TMP"/subs/*.cpp "$TMP"/subs/*.py; do
     [ -e "$f" ] || continue
     name=$(basename "$f")
@@ -59,6 +61,7 @@ for f in "$TMP"/subs/*.cpp "$TMP"/subs/*.py; do
     # shellcheck disable=SC2046  # the expectation's words are check.py's arguments
     python3 "$HERE/check.py" "$TMP/full.json" $(cat "$TMP/expect/$name" 2>/dev/null) ||
         { head -c 2000 "$TMP/err"; fail "$name: the report is not what it should be (above)"; }
+    cp "$TMP/full.json" "$TMP/reports/$name.json"
     if [ "${name%.py}" != "$name" ] && [[ " ${on_pack[*]} " != *" $name "* ]]; then continue; fi
     JUDGE_CACHE="$TMP/cold" "$JUDGE" -q --root "$TMP/pack" submit "$p" --file "$f" --format json >"$TMP/packed.json" 2>"$TMP/err"
     diff "$TMP/full.json" "$TMP/packed.json" >"$TMP/diff" || { head -30 "$TMP/diff"; fail "$name: the pack's report differs"; }

@@ -4,6 +4,9 @@
                        it), the one to fix first, and a test of it names the seeded bug ID
   accepted LANG        accepted, judged as LANG (cpp, numpy or torch)
   rejected LANG        not accepted
+  ... twin OTHER.json  also: the same verdict, points, traps (each passed, failed or blocked, with its
+                       points), fix-first trap and misconception named on each test as OTHER.json,
+                       the report of the same mistake in another language (issue #40)
 Always: a counterexample (or a failed sample test's values) shows a difference (issue #21).
 """
 import json
@@ -11,6 +14,10 @@ import sys
 
 report = json.load(open(sys.argv[1]))
 what = sys.argv[2:]
+twin = None
+if "twin" in what:
+    twin = json.load(open(what[what.index("twin") + 1]))
+    what = what[:what.index("twin")]
 for t in report["tests"]:
     for key in ("counterexample", "values"):
         c = t.get(key)
@@ -45,3 +52,12 @@ elif what:
     fail("check.py does not know %s" % what[0])
 if what and report.get("language") != language:
     fail("judged as %s, not %s" % (report.get("language"), language))
+if twin is not None:
+    def summary(r):
+        return {"verdict": r["verdict"], "score": r["score"], "first_fix": r.get("first_fix"),
+                "traps": [(t["id"], t["status"], t.get("points")) for t in r["traps"]],
+                "named": [(t["id"], (t.get("misconception") or {}).get("bug")) for t in r["tests"]]}
+    mine, theirs = summary(report), summary(twin)
+    for key in mine:
+        if mine[key] != theirs[key]:
+            fail("its twin in another language differs in %s: %s here, %s there" % (key, mine[key], theirs[key]))
