@@ -16,9 +16,12 @@ void judge_bug(const Problem& p, const SeededBug& bug, size_t b, const BuildResu
                BugResult& row) {
     Diagnostics d;
     const std::string label = fmt::format("{:>2}. {} [{}]", b + 1, bug.name, bug.trap);
-    if (const std::string form = misconception_form_problem(bug.misconception); !form.empty())
-        d.error(fmt::format("{}: the misconception \"{}\" does not fit the sentence the student reads: {}",
-                            course_path(p, bug.path), bug.misconception, form));
+    std::vector<std::string> texts = {bug.misconception};
+    for (const auto& [variant, text] : bug.misconception_in) texts.push_back(text);  // each language's form too
+    for (const std::string& text : texts)
+        if (const std::string form = misconception_form_problem(text); !form.empty())
+            d.error(fmt::format("{}: the misconception \"{}\" does not fit the sentence the student reads: {}",
+                                course_path(p, bug.path), text, form));
     row.killed.assign(p.tests.size(), false);
     if (!build.ok) {
         d.error(label + ": " + course_path(p, bug.path) + " does not compile:\n" + build.log);

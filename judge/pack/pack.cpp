@@ -91,8 +91,11 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder) {
     const std::vector<BuildResult> builds = trusted.build_every_bug();
     for (size_t b = 0; b < trusted.bugs().size(); ++b) {
         const SeededBug& bug = trusted.bugs()[b];
-        key["bugs"].push_back(
-            {{"name", bug.name}, {"trap", bug.trap}, {"misconception", bug.misconception}, {"builds", builds[b].ok}});
+        key["bugs"].push_back({{"name", bug.name},
+                               {"trap", bug.trap},
+                               {"misconception", bug.misconception},
+                               {"misconception_in", bug.misconception_in},
+                               {"builds", builds[b].ok}});
         if (!builds[b].ok) continue;
         json runs = json::object();
         for (size_t t = 0; t < p.tests.size(); ++t) runs[p.tests[t].id] = w.run(trusted.run_dir(builds[b].exe, t));

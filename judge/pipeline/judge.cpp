@@ -109,7 +109,7 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         const SubmissionRuns runs = run_submission(m_p, box.path(), sub.launch, m_inputs, sandbox);
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs, lang.language));
-        name_misconceptions(outcomes, runs);
+        name_misconceptions(outcomes, runs, lang.language);
         // A failed sample test shows its own values when they are small, as a counterexample does.
         for (size_t t = 0; t < m_p.tests.size(); ++t) {
             if (outcomes[t].verdict != Verdict::wrong_answer || outcomes[t].hidden || !runs.runs[t]) continue;
@@ -132,6 +132,10 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
     r.submission = display_name;
     r.language = lang.language;
     r.language_reason = lang.reason;
+    // Each trap's hint in the language's own words, where the spec gives them (hint_python).
+    for (TrapOutcome& t : r.traps)
+        for (const TrapSpec& spec : m_p.traps)
+            if (spec.id == t.id) t.hint = text_in(lang.language, spec.hint_in, spec.hint);
     r.runtime = br.runtime;
     return r;
 }
@@ -148,7 +152,7 @@ TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs, Language lang) 
     return evaluate(m_p, t, run, reference_for(t), lang);
 }
 
-void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs) {
+void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs, Language lang) {
     const std::vector<SeededBug>& bugs = m_key->bugs();
     if (bugs.empty() || std::all_of(outcomes.begin(), outcomes.end(), [](const auto& o) { return o.passed(); })) return;
     // Only the bugs of the traps the submission failed can explain it: every bug fails a test of
@@ -174,7 +178,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
     if (!x) return;
     for (size_t t = 0; t < outcomes.size(); ++t) {
         if (!evidence[t].bug_fails[*x] || outcomes[t].passed()) continue;
-        outcomes[t].misconception = bugs[*x].misconception;
+        outcomes[t].misconception = text_in(lang, bugs[*x].misconception_in, bugs[*x].misconception);
         outcomes[t].misconception_bug = bugs[*x].name;
         if (outcomes[t].trap == bugs[*x].trap) outcomes[t].evidence = "seeded_bug";
     }
@@ -188,7 +192,7 @@ Report Judge::judge_trusted(const fs::path& exe, bool name) {
         outcomes.push_back(evaluate(m_p, t, run, reference_for(t), Language::cpp));
         if (name) runs.runs.emplace_back(std::move(run));
     }
-    if (name) name_misconceptions(outcomes, runs);
+    if (name) name_misconceptions(outcomes, runs, Language::cpp);
     return assemble_report(m_p, m_seed, std::move(outcomes));
 }
 

@@ -82,7 +82,8 @@ private:
 
     /// Names the misconception when exactly one seeded bug explains the submission's failures
     /// (traps/misconception.hpp), on the failing tests that bug fails too.
-    void name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs);
+    /// The misconception is said in `lang`'s words (a seeded bug's form for its text variant).
+    void name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs, Language lang);
 
     /// The reference's run of test `t` when evaluating needs it (the test expects no exception).
     const TestRun* reference_for(size_t t);

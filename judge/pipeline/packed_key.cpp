@@ -72,6 +72,8 @@ PackedKey::PackedKey(const Problem& p, const fs::path& root)
             bug.name = b.at("name").get<std::string>();
             bug.trap = b.at("trap").get<std::string>();
             bug.misconception = b.at("misconception").get<std::string>();
+            if (b.contains("misconception_in"))
+                bug.misconception_in = b.at("misconception_in").get<std::map<std::string, std::string>>();
             m_bugs.push_back(std::move(bug));
         }
     } catch (const json::exception& e) {

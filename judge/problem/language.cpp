@@ -11,15 +11,66 @@ namespace judge {
 namespace {
 
 const std::vector<LanguageInfo> language_table = {
-    {Language::cpp, "cpp", "C++", ".cpp", "solution.cpp", "solution.cpp", "", "threw", "throws", "throw",
-     &ExceptionInfo::spec_name, "std::", "compiles", "does not compile", "the compiler", "Compilation failed.",
-     "The compiler said:", 0, ""},
-    {Language::numpy, "numpy", "NumPy", ".py", "solution.py", "solution_numpy.py", "numpy", "raised", "raises", "raise",
-     &ExceptionInfo::python_name, "", "loads", "does not load", "Python", "The file could not be loaded.",
-     "Python said:", 256, "the interpreter and torch's own working set"},
-    {Language::torch, "torch", "PyTorch", ".py", "solution.py", "solution.py", "torch", "raised", "raises", "raise",
-     &ExceptionInfo::python_name, "", "loads", "does not load", "Python", "The file could not be loaded.",
-     "Python said:", 256, "the interpreter and torch's own working set"},
+    {Language::cpp,
+     "cpp",
+     "C++",
+     ".cpp",
+     "solution.cpp",
+     "solution.cpp",
+     "",
+     "threw",
+     "throws",
+     "throw",
+     &ExceptionInfo::spec_name,
+     "std::",
+     "compiles",
+     "does not compile",
+     "the compiler",
+     "Compilation failed.",
+     "The compiler said:",
+     0,
+     "",
+     ""},
+    {Language::numpy,
+     "numpy",
+     "NumPy",
+     ".py",
+     "solution.py",
+     "solution_numpy.py",
+     "numpy",
+     "raised",
+     "raises",
+     "raise",
+     &ExceptionInfo::python_name,
+     "",
+     "loads",
+     "does not load",
+     "Python",
+     "The file could not be loaded.",
+     "Python said:",
+     256,
+     "the interpreter and torch's own working set",
+     "python"},
+    {Language::torch,
+     "torch",
+     "PyTorch",
+     ".py",
+     "solution.py",
+     "solution.py",
+     "torch",
+     "raised",
+     "raises",
+     "raise",
+     &ExceptionInfo::python_name,
+     "",
+     "loads",
+     "does not load",
+     "Python",
+     "The file could not be loaded.",
+     "Python said:",
+     256,
+     "the interpreter and torch's own working set",
+     "python"},
 };
 
 std::string_view trim(std::string_view s) {
@@ -161,6 +212,11 @@ LanguageChoice choose_language(const std::string& file_name, const std::string& 
                 "it imports torch only under `if __name__ == \"__main__\":`, which the judge does not run"};
     }
     return {Language::numpy, "it does not import torch"};
+}
+
+const std::string& text_in(Language l, const std::map<std::string, std::string>& forms, const std::string& text) {
+    const auto it = forms.find(std::string(language_info(l).text_variant));
+    return it == forms.end() ? text : it->second;
 }
 
 std::filesystem::path language_template(const Problem& p, Language l) {

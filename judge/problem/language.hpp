@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <filesystem>
+#include <map>
 
 #include "problem/spec.hpp"
 #include "problem/types.hpp"
@@ -43,6 +44,9 @@ struct LanguageInfo {
     // comes on top of the interpreter's, and torch's own working set is about 250 MB (0: no floor).
     int min_memory_mb;
     std::string_view memory_why;  // "torch's own working set"
+    // Which of a text's language forms this language reads ("python": a trap's hint_python, a seeded
+    // bug's `// misconception_python:`); "": the text as written, which speaks C++.
+    std::string_view text_variant;
 };
 
 /// Every row, in --lang's order: cpp, numpy, torch.
@@ -85,6 +89,10 @@ std::optional<Language> stated_language(const std::string& file_name, const std:
 /// (anywhere but under `if __name__ == "__main__":`, which the judge never runs), NumPy otherwise.
 LanguageChoice choose_language(const std::string& file_name, const std::string& text,
                                std::optional<Language> given = {});
+
+/// A text in `l`'s words: its form for the language's text variant when `forms` has one, else `text`
+/// (a trap's hint: `text_in(l, trap.hint_in, trap.hint)`).
+const std::string& text_in(Language l, const std::map<std::string, std::string>& forms, const std::string& text);
 
 /// The student template of `p` in `l`, beside problem.json's own (solution.cpp): solution.py for
 /// PyTorch, solution_numpy.py for NumPy. It may not exist: a problem ships the ones that fit.

@@ -112,8 +112,11 @@ std::string packed_spec_text(const Problem& p) {
     doc["packed"] = true;
     if (p.withheld > 0) doc["withheld"] = p.withheld;
     json traps = json::array();
-    for (const TrapSpec& t : p.traps)
-        traps.push_back({{"id", t.id}, {"title", t.title}, {"hint", t.hint}, {"after", t.after}});
+    for (const TrapSpec& t : p.traps) {
+        json trap = {{"id", t.id}, {"title", t.title}, {"hint", t.hint}, {"after", t.after}};
+        for (const auto& [variant, text] : t.hint_in) trap["hint_" + variant] = text;
+        traps.push_back(std::move(trap));
+    }
     doc["traps"] = traps;
     json tests = json::array();
     for (const TestSpec& t : p.tests) tests.push_back(test_json(t));

@@ -242,8 +242,9 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
     }
     if (p.functions.empty()) top.at("functions").fail("needs at least one function");
     for (const Field& f : top.at("traps").items()) {
-        f.only_keys({"id", "title", "hint", "after", "visibility"});
-        TrapSpec t{identifier(f.at("id")), f.at("title").nonempty_str(), f.at("hint").nonempty_str(), {}, ""};
+        f.only_keys({"id", "title", "hint", "hint_python", "after", "visibility"});
+        TrapSpec t{identifier(f.at("id")), f.at("title").nonempty_str(), f.at("hint").nonempty_str(), {}, "", {}};
+        if (f.has("hint_python")) t.hint_in["python"] = f.at("hint_python").nonempty_str();
         if (f.has("visibility")) t.visibility = visibility_word(f.child("visibility"));
         for (const TrapSpec& other : p.traps) {
             if (other.id == t.id) f.at("id").fail("duplicate trap \"" + t.id + "\"");

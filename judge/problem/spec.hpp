@@ -88,6 +88,9 @@ struct TrapSpec {
     std::vector<std::string> after;
     // The visibility of its tests that give none ("" when the trap gives none either: hidden).
     std::string visibility;
+    // The hint in a language's own words, by the language's text variant (problem/language.hpp):
+    // "python" from the spec's hint_python. A language without one here gets `hint`.
+    std::map<std::string, std::string> hint_in;
 };
 
 /// The tensor generators (problem/types.hpp has a row for each).

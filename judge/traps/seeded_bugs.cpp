@@ -69,6 +69,8 @@ std::vector<SeededBug> load_bugs(const Problem& p) {
                 trap_line = lineno;
             } else if (t.rfind("// misconception:", 0) == 0) {
                 b.misconception = trim(t.substr(17));
+            } else if (t.rfind("// misconception_python:", 0) == 0) {
+                b.misconception_in["python"] = trim(t.substr(24));
             }
         }
         if (b.trap.empty()) throw InputError(display + ":1: missing a '// trap: <id>' line in the first 40 lines");

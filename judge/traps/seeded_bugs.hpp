@@ -9,6 +9,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ struct SeededBug {
     std::string source;          // the solution it is: the file, or the patch applied to the reference
     std::string trap;
     std::string misconception;
+    // In a language's own words, by its text variant (problem/language.hpp): "python" from a
+    // `// misconception_python: <text>` line. A language without one gets `misconception`.
+    std::map<std::string, std::string> misconception_in;
 };
 
 /// The seeded bugs of `p`, sorted by name; none when the folder does not exist. Throws InputError

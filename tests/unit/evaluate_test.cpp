@@ -266,8 +266,10 @@ TEST_CASE("traps pass when all their tests pass, and speak through the first fai
 TEST_CASE("a failing trap after a failed one is blocked by it, through chains", "[traps]") {
     judge::Problem p = prob();
     // Three traps in a chain a <- b <- c, and d on its own.
-    p.traps = {
-        {"a", "A", "h", {}, ""}, {"b", "B", "h", {"a"}, ""}, {"c", "C", "h", {"b"}, ""}, {"d", "D", "h", {}, ""}};
+    p.traps = {{"a", "A", "h", {}, "", {}},
+               {"b", "B", "h", {"a"}, "", {}},
+               {"c", "C", "h", {"b"}, "", {}},
+               {"d", "D", "h", {}, "", {}}};
     std::vector<judge::TrapOutcome> traps(4);
     for (size_t i = 0; i < 4; ++i) traps[i].id = p.traps[i].id;
     traps[0].passed = false;  // a fails: c fails too, and is blocked by a though b passed

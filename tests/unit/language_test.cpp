@@ -163,4 +163,12 @@ TEST_CASE("one rule in every language: a library's exception or a crash is no ch
                                       tol, true));
 }
 
+TEST_CASE("a text in each language's words: its form for the language's variant, else as written", "[language]") {
+    const std::map<std::string, std::string> forms = {{"python", "Raise ValueError"}};
+    CHECK(judge::text_in(Language::torch, forms, "Throw std::invalid_argument") == "Raise ValueError");
+    CHECK(judge::text_in(Language::numpy, forms, "Throw std::invalid_argument") == "Raise ValueError");
+    CHECK(judge::text_in(Language::cpp, forms, "Throw std::invalid_argument") == "Throw std::invalid_argument");
+    CHECK(judge::text_in(Language::torch, {}, "Throw std::invalid_argument") == "Throw std::invalid_argument");
+}
+
 }  // namespace language_test

@@ -137,6 +137,13 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
               "problems/p/problem.json: functions[0].outputs: a function returning tensor_pair needs 2 "
               "output names, got 1");
     }
+    SECTION("a trap's hint in Python's words, which must say something") {
+        j["traps"][0]["hint_python"] = "Multiply every element of the array.";
+        CHECK(judge::parse_problem(j.dump(), "problems/p/problem.json").traps[0].hint_in.at("python") ==
+              "Multiply every element of the array.");
+        j["traps"][0]["hint_python"] = "";
+        CHECK(error_of(j).rfind("problems/p/problem.json: traps[0].hint_python: ", 0) == 0);
+    }
     SECTION("a trap without tests") {
         j["traps"].push_back({{"id", "lonely"}, {"title", "t"}, {"hint", "h"}});
         CHECK(error_of(j) == "problems/p/problem.json: traps[1]: trap \"lonely\" has no tests");

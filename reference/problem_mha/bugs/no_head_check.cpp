@@ -1,6 +1,7 @@
 // Seeded bug for problem_mha: not checking num_heads (no std::invalid_argument for num_heads < 1 or D % num_heads != 0).
 // trap: input_validation
 // misconception: not checking num_heads (no std::invalid_argument for num_heads < 1 or D % num_heads != 0)
+// misconception_python: not checking num_heads (no ValueError for num_heads < 1 or D % num_heads != 0)
 #include <judge/tensor.hpp>
 
 #include <cmath>

@@ -25,7 +25,9 @@ PYEOF
 say "the template's NotImplementedError is named as Python's; --lang torch alone judges the template"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --lang torch
 expect_out "raised NotImplementedError: split_heads: not implemented yet; expected ValueError"
-expect_no_out "threw std::"
+expect_no_out "std::"  # the hints too: the spec's hint_python
+expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --lang torch --format json
+expect_no_out "std::"
 
 say "--lang numpy alone judges the NumPy template; an unchanged template in a class is no attempt"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --lang numpy --format json
