@@ -14,6 +14,18 @@ bug_source() {
     "$JUDGE" --root "$1" show "$2" --bug "$3" >"$4" || fail "judge show $2 --bug $3 failed"
 }
 
+# py_bug PROBLEM PATCH OUT: a Python translation of a seeded bug, kept as a patch of the Python
+# reference (tests/e2e/cases/python_submissions/<problem>/torch_<bug>.patch, as the C++ bugs are
+# patches of the C++ one), applied to reference/<problem>/solution.py and written to OUT.
+py_bug() {
+    local dir
+    dir=$(mktemp -d "$TMP/py_bug.XXXXXX")
+    cp "$ROOT/reference/$1/solution.py" "$dir/solution.py"
+    (cd "$dir" && git apply "$2") || fail "$2 does not apply to reference/$1/solution.py"
+    mv "$dir/solution.py" "$3"
+    rm -r "$dir"
+}
+
 # A class with a correct, a buggy, a missing, a non-compiling and a hostile student.
 make_class() {
     local c=$1

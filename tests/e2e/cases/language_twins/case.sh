@@ -53,7 +53,7 @@ PYEOF
 # no check of the student's own, in any language; each is named as the seeded bug no_head_check.
 sed '/if num_heads < 1:/,+1d; /if D % num_heads != 0:/,+1d' "$PY/numpy_reference.py" >"$TMP/no_check/numpy.py"
 cp "$ROOT/reference/problem_mha/bugs/no_head_check.cpp" "$TMP/no_check/solution.cpp"
-cp "$PY/torch_no_head_check.py" "$TMP/no_check/torch.py"
+py_bug problem_mha "$PY/torch_no_head_check.patch" "$TMP/no_check/torch.py"
 twins "relying on the library to reject a bad head count" \
     "$TMP/no_check/solution.cpp" "$TMP/no_check/numpy.py" "$TMP/no_check/torch.py"
 grep -q '"bug": "no_head_check"' "$TMP/no_check/numpy.py.json" || fail "the NumPy twin is not named no_head_check"

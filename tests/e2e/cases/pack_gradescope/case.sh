@@ -54,7 +54,8 @@ assert r['score']==5 and len(r['tests'])==3 and 'Fix first: masking' in r['outpu
 no_seed
     # A Python submission (issue #26): the same report, in the same format.
     rm "$TMP/ag/submission/solution.cpp"
-    cp "$ROOT/tests/e2e/cases/python_submissions/problem_sdpa/torch_mask_fill_zero.py" "$TMP/ag/submission/solution.py"
+    py_bug problem_sdpa "$ROOT/tests/e2e/cases/python_submissions/problem_sdpa/torch_mask_fill_zero.patch" \
+        "$TMP/ag/submission/solution.py"
     AUTOGRADER="$TMP/ag" JUDGE="$JUDGE" "$TMP/ag/source/run_autograder" || fail "run_autograder failed"
     python3 -c "
 import json,sys; r=json.load(open(sys.argv[1]))

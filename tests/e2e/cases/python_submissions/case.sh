@@ -3,9 +3,13 @@
 # torch does not pass a test that expects the student's own, and a file that does not load is a
 # compile error with Python's words. judge run, --dir and grade (a class of mixed languages) take
 # .py files too. The files in each problem folder here (a NumPy translation of the reference and
-# PyTorch translations of seeded bugs, each named as its bug) are judged by the family
-# pack_same_reports:<problem>, which judges every submission a problem ships.
+# PyTorch translations of seeded bugs, each a patch of the Python reference named as its bug) are
+# judged by the family pack_same_reports:<problem>, which judges every submission a problem ships.
 PY="$HERE/problem_mha"
+# The PyTorch translations of seeded bugs, from their patches of the Python reference (py_bug).
+for b in no_head_check fold_one_reshape mask_after_softmax; do
+    py_bug problem_mha "$PY/torch_$b.patch" "$TMP/torch_$b.py"
+done
 say() { echo "  $*"; }
 
 say "the PyTorch reference is accepted, and the report names the versions"
@@ -40,7 +44,7 @@ expect_exit 2 "$JUDGE" --root "$TMP/course" submit problem_mha --lang numpy
 expect_err "--lang numpy: problem_mha has no NumPy template ("
 
 say "a raise inside torch or by Python is not the student's own ValueError"
-expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$PY/torch_no_head_check.py"
+expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/torch_no_head_check.py"
 expect_out "✗ input_validation"
 expect_out "(raised by Python on line 12 of solution.py, not by a raise statement); expected ValueError"
 
@@ -54,7 +58,7 @@ expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/missing.py
 expect_out "no function merge_heads(x) is defined at module level"
 
 say "judge run --file takes a .py file"
-expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_sample --file "$PY/torch_fold_one_reshape.py" \
+expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha --test chunk_order_sample --file "$TMP/torch_fold_one_reshape.py" \
 --outputs "$TMP/run"
 expect_out "test chunk_order_sample: wrong_answer: example 0, head 0, position 1 holds x[0,0,4:8]"
 # A raise is named as Python's, on a test and on the caller's own inputs.
@@ -74,7 +78,7 @@ cp "$PY/numpy_reference.py" "$TMP/dir/problem_mha/solution.py"
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --dir "$TMP/dir"
 expect_out "problem_mha: accepted"
 cp "$ROOT/reference/problem_mha/solution.cpp" "$TMP/class/ana/"
-cp "$PY/torch_fold_one_reshape.py" "$TMP/class/ben/solution.py"
+cp "$TMP/torch_fold_one_reshape.py" "$TMP/class/ben/solution.py"
 cp "$ROOT/student_template/problem_mha/solution.py" "$TMP/class/cho/solution.py"
 mkdir -p "$TMP/class/dan"
 cp "$ROOT/student_template/problem_mha/solution_numpy.py" "$TMP/class/dan/solution.py"
@@ -131,7 +135,7 @@ expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha --file "$ROOT/reference/
 expect_out "5 heads of weights on test shapes_d2l_per_head at example 0; 5 of 5 as the reference's:"
 expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha --file "$PY/numpy_reference.py"
 expect_out "5 of 5 as the reference's"
-expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$PY/torch_mask_after_softmax.py" --test masking_sample
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$TMP/torch_mask_after_softmax.py" --test masking_sample
 expect_out "0 of 4 as the reference's"
 expect_exit 2 "$JUDGE" --root "$ROOT" heads problem_mha --file "$TMP/broken.py"
 expect_err "--file: $TMP/broken.py does not load (Python's words are above; judged as PyTorch: it imports torch on line 1)"

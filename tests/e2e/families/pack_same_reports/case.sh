@@ -6,8 +6,8 @@
 #     trap and no other, is the one to fix first, and is named as itself;
 #   - the accepted alternatives and the C++ and Python references are accepted, the template not;
 #   - the Python files of tests/e2e/cases/python_submissions/<problem>/ (docs/python.md): the NumPy
-#     translation of the reference is accepted as NumPy, and each torch_<bug>.py, a PyTorch
-#     translation of a seeded bug, is judged as PyTorch and named as that bug, from the C++ bug's
+#     translation of the reference is accepted as NumPy, and each torch_<bug>.patch, a PyTorch
+#     translation of a seeded bug (a patch of the Python reference, py_bug), is judged as PyTorch and named as that bug, from the C++ bug's
 #     runs in the answer key, and is the C++ bug's twin: the same verdict, points, traps, fix-first
 #     trap and misconceptions (issue #40);
 #   - problem_mha: the e2e submissions.
@@ -40,17 +40,17 @@ if [ -d "$py" ]; then
     cp "$py/numpy_reference.py" "$TMP/subs/py_numpy_reference.py"
     echo "accepted numpy" >"$TMP/expect/py_numpy_reference.py"
     on_pack+=(py_numpy_reference.py)
-    for f in "$py"/torch_*.py; do
-        b=$(basename "$f" .py); b=${b#torch_}
+    for f in "$py"/torch_*.patch; do
+        b=$(basename "$f" .patch); b=${b#torch_}
         h="$ROOT/reference/$p/bugs/$b.cpp"
         [ -f "$h" ] || h="$ROOT/reference/$p/bugs/$b.patch"
         [ -f "$h" ] || fail "$f translates no seeded bug (no bugs/$b.cpp or .patch)"
-        cp "$f" "$TMP/subs/py_$(basename "$f")"
+        py_bug "$p" "$f" "$TMP/subs/py_torch_$b.py"
         echo "bug $b $(sed -n 's|^// trap: ||p' "$h" | head -1) torch twin $TMP/reports/bug_$b.cpp.json" \
-            >"$TMP/expect/py_$(basename "$f")"
-        [ ${#on_pack[@]} = 1 ] && on_pack+=("py_$(basename "$f")")
+            >"$TMP/expect/py_torch_$b.py"
+        [ ${#on_pack[@]} = 1 ] && on_pack+=("py_torch_$b.py")
     done
-    [ "$(ls "$py"/torch_*.py | wc -l)" -ge 3 ] || fail "$p: fewer than 3 PyTorch seeded bugs in $py"
+    [ "$(ls "$py"/torch_*.patch | wc -l)" -ge 3 ] || fail "$p: fewer than 3 PyTorch seeded bugs in $py"
 fi
 mkdir -p "$TMP/cold" "$TMP/reports"
 for f in "$TMP"/subs/*.cpp "$TMP"/subs/*.py; do
