@@ -141,7 +141,8 @@ CrossCheck cross_check(const Problem& p, const fs::path& file, bool builtin, Ans
 
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();
     TempDir box("judge-cross-check");
-    const PreparedSubmission sub = prepare_submission(cases, box.path(), text, file.string(), {}, *boxed, builder);
+    const PreparedSubmission sub =
+        prepare_submission(cases, box.path(), text, file.string(), std::nullopt, *boxed, builder);
     const BuildResult& br = sub.build;
     c.runtime = br.runtime;
     if (!br.ok) {

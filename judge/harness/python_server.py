@@ -38,6 +38,9 @@ THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"
 # The spec's exception types by the Python class a student raises: the table's "exceptions", written by
 # the judge from its one exception table (judge/problem/types.cpp), set by `serve` before any test.
 OWN_EXCEPTIONS = ()
+# The name the student gave the file, as the table's "shown_name" says (set by `serve`): a test's
+# words name it ("line 12 of hw3.py"), never the box's solution.py.
+SHOWN = "solution.py"
 
 
 def load_table(path):
@@ -257,9 +260,10 @@ def kill(pid):
 
 def serve(table_path, solution, library, control_fd, time_ms, memory_mb, output_kb):
     import select
-    global OWN_EXCEPTIONS
+    global OWN_EXCEPTIONS, SHOWN
     table = load_table(table_path)
     OWN_EXCEPTIONS = tuple((py, spec) for py, spec in table["exceptions"])
+    SHOWN = table.get("shown_name", SHOWN)
     limits = (int(time_ms), int(memory_mb), int(output_kb))
     # Compiled here once, run only in each child: compiling runs none of the student's code.
     try:
@@ -483,7 +487,7 @@ def run_call(fn, name, code, library):
     except Exception as e:  # the judge's own inputs: never the student's fault
         return "harness_error\n%s\n" % e
     if isinstance(code, BaseException):
-        return "exception\nexception\nsolution.py does not compile: %s\n" % code
+        return "exception\nexception\n%s does not compile: %s\n" % (SHOWN, code)
     try:
         import types
         module = types.ModuleType("solution")
@@ -492,7 +496,7 @@ def run_call(fn, name, code, library):
         exec(code, module.__dict__)
         function = getattr(module, name, None)
         if not callable(function):
-            raise Refused("solution.py defines no function %s" % name)
+            raise Refused("%s defines no function %s" % (SHOWN, name))
         result = function(*args)
         outputs = fn["outputs"]
         if fn["single"]:
@@ -642,18 +646,18 @@ def own_raise(e, solution):
 
 def where(e, solution):
     """Who raised `e`, which no raise statement of the submission did: Python itself on a line of
-    solution.py (a division by zero), or the library whose file holds the innermost frame."""
+    the student's file (a division by zero), or the library whose file holds the innermost frame."""
     tb = e.__traceback__
     last, line = "", 0
     while tb is not None:
         last, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
         tb = tb.tb_next
     if last == solution:
-        return "raised by Python on line %d of solution.py, not by a raise statement" % line
+        return "raised by Python on line %d of %s, not by a raise statement" % (line, SHOWN)
     for lib in ("torch", "numpy"):
         if "/" + lib + "/" in last:
-            return "raised inside %s, not by a raise in solution.py" % lib
-    return "raised inside a library call, not by a raise in solution.py"
+            return "raised inside %s, not by a raise in %s" % (lib, SHOWN)
+    return "raised inside a library call, not by a raise in %s" % SHOWN
 
 
 def main(argv):

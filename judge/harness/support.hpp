@@ -109,9 +109,10 @@ inline void write_status(const std::string& out_dir, const std::string& text) {
     f << text;
 }
 
-/// After the words of an exception the tensor header threw (the same words as Python's harness
-/// gives a raise inside NumPy or torch): no throw of the solution's own, whatever its type.
-inline constexpr const char* header_words = " (thrown inside the tensor header, not by a throw in solution.cpp)\n";
+/// After the words of an exception the tensor header threw (as Python's harness says of a raise
+/// inside NumPy or torch): no throw of the solution's own, whatever its type. It names no file: the
+/// harness, compiled once for every submission, does not know the name the student gave theirs.
+inline constexpr const char* header_words = " (thrown inside the tensor header, not by a throw of your own)\n";
 
 /// The harness entry point: dispatches to the named function and records how it ended.
 inline int main(int argc, char** argv, const std::map<std::string, Caller>& callers) {

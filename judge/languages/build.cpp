@@ -1,5 +1,6 @@
 #include "languages/build.hpp"
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 
@@ -14,26 +15,36 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using BuildFn = BuiltProgram (*)(const Problem&, const fs::path&, const Sandbox&, Builder&, Language);
+using BuildFn = BuiltProgram (*)(const Problem&, const fs::path&, const Sandbox&, Builder&, Language,
+                                 const std::string&);
 
 // Each language's build, in problem/language.hpp's order (a unit test checks the two tables agree).
 constexpr std::array<BuildFn, 3> builds = {build_cpp, build_python, build_python};
 
 }  // namespace
 
+std::string shown_file_name(const std::string& display_name, Language language) {
+    const std::string name = fs::path(display_name).filename().string();
+    const bool plain = !name.empty() && name.size() <= 80 &&
+                       std::all_of(name.begin(), name.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
+    return plain ? name : std::string(language_info(language).box_file);
+}
+
 PreparedSubmission prepare_submission(const Problem& p, const fs::path& box, const std::string& text,
-                                      const LanguageChoice& language, const Sandbox& sandbox, Builder& builder) {
+                                      const std::string& display_name, const LanguageChoice& language,
+                                      const Sandbox& sandbox, Builder& builder) {
     const LanguageInfo& row = language_info(language.language);
     if (languages().size() != builds.size()) throw JudgeFailure("the language table and the builds differ");
     write_file_atomic(box / std::string(row.box_file), text);
-    BuiltProgram built = builds.at(static_cast<size_t>(row.id))(p, box, sandbox, builder, row.id);
+    BuiltProgram built =
+        builds.at(static_cast<size_t>(row.id))(p, box, sandbox, builder, row.id, shown_file_name(display_name, row.id));
     return {language, std::move(built.build), std::move(built.launch)};
 }
 
 PreparedSubmission prepare_submission(const Problem& p, const fs::path& box, const std::string& text,
                                       const std::string& display_name, std::optional<Language> given,
                                       const Sandbox& sandbox, Builder& builder) {
-    return prepare_submission(p, box, text, choose_language(display_name, text, given), sandbox, builder);
+    return prepare_submission(p, box, text, display_name, choose_language(display_name, text, given), sandbox, builder);
 }
 
 std::string runtime_versions(const std::string& file_name) {

@@ -43,7 +43,13 @@ PreparedSubmission prepare_submission(const Problem& p, const std::filesystem::p
 
 /// The same with the language already chosen (a report's, say).
 PreparedSubmission prepare_submission(const Problem& p, const std::filesystem::path& box, const std::string& text,
-                                      const LanguageChoice& language, const Sandbox& sandbox, Builder& builder);
+                                      const std::string& display_name, const LanguageChoice& language,
+                                      const Sandbox& sandbox, Builder& builder);
+
+/// The name a harness's messages give the student's file: the last part of `display_name` as the
+/// user gave it ("hw3.py"), or the box's name for it when that part is empty, too long or not plain
+/// printable text.
+std::string shown_file_name(const std::string& display_name, Language language);
 
 /// The language runtime's versions a kept result of a file named `file_name` depends on, beyond the
 /// compiler the Builder keys its cache by: Python's and its libraries' for a .py file ("" otherwise).

@@ -3,7 +3,7 @@
 namespace judge {
 
 BuiltProgram build_cpp(const Problem& p, const std::filesystem::path& box, const Sandbox& sandbox, Builder& builder,
-                       Language /*language*/) {
+                       Language /*language*/, const std::string& /*shown_name*/) {
     BuiltProgram b;
     b.build = builder.build_submission(p, box, sandbox);
     // Root's judge gives the box's user a copy it may run but not read (sandbox/sandbox.hpp).

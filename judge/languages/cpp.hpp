@@ -9,7 +9,8 @@
 
 namespace judge {
 
+/// (The compiler's log names the box's file; the caller gives it the user's name, with_file_name.)
 BuiltProgram build_cpp(const Problem& p, const std::filesystem::path& box, const Sandbox& sandbox, Builder& builder,
-                       Language language);
+                       Language language, const std::string& shown_name);
 
 }  // namespace judge

@@ -38,7 +38,7 @@ std::string runtime_phrase(const std::string& json_text) {
 
 }  // namespace
 
-std::string python_table(const Problem& p) {
+std::string python_table(const Problem& p, const std::string& shown_name) {
     nlohmann::ordered_json functions = nlohmann::ordered_json::object();
     for (const FunctionSpec& f : p.functions) {
         nlohmann::ordered_json params = nlohmann::ordered_json::array(), outputs = nlohmann::ordered_json::array();
@@ -51,13 +51,16 @@ std::string python_table(const Problem& p) {
     nlohmann::ordered_json exceptions = nlohmann::ordered_json::array();
     for (const ExceptionInfo& e : exception_types())
         if (e.python_class) exceptions.push_back({std::string(e.python_name), std::string(e.spec_name)});
-    return nlohmann::ordered_json{{"problem", p.name}, {"functions", functions}, {"exceptions", exceptions}}.dump(1) +
+    return nlohmann::ordered_json{
+               {"problem", p.name}, {"functions", functions}, {"exceptions", exceptions}, {"shown_name", shown_name}}
+               .dump(1) +
            "\n";
 }
 
 namespace {
 
-BuildResult check_python(const Problem& p, const fs::path& box, const Runner& sandbox, Language language) {
+BuildResult check_python(const Problem& p, const fs::path& box, const Runner& sandbox, Language language,
+                         const std::string& shown_name) {
     BuildResult br;
     const fs::path src = box / "solution.py";
     std::error_code ec;
@@ -67,7 +70,7 @@ BuildResult check_python(const Problem& p, const fs::path& box, const Runner& sa
     }
     // Written by the judge before the box starts; in a box, the tests see them read-only.
     write_file_atomic(box / "python" / "server.py", std::string(embedded_server()));
-    write_file_atomic(box / "python" / "table.json", python_table(p));
+    write_file_atomic(box / "python" / "table.json", python_table(p, shown_name));
     sandbox.prepare_writable(box);
     ProcessSpec ps = compiler_process(
         {python_interpreter, "-I", "-B", (box / "python" / "server.py").string(), "check",
@@ -99,9 +102,9 @@ BuildResult check_python(const Problem& p, const fs::path& box, const Runner& sa
 }  // namespace
 
 BuiltProgram build_python(const Problem& p, const fs::path& box, const Sandbox& sandbox, Builder& /*builder*/,
-                          Language language) {
+                          Language language, const std::string& shown_name) {
     BuiltProgram b;
-    b.build = check_python(p, box, sandbox, language);
+    b.build = check_python(p, box, sandbox, language, shown_name);
     if (b.build.ok) {
         b.launch = {LaunchSpec::Kind::python_server, (box / "solution.py").string(),
                     std::string(language_info(language).library), (box / "python" / "server.py").string(),

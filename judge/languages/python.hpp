@@ -19,14 +19,15 @@ inline constexpr const char* python_interpreter = "/usr/bin/python3";
 /// The spec's functions as the Python harness reads them (JSON): for each function, its
 /// parameters and outputs with their types' Python readers (problem/types.hpp), and whether it
 /// returns one value or a tuple.
-std::string python_table(const Problem& p);
+/// `shown_name` is the name the harness's messages give the student's file ("hw3.py").
+std::string python_table(const Problem& p, const std::string& shown_name = "solution.py");
 
 /// Writes the harness beside box/solution.py, then checks the file in `sandbox` without running it:
 /// a syntax error or a missing function is a failed build, with the interpreter's words. On
 /// success, `runtime` holds the versions ("Python 3.11.2, torch 1.13.1, NumPy 1.24.2").
 /// The launch is a fork server that imports the language's library (runs/launch.hpp).
 BuiltProgram build_python(const Problem& p, const std::filesystem::path& box, const Sandbox& sandbox, Builder& builder,
-                          Language language);
+                          Language language, const std::string& shown_name);
 
 /// The versions of Python, NumPy and torch on this machine (JSON, from the harness's `versions`
 /// mode, run once per judge without importing the libraries): part of the key of every result of a

@@ -92,8 +92,9 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
     // Build the reference first so that a broken course is reported as such, not as the student's fault.
     m_key->prepare();
     // The compile is the long pole: make the inputs and load the expected outputs meanwhile.
-    auto building = std::async(std::launch::async,
-                               [&] { return prepare_submission(m_p, box.path(), text, lang, sandbox, m_builder); });
+    auto building = std::async(std::launch::async, [&] {
+        return prepare_submission(m_p, box.path(), text, display_name, lang, sandbox, m_builder);
+    });
     try {
         m_inputs.ensure();
         for (size_t t = 0; t < m_p.tests.size(); ++t) reference_for(t);

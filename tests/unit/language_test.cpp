@@ -141,7 +141,7 @@ TEST_CASE("one rule in every language: a library's exception or a crash is no ch
                                 "ZeroDivisionError: integer division or modulo by zero (raised by Python on line 3 of "
                                 "solution.py, not by a raise statement)");
     const judge::TestRun header = fixtures::exception_run(
-        "exception", "reshape: cannot reshape (thrown inside the tensor header, not by a throw in solution.cpp)");
+        "exception", "reshape: cannot reshape (thrown inside the tensor header, not by a throw of your own)");
     const judge::TestRun numpy =
         fixtures::exception_run("exception", "ValueError: cannot reshape array (raised inside numpy, not by a raise)");
     // The same verdict, with the trap's evidence, whichever the language.

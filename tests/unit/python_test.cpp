@@ -13,6 +13,7 @@
 
 #include "authoring/lint.hpp"
 #include "fixtures.hpp"
+#include "languages/build.hpp"
 #include "languages/python.hpp"
 #include "pipeline/judge.hpp"
 #include "report/report.hpp"
@@ -35,6 +36,13 @@ TEST_CASE("the Python harness's table names each parameter and output with its s
     CHECK(t.at("exceptions") == nlohmann::json::parse(R"([["ValueError","invalid_argument"],
         ["IndexError","out_of_range"],["NotImplementedError","logic_error"],["MemoryError","bad_alloc"],
         ["RuntimeError","runtime_error"]])"));
+    // The name a test's words give the student's file; the box's own when none is given.
+    CHECK(t.at("shown_name") == "solution.py");
+    CHECK(nlohmann::json::parse(judge::python_table(fixtures::problem(), "hw3.py")).at("shown_name") == "hw3.py");
+    CHECK(judge::shown_file_name("/home/ana/hw3.py", Language::torch) == "hw3.py");
+    CHECK(judge::shown_file_name("class/ana/solution.py", Language::numpy) == "solution.py");
+    CHECK(judge::shown_file_name("evil\nname.py", Language::torch) == "solution.py");
+    CHECK(judge::shown_file_name("", Language::cpp) == "solution.cpp");
 }
 
 TEST_CASE("a plan carries its launch: the program, and a Python server's files", "[python][box]") {

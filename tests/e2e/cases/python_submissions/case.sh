@@ -46,7 +46,7 @@ expect_err "--lang numpy: problem_mha has no NumPy template ("
 say "a raise inside torch or by Python is not the student's own ValueError"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/torch_no_head_check.py"
 expect_out "✗ input_validation"
-expect_out "(raised by Python on line 12 of solution.py, not by a raise statement); expected ValueError"
+expect_out "(raised by Python on line 12 of torch_no_head_check.py, not by a raise statement); expected ValueError"
 
 say "a file that does not load is a compile error, in Python's words, naming the student's file"
 printf 'import torch\ndef split_heads(x, num_heads)\n    return x\n' >"$TMP/broken.py"
@@ -82,7 +82,12 @@ cp "$TMP/torch_fold_one_reshape.py" "$TMP/class/ben/solution.py"
 cp "$ROOT/student_template/problem_mha/solution.py" "$TMP/class/cho/solution.py"
 mkdir -p "$TMP/class/dan"
 cp "$ROOT/student_template/problem_mha/solution_numpy.py" "$TMP/class/dan/solution.py"
+# A NumPy file whose first line states it: grade reads the statement too.
+mkdir -p "$TMP/class/eva"
+{ echo "# judge: numpy"; cat "$PY/numpy_reference.py"; } >"$TMP/class/eva/solution.py"
 expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/grades"
+grep -q '"language_reason": "its first line says \\"# judge: numpy\\""' "$TMP/grades/students/eva/report.json" ||
+    fail "grade did not judge eva's file as its first line states"
 python3 - "$TMP/grades/grades.csv" <<'PYEOF' || fail "the gradebook is wrong"
 import csv, sys
 rows = {r["student"]: r for r in csv.DictReader(open(sys.argv[1]))}
@@ -90,12 +95,13 @@ assert rows["ana"]["verdict"] == "accepted", rows["ana"]
 assert rows["ben"]["verdict"] == "wrong_answer" and rows["ben"]["chunk_order"] == "fail", rows["ben"]
 assert rows["cho"]["verdict"] == "runtime_error", rows["cho"]
 assert rows["dan"]["verdict"] == "runtime_error", rows["dan"]
+assert rows["eva"]["verdict"] == "accepted", rows["eva"]
 PYEOF
 for s in cho dan; do
 grep -q '"untouched_template": true' "$TMP/grades/students/$s/report.json" ||
     fail "$s handed in a Python template unchanged, and the report does not say so"
 done
-grep -q "^Of the 2 attempts " "$TMP/grades/summary.md" || fail "summary.md counts an untouched Python template as an attempt"
+grep -q "^Of the 3 attempts " "$TMP/grades/summary.md" || fail "summary.md counts an untouched Python template as an attempt"
 
 say "a NumPy file whose self-test imports torch under __main__ is judged as NumPy, and the report says why"
 { cat "$PY/numpy_reference.py"; printf '\n\nif __name__ == "__main__":\n    import torch\n    print(torch.ones(1))\n'; } \
