@@ -18,7 +18,8 @@ namespace {
 using BuildFn = BuiltProgram (*)(const Problem&, const fs::path&, const Sandbox&, Builder&, Language,
                                  const std::string&);
 
-// Each language's build, in problem/language.hpp's order (a unit test checks the two tables agree).
+// Each language's build, in problem/language.hpp's order (prepare_submission refuses tables that
+// differ in length).
 constexpr std::array<BuildFn, 3> builds = {build_cpp, build_python, build_python};
 
 }  // namespace

@@ -10,6 +10,31 @@ namespace judge {
 
 namespace {
 
+// A Python library's row: every Python row loads the same way and speaks Python's words; only the
+// name, the words, the template and the library the harness imports differ.
+LanguageInfo python_row(Language id, std::string_view name, std::string_view words, std::string_view template_file) {
+    return {id,
+            name,
+            words,
+            ".py",
+            "solution.py",
+            template_file,
+            name,  // the library the harness imports: the row's own name
+            "raised",
+            "raises",
+            "raise",
+            &ExceptionInfo::python_name,
+            "",
+            "loads",
+            "does not load",
+            "Python",
+            "The file could not be loaded.",
+            "Python said:",
+            256,
+            "the interpreter and torch's own working set",
+            "python"};
+}
+
 const std::vector<LanguageInfo> language_table = {
     {Language::cpp,
      "cpp",
@@ -31,46 +56,8 @@ const std::vector<LanguageInfo> language_table = {
      0,
      "",
      ""},
-    {Language::numpy,
-     "numpy",
-     "NumPy",
-     ".py",
-     "solution.py",
-     "solution_numpy.py",
-     "numpy",
-     "raised",
-     "raises",
-     "raise",
-     &ExceptionInfo::python_name,
-     "",
-     "loads",
-     "does not load",
-     "Python",
-     "The file could not be loaded.",
-     "Python said:",
-     256,
-     "the interpreter and torch's own working set",
-     "python"},
-    {Language::torch,
-     "torch",
-     "PyTorch",
-     ".py",
-     "solution.py",
-     "solution.py",
-     "torch",
-     "raised",
-     "raises",
-     "raise",
-     &ExceptionInfo::python_name,
-     "",
-     "loads",
-     "does not load",
-     "Python",
-     "The file could not be loaded.",
-     "Python said:",
-     256,
-     "the interpreter and torch's own working set",
-     "python"},
+    python_row(Language::numpy, "numpy", "NumPy", "solution_numpy.py"),
+    python_row(Language::torch, "torch", "PyTorch", "solution.py"),
 };
 
 std::string_view trim(std::string_view s) {
