@@ -15,7 +15,7 @@ OUT=$(mktemp -d)
 trap 'rm -rf "$JUDGE_CACHE" "$OUT"' EXIT
 CPP=reference/problem_mha/solution.cpp
 TORCH=reference/problem_mha/solution.py
-NUMPY=tests/e2e/cases/python_submissions/problem_mha/numpy_reference.py
+NUMPY=reference/problem_mha/accepted/numpy_arrays.py
 for f in "$CPP" "$TORCH" "$NUMPY"; do "$JUDGE" -q submit problem_mha --file "$f" >/dev/null; done
 
 echo "== warm submit of problem_mha's reference: C++, PyTorch, NumPy ($(nproc) cores)"

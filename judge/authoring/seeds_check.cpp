@@ -4,10 +4,16 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
+#include <deque>
+#include <memory>
+
 #include "authoring/units.hpp"
+#include "core/errors.hpp"
 #include "core/seed.hpp"
+#include "languages/build.hpp"
 #include "traps/evaluate.hpp"
 #include "traps/seeded_bugs.hpp"
+#include "util/files.hpp"
 #include "util/parallel.hpp"
 
 namespace judge::validation_units {
@@ -24,9 +30,7 @@ std::string failed_test_line(const Problem& p, const std::string& who, uint64_t 
 }
 
 // Judges the trusted program `exe` under `judge`'s seed: an error per test it fails.
-bool passes_all(const Problem& p, Judge& judge, const std::filesystem::path& exe, const std::string& who, uint64_t seed,
-                Diagnostics& d) {
-    const Report r = judge.judge_trusted(exe);
+bool passes_all(const Problem& p, const Report& r, const std::string& who, uint64_t seed, Diagnostics& d) {
     for (const TestOutcome& t : r.tests)
         if (!t.passed()) d.error(failed_test_line(p, who, seed, t));
     return r.verdict == Verdict::accepted;
@@ -46,23 +50,43 @@ std::string misnamed(const Report& r, const SeededBug& bug) {
     return "";
 }
 
+// An accepted alternative, prepared once in a box of its own.
+struct Alternative {
+    explicit Alternative(std::string name) : shown(std::move(name)) {}
+    std::string shown;  // as validate names it
+    TempDir box{"judge-alternative"};
+    PreparedSubmission prepared;
+};
+
 }  // namespace
 
-SeedSummary check_seeds(const Problem& p, Builder& builder, int n) {
+SeedSummary check_seeds(const Problem& p, Builder& builder, const Sandbox& shared, int n) {
     SeedSummary s;
     Diagnostics d;
     for (int k = 1; k <= n; ++k) s.seeds.push_back(problem_seed(static_cast<uint64_t>(k), "validate:" + p.name));
-    const std::vector<std::filesystem::path> accepted = load_accepted(p);
+    // Each accepted alternative built once, as a student's file is, and judged under every seed.
+    const std::unique_ptr<Sandbox> boxed = shared.for_one_box();
+    std::deque<Alternative> accepted;  // a box cannot move
+    for (const std::filesystem::path& a : load_accepted(p)) {
+        Alternative& alt = accepted.emplace_back(course_path(p, a));
+        try {
+            alt.prepared =
+                prepare_submission(p, alt.box.path(), read_input_file(a), alt.shown, std::nullopt, *boxed, builder);
+        } catch (const InputError&) {  // validate said so at seed 0
+        }
+    }
     int reference_ok = 0, accepted_ok = 0;
     for (size_t i = 0; i < s.seeds.size(); ++i) {
         const uint64_t seed = s.seeds[i];
         spdlog::info("{}: grading seed {} ({} of {})", p.name, seed, i + 1, s.seeds.size());
         Judge judge(p, seed, builder);
-        reference_ok +=
-            passes_all(judge.problem(), judge, judge.trusted().reference_exe(), "the reference", seed, d) ? 1 : 0;
-        for (const std::filesystem::path& a : accepted) {
-            const BuildResult ab = builder.build_trusted(p, a);  // cached: validate built it at seed 0
-            if (ab.ok && passes_all(judge.problem(), judge, ab.exe, course_path(p, a), seed, d)) ++accepted_ok;
+        const Report ref = judge.judge_trusted(judge.trusted().reference_exe());
+        reference_ok += passes_all(judge.problem(), ref, "the reference", seed, d) ? 1 : 0;
+        judge.set_counterexamples(false);  // an alternative's failure is listed test by test
+        for (const Alternative& a : accepted) {
+            if (!a.prepared.build.ok) continue;  // validate said so at seed 0
+            const Report r = judge.judge_prepared(a.prepared, a.box.path(), a.shown, *boxed);
+            if (passes_all(judge.problem(), r, a.shown, seed, d)) ++accepted_ok;
         }
         const std::vector<SeededBug>& bugs = judge.trusted().bugs();
         const std::vector<BuildResult> builds = judge.trusted().build_every_bug();

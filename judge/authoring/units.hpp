@@ -16,11 +16,12 @@ namespace judge::validation_units {
 void check_statement(const Problem& p, Diagnostics& d);
 /// The reference's report on every test; an error per test it fails.
 Report check_reference(const Problem& p, Judge& judge, Diagnostics& d);
-/// Each accepted alternative (reference/<problem>/accepted/*.cpp): id, and whether it passes all.
-std::vector<std::pair<std::string, bool>> check_accepted(const Problem& p, Judge& judge, Builder& builder,
+/// Each accepted alternative (reference/<problem>/accepted/*.cpp, *.py), judged as a student's
+/// file in the settings' sandbox: id, and whether it passes all.
+std::vector<std::pair<std::string, bool>> check_accepted(const Problem& p, Judge& judge, const ValidationSettings& s,
                                                          Diagnostics& d);
-/// The student template compiles in the sandbox and is rejected.
-void check_template(const Problem& p, Judge& judge, Builder& builder, const ValidationSettings& s, Diagnostics& d);
+/// Every language's student template builds in the sandbox and is rejected.
+void check_template(const Problem& p, Judge& judge, const ValidationSettings& s, Diagnostics& d);
 void lint_problem(const Problem& p, Judge& judge, bool reference_ok, size_t accepted, Diagnostics& d);
 
 /// Every seeded bug built and run on every test (authoring/bug_matrix.cpp): its row and lines.
@@ -29,8 +30,9 @@ std::vector<BugResult> run_bug_matrix(const Problem& p, Judge& judge);
 std::vector<Finding> lint_bug_matrix(const Problem& p, Judge& judge, const std::vector<BugResult>& bugs);
 /// The reference, the accepted alternatives and every seeded bug under `n` grading seeds
 /// (authoring/seeds_check.cpp): an error per seed where the reference or an alternative fails a
-/// test, or a bug is caught by no test of its own trap.
-SeedSummary check_seeds(const Problem& p, Builder& builder, int n);
+/// test, or a bug is caught by no test of its own trap. Each alternative is prepared once, in
+/// `sandbox`, and judged under every seed.
+SeedSummary check_seeds(const Problem& p, Builder& builder, const Sandbox& sandbox, int n);
 /// Every mutant of the reference built and run on every test (authoring/mutant_run.cpp).
 /// `mutants` are make_mutants of the reference; `reason_of` the declared equivalent ones, by id.
 MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder, const std::vector<Mutant>& mutants,

@@ -65,22 +65,31 @@ Report check_reference(const Problem& p, Judge& judge, Diagnostics& d) {
     return ref;
 }
 
-// Other correct solutions, in other styles: each must pass every test, as the reference does.
-std::vector<std::pair<std::string, bool>> check_accepted(const Problem& p, Judge& judge, Builder& builder,
+// Other correct solutions, in other styles and languages: each must pass every test, judged as a
+// student's file is (languages/build.hpp's prepare_submission, in the sandbox).
+std::vector<std::pair<std::string, bool>> check_accepted(const Problem& p, Judge& judge, const ValidationSettings& s,
                                                          Diagnostics& d) {
     std::vector<std::pair<std::string, bool>> results;
     size_t ok = 0;
     for (const fs::path& a : load_accepted(p)) {
-        const BuildResult ab = builder.build_trusted(p, a);
-        const Report r = ab.ok ? judge.judge_trusted(ab.exe) : Report{};
-        results.emplace_back(a.stem().string(), ab.ok && r.verdict == Verdict::accepted);
-        if (!ab.ok) {
-            d.error(course_path(p, a) + ": this accepted alternative does not compile:\n" + ab.log);
+        const std::string shown = course_path(p, a);
+        Report r;
+        try {
+            r = judge.judge_source(read_input_file(a), shown, s.sandbox());
+        } catch (const InputError& e) {  // a first line that states a language it cannot be
+            d.error(e.what());
+            results.emplace_back(a.stem().string(), false);
+            continue;
+        }
+        results.emplace_back(a.stem().string(), r.verdict == Verdict::accepted);
+        if (r.verdict == Verdict::compile_error) {
+            const LanguageInfo& lang = language_info(r.language);
+            d.error(fmt::format("{}: this accepted alternative ({}) {}:\n{}", shown, lang.words, lang.fails_to_build,
+                                r.compile_log));
             continue;
         }
         for (const TestOutcome& t : r.tests)
-            if (!t.passed())
-                d.error(fmt::format("{}: fails test {} [{}]: {}", course_path(p, a), t.id, t.trap, t.message));
+            if (!t.passed()) d.error(fmt::format("{}: fails test {} [{}]: {}", shown, t.id, t.trap, t.message));
         ok += r.verdict == Verdict::accepted ? 1 : 0;
     }
     if (!results.empty() && ok == results.size())
@@ -198,7 +207,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     check_statement(p, d);
     Judge judge(p, 0, builder);
     const Report ref = check_reference(p, judge, d);
-    v.accepted = check_accepted(p, judge, builder, d);
+    v.accepted = check_accepted(p, judge, settings, d);
     check_template(p, judge, settings, d);
     lint_problem(p, judge, ref.verdict == Verdict::accepted, v.accepted.size(), d);
     if (settings.cross_check && ref.verdict == Verdict::accepted) v.cross_checks = check_cross(p, judge, settings, d);
@@ -227,7 +236,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     v.bugs = run_bug_matrix(p, judge);
     v.matrix_lint = lint_bug_matrix(p, judge, v.bugs);
     if (settings.mutants) v.mutants = run_mutants(p, judge, builder, mutants, equivalent.reason_of);
-    if (settings.seeds > 0) v.seeds = check_seeds(p, builder, settings.seeds);
+    if (settings.seeds > 0) v.seeds = check_seeds(p, builder, settings.sandbox(), settings.seeds);
     return v;
 }
 

@@ -86,8 +86,6 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
     // Declared before the box, so the uid is given back only after the box is gone.
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();
     const Sandbox& sandbox = *boxed;
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     TempDir box("judge-box");
     // Build the reference first so that a broken course is reported as such, not as the student's fault.
     m_key->prepare();
@@ -96,18 +94,31 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         return prepare_submission(m_p, box.path(), text, display_name, lang, sandbox, m_builder);
     });
     try {
-        m_inputs.ensure();
-        for (size_t t = 0; t < m_p.tests.size(); ++t) reference_for(t);
+        prepare_expected();
     } catch (...) {
         building.wait();
         throw;
     }
-    const PreparedSubmission sub = building.get();
+    return judge_prepared(building.get(), box.path(), display_name, sandbox);
+}
+
+void Judge::prepare_expected() {
+    m_key->prepare();
+    m_inputs.ensure();
+    for (size_t t = 0; t < m_p.tests.size(); ++t) reference_for(t);
+}
+
+Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box, const std::string& display_name,
+                             const Sandbox& sandbox) {
+    prepare_expected();  // done already when judge_source called it
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    const LanguageChoice& lang = sub.language;
     const BuildResult& br = sub.build;
-    spdlog::debug("{:.3f}s: submission {} in {:.3f}s", since(), br.ok ? "built" : "failed to build", br.seconds);
+    spdlog::debug("submission {} in {:.3f}s", br.ok ? "built" : "failed to build", br.seconds);
     Report r;
     if (br.ok) {
-        const SubmissionRuns runs = run_submission(m_p, box.path(), sub.launch, m_inputs, sandbox);
+        const SubmissionRuns runs = run_submission(m_p, box, sub.launch, m_inputs, sandbox);
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs, lang.language));
         name_misconceptions(outcomes, runs, lang.language);
@@ -123,7 +134,7 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
         }
         for (size_t t = 0; t < m_p.tests.size(); ++t)
             if (!outcomes[t].passed() && runs.runs[t]) outcomes[t].output_digest = run_digest(*runs.runs[t]);
-        if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box.path(), sub, sandbox, outcomes);
+        if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box, sub, sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {

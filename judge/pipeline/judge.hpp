@@ -7,7 +7,7 @@
 //
 // Threads: judge_trusted, key() and trusted() may be called from several threads at once (the
 // answer key is thread-safe, and a trusted run touches nothing else of the Judge): validate
-// judges seeded bugs and mutants that way. judge_file, judge_source, too_large and
+// judges seeded bugs and mutants that way. judge_file, judge_source, judge_prepared, too_large and
 // set_counterexamples judge one submission at a time: `judge grade` gives each worker a Judge of
 // its own (grade/class_grade.cpp's JudgePool). The Builder may be shared by every Judge.
 #pragma once
@@ -68,6 +68,12 @@ public:
     Report judge_source(const std::string& text, const std::string& display_name, const Sandbox& sandbox,
                         std::optional<Language> language = {});
 
+    /// Judges a submission already prepared in `box` (languages/build.hpp's prepare_submission, in
+    /// `sandbox`): what judge_source does after the build. A prepared file may be judged under
+    /// several seeds, one Judge each (validate --seeds does so with accepted alternatives).
+    Report judge_prepared(const PreparedSubmission& submission, const std::filesystem::path& box,
+                          const std::string& display_name, const Sandbox& sandbox);
+
     /// The report of a source file over max_source_bytes, which was never read.
     Report too_large(unsigned long long bytes, const std::string& display_name);
 
@@ -84,6 +90,9 @@ private:
     /// (traps/misconception.hpp), on the failing tests that bug fails too.
     /// The misconception is said in `lang`'s words (a seeded bug's form for its text variant).
     void name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs, Language lang);
+
+    /// The inputs made and the expected outputs loaded (once; later calls do nothing).
+    void prepare_expected();
 
     /// The reference's run of test `t` when evaluating needs it (the test expects no exception).
     const TestRun* reference_for(size_t t);

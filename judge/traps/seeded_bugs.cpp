@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "problem/language.hpp"
 #include "util/patch.hpp"
 
 namespace judge {
@@ -25,8 +26,13 @@ std::vector<fs::path> load_accepted(const Problem& p) {
     std::vector<fs::path> out;
     std::error_code ec;
     if (!fs::is_directory(p.accepted_dir, ec)) return out;
+    // A file of any submission language's extension (the C++ and Python students' ways alike).
+    const auto submission = [](const fs::path& f) {
+        return std::any_of(languages().begin(), languages().end(),
+                           [&](const LanguageInfo& l) { return f.extension() == l.extension; });
+    };
     for (const auto& entry : fs::directory_iterator(p.accepted_dir))
-        if (entry.path().extension() == ".cpp") out.push_back(entry.path());
+        if (entry.is_regular_file() && submission(entry.path())) out.push_back(entry.path());
     std::sort(out.begin(), out.end());
     return out;
 }

@@ -38,8 +38,9 @@ std::vector<SeededBug> load_bugs(const Problem& p);
 /// followed by a space, or at its end), says no "you", and is at most 160 characters.
 std::string misconception_form_problem(const std::string& text);
 
-/// The accepted alternatives of `p` (reference/<problem>/accepted/*.cpp: other correct solutions,
-/// in other styles, that validate must accept), sorted by name; none when the folder does not exist.
+/// The accepted alternatives of `p` (reference/<problem>/accepted/*.cpp and *.py: other correct
+/// solutions, in other styles and languages, that validate must accept as a student's file),
+/// sorted by name; none when the folder does not exist.
 std::vector<std::filesystem::path> load_accepted(const Problem& p);
 
 }  // namespace judge

@@ -37,7 +37,7 @@ twins() {
 
 mkdir -p "$TMP/modulo_first" "$TMP/no_check"
 move_check "$ROOT/reference/problem_mha/solution.cpp" "$TMP/modulo_first/solution.cpp"
-move_check "$PY/numpy_reference.py" "$TMP/modulo_first/numpy.py"
+move_check "$ROOT/reference/problem_mha/accepted/numpy_arrays.py" "$TMP/modulo_first/numpy.py"
 move_check "$ROOT/reference/problem_mha/solution.py" "$TMP/modulo_first/torch.py"
 grep -q "crashed with SIGFPE" <("$JUDGE" -q --root "$ROOT" run problem_mha --test validation_zero_heads \
     --file "$TMP/modulo_first/solution.cpp" --outputs "$TMP/run") || fail "the C++ twin does not divide by zero"
@@ -51,7 +51,7 @@ PYEOF
 
 # Relying on the library to reject a bad head count: the tensor header's, NumPy's or torch's error is
 # no check of the student's own, in any language; each is named as the seeded bug no_head_check.
-sed '/if num_heads < 1:/,+1d; /if D % num_heads != 0:/,+1d' "$PY/numpy_reference.py" >"$TMP/no_check/numpy.py"
+sed '/if num_heads < 1:/,+1d; /if D % num_heads != 0:/,+1d' "$ROOT/reference/problem_mha/accepted/numpy_arrays.py" >"$TMP/no_check/numpy.py"
 cp "$ROOT/reference/problem_mha/bugs/no_head_check.cpp" "$TMP/no_check/solution.cpp"
 py_bug problem_mha "$PY/torch_no_head_check.patch" "$TMP/no_check/torch.py"
 twins "relying on the library to reject a bad head count" \

@@ -74,7 +74,7 @@ expect_no_out "std::"
 
 say "--dir finds solution.py; grade grades a class of mixed languages"
 mkdir -p "$TMP/dir/problem_mha" "$TMP/class"/{ana,ben,cho}
-cp "$PY/numpy_reference.py" "$TMP/dir/problem_mha/solution.py"
+cp "$ROOT/reference/problem_mha/accepted/numpy_arrays.py" "$TMP/dir/problem_mha/solution.py"
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --dir "$TMP/dir"
 expect_out "problem_mha: accepted"
 cp "$ROOT/reference/problem_mha/solution.cpp" "$TMP/class/ana/"
@@ -84,7 +84,7 @@ mkdir -p "$TMP/class/dan"
 cp "$ROOT/student_template/problem_mha/solution_numpy.py" "$TMP/class/dan/solution.py"
 # A NumPy file whose first line states it: grade reads the statement too.
 mkdir -p "$TMP/class/eva"
-{ echo "# judge: numpy"; cat "$PY/numpy_reference.py"; } >"$TMP/class/eva/solution.py"
+{ echo "# judge: numpy"; cat "$ROOT/reference/problem_mha/accepted/numpy_arrays.py"; } >"$TMP/class/eva/solution.py"
 expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_mha --class "$TMP/class" --out "$TMP/grades"
 grep -q '"language_reason": "its first line says \\"# judge: numpy\\""' "$TMP/grades/students/eva/report.json" ||
     fail "grade did not judge eva's file as its first line states"
@@ -104,34 +104,34 @@ done
 grep -q "^Of the 3 attempts " "$TMP/grades/summary.md" || fail "summary.md counts an untouched Python template as an attempt"
 
 say "a NumPy file whose self-test imports torch under __main__ is judged as NumPy, and the report says why"
-{ cat "$PY/numpy_reference.py"; printf '\n\nif __name__ == "__main__":\n    import torch\n    print(torch.ones(1))\n'; } \
+{ cat "$ROOT/reference/problem_mha/accepted/numpy_arrays.py"; printf '\n\nif __name__ == "__main__":\n    import torch\n    print(torch.ones(1))\n'; } \
     >"$TMP/np_main.py"
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/np_main.py"
 expect_out "(NumPy: it imports torch only under \`if __name__ == \"__main__\":\`, which the judge does not run; Python 3."
 expect_out "problem_mha: accepted"
 
 say "the first line may state the language, in submit as in grade"
-{ echo "# judge: numpy"; cat "$PY/numpy_reference.py"; } >"$TMP/stated.py"
+{ echo "# judge: numpy"; cat "$ROOT/reference/problem_mha/accepted/numpy_arrays.py"; } >"$TMP/stated.py"
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/stated.py" --format json
 grep -q '"language_reason": "its first line says \\"# judge: numpy\\""' "$TMP/out" ||
     fail "the report does not say the first line chose NumPy"
-{ echo "# judge: cpp"; cat "$PY/numpy_reference.py"; } >"$TMP/wrong_statement.py"
+{ echo "# judge: cpp"; cat "$ROOT/reference/problem_mha/accepted/numpy_arrays.py"; } >"$TMP/wrong_statement.py"
 expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/wrong_statement.py"
 expect_err "$TMP/wrong_statement.py:1: the first line says \"# judge: cpp\"; a .py file can be numpy or torch"
 
 say "a module the box does not have is a load error naming it and what the box offers"
-sed 's/^import math$/import math\nimport scipy.special/' "$PY/numpy_reference.py" >"$TMP/scipy.py"
+sed 's/^import math$/import math\nimport scipy.special/' "$ROOT/reference/problem_mha/accepted/numpy_arrays.py" >"$TMP/scipy.py"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/scipy.py"
 expect_out "The file could not be loaded. Python said:"
 expect_out "$TMP/scipy.py:3: error: no module named scipy in the judge's box; it has Python 3."
 expect_out "'s standard library, NumPy "
 expect_out " and torch "
 # One in a try block, or only under __main__, may be absent.
-{ cat "$PY/numpy_reference.py"; printf '\ntry:\n    import scipy\nexcept ImportError:\n    scipy = None\n'; } >"$TMP/try.py"
+{ cat "$ROOT/reference/problem_mha/accepted/numpy_arrays.py"; printf '\ntry:\n    import scipy\nexcept ImportError:\n    scipy = None\n'; } >"$TMP/try.py"
 expect_exit 0 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/try.py" --no-counterexamples
 
 say "a float16 output is refused, naming its dtype"
-{ cat "$PY/numpy_reference.py"; printf '\n_merge = merge_heads\n\n\ndef merge_heads(x):\n    return _merge(x).astype(np.float16)\n'; } \
+{ cat "$ROOT/reference/problem_mha/accepted/numpy_arrays.py"; printf '\n_merge = merge_heads\n\n\ndef merge_heads(x):\n    return _merge(x).astype(np.float16)\n'; } \
     >"$TMP/half.py"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/half.py"
 expect_out "did not return what the spec declares: merge_heads returned a tensor of dtype float16; expected float32 (or float64)"
@@ -139,7 +139,7 @@ expect_out "did not return what the spec declares: merge_heads returned a tensor
 say "judge heads takes a .py file, in PyTorch and in NumPy"
 expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha --file "$ROOT/reference/problem_mha/solution.py"
 expect_out "5 heads of weights on test shapes_d2l_per_head at example 0; 5 of 5 as the reference's:"
-expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha --file "$PY/numpy_reference.py"
+expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha --file "$ROOT/reference/problem_mha/accepted/numpy_arrays.py"
 expect_out "5 of 5 as the reference's"
 expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$TMP/torch_mask_after_softmax.py" --test masking_sample
 expect_out "0 of 4 as the reference's"

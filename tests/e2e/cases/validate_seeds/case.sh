@@ -12,7 +12,7 @@ done
 cp "$C/reference/problem_sdpa/solution.cpp" "$C/reference/problem_sdpa/accepted/lookup.cpp"
 python3 "$HERE/lookup.py" "$C/reference/problem_sdpa/accepted/lookup.cpp" "$TMP"/runs/*
 expect_exit 0 "$JUDGE" --root "$C" validate problem_sdpa
-expect_out "3 accepted alternatives pass all tests"
+expect_out "4 accepted alternatives pass all tests"
 expect_exit 1 "$JUDGE" --root "$C" validate problem_sdpa --seeds 2
 expect_out "Under 2 grading seeds (judge submit --seed S reproduces one):"
 expect_out "reference/problem_sdpa/accepted/lookup.cpp fails test"

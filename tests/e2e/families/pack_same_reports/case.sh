@@ -4,14 +4,15 @@
 # builds nothing trusted for the pack. Run as pack_same_reports:<problem>, one ctest test each:
 #   - each seeded bug (a .cpp, or a .patch applied by judge show --bug) is rejected, fails its own
 #     trap and no other, is the one to fix first, and is named as itself;
-#   - the accepted alternatives and the C++ and Python references are accepted, the template not;
-#   - the Python files of tests/e2e/cases/python_submissions/<problem>/ (docs/python.md): the NumPy
-#     translation of the reference is accepted as NumPy, and each torch_<bug>.patch, a PyTorch
+#   - the accepted alternatives (C++, and NumPy: numpy_arrays.py, accepted as NumPy) and the C++
+#     and Python references are accepted, the template not;
+#   - the Python files of tests/e2e/cases/python_submissions/<problem>/ (docs/python.md): each
+#     torch_<bug>.patch, a PyTorch
 #     translation of a seeded bug (a patch of the Python reference, py_bug), is judged as PyTorch and named as that bug, from the C++ bug's
 #     runs in the answer key, and is the C++ bug's twin: the same verdict, points, traps, fix-first
 #     trap and misconceptions (issue #40);
 #   - problem_mha: the e2e submissions.
-# The pack judges every C++ file and two Python ones (the NumPy reference and the first PyTorch bug):
+# The pack judges every C++ file and two Python ones (the NumPy alternative and the first PyTorch bug):
 # a Python file costs several times a C++ one, and the answer key is the same for all of them.
 p=$PROBLEM n=0
 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack "$p" --out "$TMP/pack"
@@ -23,9 +24,17 @@ for f in "$ROOT"/reference/"$p"/bugs/*; do
     "$JUDGE" -q --root "$ROOT" show "$p" --bug "$b" >"$TMP/subs/bug_$b.cpp" || fail "show --bug $b"
     echo "bug $b $(sed -n 's|^// trap: ||p' "$f" | head -1)" >"$TMP/expect/bug_$b.cpp"
 done
-for f in "$ROOT"/reference/"$p"/accepted/*.cpp; do
+on_pack=()
+for f in "$ROOT"/reference/"$p"/accepted/*; do
     cp "$f" "$TMP/subs/accepted_$(basename "$f")"
-    echo "accepted cpp" >"$TMP/expect/accepted_$(basename "$f")"
+    case $f in
+    *.cpp) echo "accepted cpp" >"$TMP/expect/accepted_$(basename "$f")" ;;
+    */numpy_*.py)
+        echo "accepted numpy" >"$TMP/expect/accepted_$(basename "$f")"
+        on_pack+=("accepted_$(basename "$f")")
+        ;;
+    *) fail "$f: an accepted alternative this case does not know the language of" ;;
+    esac
 done
 cp "$ROOT/student_template/$p/solution.cpp" "$TMP/subs/template.cpp"
 echo "rejected cpp" >"$TMP/expect/template.cpp"
@@ -35,11 +44,7 @@ fi
 py=$ROOT/tests/e2e/cases/python_submissions/$p
 cp "$ROOT/reference/$p/solution.py" "$TMP/subs/py_reference.py"
 echo "accepted torch" >"$TMP/expect/py_reference.py"
-on_pack=()
 if [ -d "$py" ]; then
-    cp "$py/numpy_reference.py" "$TMP/subs/py_numpy_reference.py"
-    echo "accepted numpy" >"$TMP/expect/py_numpy_reference.py"
-    on_pack+=(py_numpy_reference.py)
     for f in "$py"/torch_*.patch; do
         b=$(basename "$f" .patch); b=${b#torch_}
         h="$ROOT/reference/$p/bugs/$b.cpp"

@@ -1,0 +1,6 @@
+"""An accepted alternative in NumPy that does not load: a syntax error."""
+import numpy as np
+
+
+def probe(x)
+    return np.array(x)
