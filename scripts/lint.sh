@@ -3,7 +3,8 @@
 # the tests' helpers, scripts/ and bench/ (their settings: setup.cfg), and shellcheck over every
 # shell script (warnings and errors; its notes are style). Left out, on purpose, as in
 # scripts/format_check.sh: what stands for a student's or an instructor's work (reference/,
-# student_template/, problems/, the Python submissions of the e2e and hostile cases), which is
+# student_template/, problems/, the Python submissions of the e2e and hostile cases, the accepted
+# alternatives of validate_accepted, one of which does not load on purpose), which is
 # judged as it is written. Exits 1 when any linter finds something, naming the file and line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +12,8 @@ for tool in flake8 mypy shellcheck; do
   command -v "$tool" >/dev/null || { echo "lint: $tool is missing; run scripts/setup.sh" >&2; exit 2; }
 done
 mapfile -t py < <(git ls-files '*.py' | grep -v -e '^reference/' -e '^student_template/' -e '^problems/' \
-                    -e '^tests/e2e/cases/python_submissions/' -e '^tests/hostile/cases/')
+                    -e '^tests/e2e/cases/python_submissions/' -e '^tests/hostile/cases/' \
+                    -e '^tests/e2e/cases/validate_accepted/')
 mapfile -t sh < <(git ls-files '*.sh' .ci/run)
 status=0
 flake8 "${py[@]}" || status=1
