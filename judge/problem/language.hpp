@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,11 +36,15 @@ struct LanguageInfo {
     // The exception table's column with this language's name of each type, and what goes before it.
     std::string_view ExceptionInfo::*exception_column;
     std::string_view exception_prefix;  // "std::" for C++
-    std::string_view builds;            // "compiles" ("loads" for Python: it is checked, not compiled)
-    std::string_view fails_to_build;    // "does not compile"
-    std::string_view tool;              // "the compiler": whose words a failed build's log holds
-    std::string_view failed_heading;    // "Compilation failed.": a report's first words on a failed build
-    std::string_view log_by;            // "The compiler said:": before the build's log
+    // The class names of exceptions that are not the student's own (a library's, the language's:
+    // KeyError, ZeroDivisionError) that a hidden test may name: a fixed vocabulary, so the name
+    // carries nothing of the inputs. Empty for C++, whose std::exception has no name of its own.
+    std::span<const std::string_view> sayable_classes;
+    std::string_view builds;          // "compiles" ("loads" for Python: it is checked, not compiled)
+    std::string_view fails_to_build;  // "does not compile"
+    std::string_view tool;            // "the compiler": whose words a failed build's log holds
+    std::string_view failed_heading;  // "Compilation failed.": a report's first words on a failed build
+    std::string_view log_by;          // "The compiler said:": before the build's log
     // The least limits.memory_mb a test in this language can run in: a Python test's address space
     // comes on top of the interpreter's, and torch's own working set is about 250 MB (0: no floor).
     int min_memory_mb;
@@ -69,6 +74,10 @@ std::string language_names();
 /// How `l` names the spec's exception type: "std::invalid_argument" in C++, "ValueError" in
 /// Python; a type Python has no class for keeps the spec's C++ name.
 std::string exception_name(Language l, std::string_view spec_type);
+
+/// The class a run's exception message begins with ("KeyError: 'x'", "ZeroDivisionError"), when
+/// it is one of `l`'s sayable_classes; "" otherwise.
+std::string sayable_class(Language l, const std::string& message);
 
 /// Whether another language shares `l`'s extension, so that a report says which one it chose.
 bool shares_extension(Language l);

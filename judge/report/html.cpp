@@ -180,7 +180,8 @@ std::string render_html(const Report& r, const Problem& p) {
         const TestOutcome* t = speaker(r.tests, fix->id);
         if (t && !t->misconception.empty())
             s += "<p class=\"misconception\">" + html_escape(misconception_sentence(t->misconception)) + "</p>";
-        if (fix->explained) s += "<p>hint: " + html_escape(fix->hint) + "</p>";
+        const auto [label, hint] = hint_line(*fix);
+        s += "<p>" + label + ": " + html_escape(hint) + "</p>";
         s += "</section>\n";
     }
     s += "<h2>Traps</h2>\n<ul class=\"traps\">\n";

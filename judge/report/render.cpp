@@ -30,7 +30,9 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     const TestOutcome* first = speaker(r.tests, t.id);
     int more = 0;
     for (const TestOutcome& test : r.tests) more += test.trap == t.id && !test.passed() ? 1 : 0;
-    if (first == nullptr) return with_hint ? "    " + style.paint("hint: ", "bold") + t.hint + "\n" : "";
+    const auto [label, hint] = hint_line(t);
+    const std::string hint_text = with_hint ? "    " + style.paint(label + ": ", "bold") + hint + "\n" : "";
+    if (first == nullptr) return hint_text;
     --more;
     std::string s = indent(test_head(*first) + first->message, "    ") + "\n";
     if (!first->description.empty() && !first->hidden) s += "      checks: " + first->description + "\n";
@@ -60,8 +62,7 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
         --more;
     }
     if (more > 0) s += fmt::format("      ({} more failing test{} in this trap)\n", more, more == 1 ? "" : "s");
-    if (with_hint) s += "    " + style.paint("hint: ", "bold") + t.hint + "\n";
-    return s;
+    return s + hint_text;
 }
 
 }  // namespace
@@ -105,8 +106,10 @@ std::string render_text(const Report& r, const Style& style) {
     }
     if (const TrapOutcome* fix = r.first_fix()) {
         s += paint("Fix first: ", "bold") + fix_first_words(*fix, r) + "\n";
-        // A hint names the trap's mistake: given only when the failure looks like it.
-        if (fix->explained) s += "    " + paint("hint: ", "bold") + fix->hint + "\n";
+        // A hint names the trap's mistake when the failure looks like it; else the same words say
+        // what the trap checks.
+        const auto [label, hint] = hint_line(*fix);
+        s += "    " + paint(label + ": ", "bold") + hint + "\n";
         s += "\n";
     }
     size_t width = 0;
@@ -119,7 +122,7 @@ std::string render_text(const Report& r, const Style& style) {
             s += "    " + paint(blocked_trap_words(t), "dim") + "\n";
             continue;
         }
-        s += trap_details(r, t, style, &t != r.first_fix() && t.explained);
+        s += trap_details(r, t, style, &t != r.first_fix());
     }
     int passed = 0, blocked = 0;
     for (const TrapOutcome& t : r.traps) {

@@ -132,6 +132,10 @@ std::string fix_first_words(const TrapOutcome& t, const Report& r) {
                        t.id);
 }
 
+std::pair<std::string, std::string> hint_line(const TrapOutcome& t) {
+    return {t.explained ? "hint" : "this trap checks", t.hint};
+}
+
 std::string throws_words(Language language, const std::string& spec_type) {
     return std::string(language_info(language).throws) + " " + exception_name(language, spec_type);
 }

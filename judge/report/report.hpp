@@ -152,6 +152,11 @@ std::string misconception_summary(int tests, const std::string& text);
 /// <t> is the trap's failed_test in `r`.
 std::string fix_first_words(const TrapOutcome& t, const Report& r);
 
+/// The line under a failed trap, as a label and its text: "hint" and the trap's hint when the
+/// failure looks like the trap's mistake (explained); else "this trap checks" and the same text,
+/// which then says what the trap wants and claims nothing about the student's code.
+std::pair<std::string, std::string> hint_line(const TrapOutcome& t);
+
 /// What a blocked trap says: "not assessed until chunk_order passes" ("a and b pass" for two).
 std::string blocked_words(const std::vector<std::string>& blocked_by);
 

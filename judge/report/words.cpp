@@ -70,16 +70,17 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
         if (t->counterexample) s += "\n" + compact_counterexample(*t->counterexample, r.language);
         if (const std::string cmd = rerun_command(r, *t); !cmd.empty()) s += "\nrerun: " + cmd;
     }
-    // A hint names the trap's mistake: given only when the failure looks like it.
-    if (!trap.explained) return s;
-    return s + "\nhint: " + trap.hint;
+    // A hint names the trap's mistake when the failure looks like it; else it says what the trap checks.
+    const auto [label, hint] = hint_line(trap);
+    return s + "\n" + label + ": " + hint;
 }
 
 std::string summary_words(const Report& r) {
     std::string s = fmt::format("{}: {}, {}/{} points", r.problem, to_string(r.verdict), r.score, r.max_score);
     if (const TrapOutcome* fix = r.first_fix()) {
         s += "\nFix first: " + fix_first_words(*fix, r);
-        if (fix->explained) s += "\nhint: " + fix->hint;
+        const auto [label, hint] = hint_line(*fix);
+        s += "\n" + label + ": " + hint;
     }
     return s;
 }

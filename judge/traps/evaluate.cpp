@@ -22,7 +22,11 @@ std::string exception_words(const TestRun& run, bool hidden, const std::string& 
     const std::string name = exception_name(lang, run.exception_type);
     if (hidden) {
         if (find_exception(run.exception_type) == nullptr) return function + " " + threw + " an exception";
-        return function + " " + threw + " " + name + " (its words are shown on sample tests only)";
+        // A library's or the interpreter's exception: its class, when it is one the language
+        // itself defines (a fixed vocabulary: KeyError, ZeroDivisionError), else none.
+        const std::string cls = run.exception_type == "exception" ? sayable_class(lang, run.exception_message) : "";
+        return function + " " + threw + " " + (cls.empty() ? name : cls) +
+               " (its words are shown on sample tests only)";
     }
     std::string s = threw + " " + name;
     // Python's words begin with the class's name ("ValueError: bad heads"): said once.

@@ -111,8 +111,18 @@ TEST_CASE("a test's outcome is said in the submission's language where it is mad
              Language::torch) ==
         "raised an exception: TypeError: x (raised inside torch, not by a raise in "
         "solution.py)");
+    // A hidden test names a library's or the interpreter's class, from Python's own fixed set, and
+    // never a class of the student's (which could spell the inputs out).
     CHECK(said(t_values, fixtures::exception_run("exception", "KeyError: 'secret'"), Language::torch) ==
+          "f raised KeyError (its words are shown on sample tests only)");
+    CHECK(said(t_values, fixtures::exception_run("exception", "ZeroDivisionError: division by zero (line 3 of x.py)"),
+               Language::numpy) == "f raised ZeroDivisionError (its words are shown on sample tests only)");
+    CHECK(said(t_values, fixtures::exception_run("exception", "Leak_1_2: x"), Language::torch) ==
           "f raised an exception (its words are shown on sample tests only)");
+    CHECK(said(t_values, fixtures::exception_run("exception", "KeyErrorX"), Language::torch) ==
+          "f raised an exception (its words are shown on sample tests only)");
+    CHECK(said(t_values, fixtures::exception_run("exception", "KeyError: x"), Language::cpp) ==
+          "f threw std::exception (its words are shown on sample tests only)");
 }
 
 TEST_CASE("a value the Python harness refused is no exception, and a hidden test keeps its words", "[language]") {

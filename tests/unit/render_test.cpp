@@ -57,8 +57,10 @@ TEST_CASE("the text report: the misconception, what to fix first and its hint, a
           "\nfixture: wrong_answer, 2/4 points, 1/2 traps passed\n");
 }
 
-TEST_CASE("a failure no known mistake of its trap explains: Fix first names the test, and no hint is given",
-          "[render]") {
+TEST_CASE(
+    "a failure no known mistake of its trap explains: Fix first names the test, and the hint is said as what "
+    "the trap checks",
+    "[render]") {
     std::vector<judge::TestOutcome> tests = {judge::not_run(prob().tests[0], Verdict::wrong_answer, "out[0,1] differs"),
                                              judge::not_run(prob().tests[1], Verdict::accepted, ""),
                                              judge::not_run(prob().tests[2], Verdict::accepted, "")};
@@ -66,11 +68,14 @@ TEST_CASE("a failure no known mistake of its trap explains: Fix first names the 
     CHECK_FALSE(r.traps[0].explained);
     CHECK(judge::render_text(r, judge::Style{false}) ==
           "Fix first: test t_values of trap values fails (its output differs); no known mistake of values explains "
-          "it\n\n"
+          "it\n"
+          "    this trap checks: Look at the values.\n\n"
           "✗ values  Values are right\n"
           "    test t_values (hidden): out[0,1] differs\n"
           "✓ errors  Bad input throws\n"
           "\nfixture: wrong_answer, 0/4 points, 1/2 traps passed\n");
+    CHECK(judge::summary_words(r).find("\nthis trap checks: Look at the values.") != std::string::npos);
+    CHECK(judge::summary_words(r).find("hint:") == std::string::npos);
     const nlohmann::json j = judge::render_json(r);
     CHECK(j["first_fix"] == "values");
     CHECK(j["first_fix_explained"] == false);
