@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "report/lead.hpp"
 #include "report/words.hpp"
 
 namespace judge {
@@ -175,13 +176,21 @@ std::string render_html(const Report& r, const Problem& p) {
                      r.submission.empty() ? "" : " for " + html_escape(r.submission));
     s += "</header>\n";
     if (!r.compile_ok) s += "<h2>Compile error</h2><pre class=\"compile\">" + html_escape(r.compile_log) + "</pre>\n";
-    if (const TrapOutcome* fix = r.first_fix()) {
-        s += "<section class=\"fix\"><p><b>Fix first:</b> " + html_escape(fix_first_words(*fix, r)) + "</p>";
-        const TestOutcome* t = speaker(r.tests, fix->id);
-        if (t && !t->misconception.empty())
-            s += "<p class=\"misconception\">" + html_escape(misconception_sentence(t->misconception)) + "</p>";
-        const auto [label, hint] = hint_line(*fix);
-        s += "<p>" + label + ": " + html_escape(hint) + "</p>";
+    // A limit hit, then what to fix first, its misconception and its hint (lead.hpp).
+    const std::vector<LeadLine> lead = lead_lines(r);
+    if (!lead.empty()) {
+        s += "<section class=\"fix\">";
+        for (const LeadLine& l : lead) {
+            if (!l.under) {
+                s += "<p><b>" + html_escape(l.label) + ":</b> " + html_escape(l.text) + "</p>";
+            } else {
+                const TrapOutcome* fix = r.first_fix();
+                const TestOutcome* t = fix != nullptr ? speaker(r.tests, fix->id) : nullptr;
+                if (t && !t->misconception.empty())
+                    s += "<p class=\"misconception\">" + html_escape(misconception_sentence(t->misconception)) + "</p>";
+                s += "<p>" + html_escape(l.label) + ": " + html_escape(l.text) + "</p>";
+            }
+        }
         s += "</section>\n";
     }
     s += "<h2>Traps</h2>\n<ul class=\"traps\">\n";

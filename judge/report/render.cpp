@@ -1,5 +1,6 @@
 #include "report/render.hpp"
 
+#include "report/lead.hpp"
 #include "report/shown.hpp"
 
 #include <fmt/core.h>
@@ -19,22 +20,23 @@ std::string indent(const std::string& text, const std::string& pad) {
     return out;
 }
 
-std::string test_head(const TestOutcome& t) {
-    return fmt::format("test {} ({}{}): ", t.id, t.hidden ? "hidden" : "sample",
-                       t.verdict == Verdict::wrong_answer ? "" : ", " + to_string(t.verdict));
+std::string test_head(const Report& r, const TestOutcome& t) {
+    return fmt::format("test {} ({}{}){}: ", t.id, t.hidden ? "hidden" : "sample",
+                       t.verdict == Verdict::wrong_answer ? "" : ", " + to_string(t.verdict), in_function(r, t));
 }
 
 // A failed trap's details: its first failing test speaks (a sample one when there is one: its
 // words are whole, and it can be rerun); other failing sample tests that crashed add their words.
 std::string trap_details(const Report& r, const TrapOutcome& t, const Style& style, bool with_hint) {
-    const TestOutcome* first = speaker(r.tests, t.id);
+    const std::vector<const TestOutcome*> shown = shown_tests(r, t);
     int more = 0;
     for (const TestOutcome& test : r.tests) more += test.trap == t.id && !test.passed() ? 1 : 0;
     const auto [label, hint] = hint_line(t);
     const std::string hint_text = with_hint ? "    " + style.paint(label + ": ", "bold") + hint + "\n" : "";
-    if (first == nullptr) return hint_text;
-    --more;
-    std::string s = indent(test_head(*first) + first->message, "    ") + "\n";
+    if (shown.empty()) return hint_text;
+    const TestOutcome* first = shown.front();
+    more -= static_cast<int>(shown.size());
+    std::string s = indent(test_head(r, *first) + first->message, "    ") + "\n";
     if (!first->description.empty() && !first->hidden) s += "      checks: " + first->description + "\n";
     if (!first->inputs.empty()) s += "      inputs: " + first->inputs + "\n";
     if (first->values) {
@@ -53,14 +55,8 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     }
     // Tests that failed otherwise than by a wrong answer (a crash, a time-out) say so, sample and
     // hidden alike (a hidden one's words say nothing of its inputs): one of them may give the
-    // overall verdict. At most three.
-    int listed = 0;
-    for (const TestOutcome& test : r.tests) {
-        if (&test == first || test.trap != t.id || test.passed() || test.verdict == Verdict::wrong_answer) continue;
-        if (++listed > 3) break;
-        s += indent(test_head(test) + test.message, "      ") + "\n";
-        --more;
-    }
+    // overall verdict. At most three (lead.hpp's shown_tests).
+    for (size_t i = 1; i < shown.size(); ++i) s += indent(test_head(r, *shown[i]) + shown[i]->message, "      ") + "\n";
     if (more > 0) s += fmt::format("      ({} more failing test{} in this trap)\n", more, more == 1 ? "" : "s");
     return s + hint_text;
 }
@@ -104,14 +100,10 @@ std::string render_text(const Report& r, const Style& style) {
     if (top != matches.end()) {
         s += paint(misconception_summary(top->second, top->first), "yellow") + "\n\n";
     }
-    if (const TrapOutcome* fix = r.first_fix()) {
-        s += paint("Fix first: ", "bold") + fix_first_words(*fix, r) + "\n";
-        // A hint names the trap's mistake when the failure looks like it; else the same words say
-        // what the trap checks.
-        const auto [label, hint] = hint_line(*fix);
-        s += "    " + paint(label + ": ", "bold") + hint + "\n";
-        s += "\n";
-    }
+    // A limit hit, then what to fix first and its hint (or what its trap checks): lead.hpp.
+    const std::vector<LeadLine> lead = lead_lines(r);
+    for (const LeadLine& l : lead) s += (l.under ? "    " : "") + paint(l.label + ": ", "bold") + l.text + "\n";
+    if (!lead.empty()) s += "\n";
     size_t width = 0;
     for (const TrapOutcome& t : r.traps) width = std::max(width, t.id.size());
     for (const TrapOutcome& t : r.traps) {
@@ -131,14 +123,9 @@ std::string render_text(const Report& r, const Style& style) {
     }
     const char* colour = r.verdict == Verdict::accepted ? "green" : "red";
     // The test that gives the overall verdict, when it is not a wrong answer: the crash is named.
-    std::string where;
-    if (r.verdict != Verdict::accepted && r.verdict != Verdict::wrong_answer) {
-        const auto it =
-            std::find_if(r.tests.begin(), r.tests.end(), [&](const TestOutcome& t) { return t.verdict == r.verdict; });
-        if (it != r.tests.end() && r.compile_ok && r.verdict != Verdict::invalid_submission &&
-            r.verdict != Verdict::judge_error)
-            where = " (test " + it->id + ")";
-    }
+    // Only a test the report shows (lead.hpp).
+    const TestOutcome* named = verdict_test(r);
+    const std::string where = named != nullptr ? " (test " + named->id + ")" : "";
     s += fmt::format("\n{}: {}{}, {}/{} points, {}/{} traps passed{}\n", r.problem, paint(to_string(r.verdict), colour),
                      where, r.score, r.max_score, passed, r.traps.size(),
                      blocked > 0 ? fmt::format(" ({} not assessed yet)", blocked) : "");

@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/seed.hpp"
+#include "report/lead.hpp"
 #include "report/shown.hpp"
 #include "util/text.hpp"
 
@@ -66,6 +67,7 @@ nlohmann::json render_json(const Report& r) {
                 {"language", language_name(r.language)},
                 {"first_fix", r.first_fix() ? json(r.first_fix()->id) : json(nullptr)},
                 {"first_fix_explained", r.first_fix() ? json(r.first_fix()->explained) : json(nullptr)},
+                {"limit_test", limit_test(r) ? json(limit_test(r)->id) : json(nullptr)},
                 {"traps", traps},
                 {"tests", tests},
                 {"compile", {{"ok", r.compile_ok}, {"log", r.compile_log}}}};

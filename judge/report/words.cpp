@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "report/lead.hpp"
 #include "report/pictures.hpp"
 #include "report/png.hpp"
 #include "report/shown.hpp"
@@ -64,8 +65,9 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
     if (t == nullptr) {
         s = trap.message;
     } else {
-        s = fmt::format("test {} ({}{}): {}", t->id, t->hidden ? "hidden" : "sample",
-                        t->verdict == Verdict::wrong_answer ? "" : ", " + to_string(t->verdict), t->message);
+        s = fmt::format("test {} ({}{}){}: {}", t->id, t->hidden ? "hidden" : "sample",
+                        t->verdict == Verdict::wrong_answer ? "" : ", " + to_string(t->verdict), in_function(r, *t),
+                        t->message);
         if (!t->misconception.empty()) s += "\n" + misconception_sentence(t->misconception);
         if (t->counterexample) s += "\n" + compact_counterexample(*t->counterexample, r.language);
         if (const std::string cmd = rerun_command(r, *t); !cmd.empty()) s += "\nrerun: " + cmd;
@@ -77,11 +79,7 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
 
 std::string summary_words(const Report& r) {
     std::string s = fmt::format("{}: {}, {}/{} points", r.problem, to_string(r.verdict), r.score, r.max_score);
-    if (const TrapOutcome* fix = r.first_fix()) {
-        s += "\nFix first: " + fix_first_words(*fix, r);
-        const auto [label, hint] = hint_line(*fix);
-        s += "\n" + label + ": " + hint;
-    }
+    for (const LeadLine& l : lead_lines(r)) s += "\n" + l.label + ": " + l.text;
     return s;
 }
 

@@ -10,10 +10,14 @@
 using judge::Tensor;
 
 // LayerNorm over the features: the biased variance, eps inside the square root, then gamma and beta.
+// Each row is first shifted by its first feature, which LayerNorm ignores: on a row of tiny spread
+// around a large offset (1 + 1e-3 * randn) the shift is exact, and what is left is normalised as
+// exactly as float32 allows, where the row's own mean would be off by up to 5e-5 once normalised.
 Tensor layer_norm(const Tensor& x, const Tensor& gamma, const Tensor& beta) {
-    const Tensor mean = judge::mean(x, -1, true);
-    const Tensor var = judge::var(x, -1, false, true);
-    return (x - mean) / judge::sqrt(var + 1e-5f) * gamma + beta;
+    const Tensor c = x - x.narrow(x.dim() - 1, 0, 1);
+    const Tensor mean = judge::mean(c, -1, true);
+    const Tensor var = judge::var(c, -1, false, true);
+    return (c - mean) / judge::sqrt(var + 1e-5f) * gamma + beta;
 }
 
 // The position-wise feed-forward network: relu(x W1 + b1) W2 + b2.

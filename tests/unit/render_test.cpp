@@ -82,6 +82,62 @@ TEST_CASE(
     CHECK(j["traps"][0]["explained"] == false);
 }
 
+TEST_CASE("a limit is said as what it is, before any trap; the verdict line names only a test the report shows",
+          "[render]") {
+    judge::Problem p = prob();
+    p.traps[1].after = {"values"};
+    // The trap to fix first failed by a time-out: the limit line is what to fix, with no trap's hint.
+    std::vector<judge::TestOutcome> tests = {
+        judge::not_run(p.tests[0], Verdict::time_limit, "did not finish within the time limit of 1000 ms"),
+        judge::not_run(p.tests[1], Verdict::accepted, ""), judge::not_run(p.tests[2], Verdict::accepted, "")};
+    judge::Report r = judge::assemble_report(p, 0, tests);
+    std::string text = judge::render_text(r, judge::Style{false});
+    CHECK(text.rfind("Time limit: test t_values (hidden) of trap values: did not finish within the time limit of "
+                     "1000 ms\n\n",
+                     0) == 0);
+    CHECK(text.find("Fix first") == std::string::npos);
+    CHECK(text.find("hint:") == std::string::npos);
+    CHECK(text.find("time_limit (test t_values)") != std::string::npos);
+    CHECK(judge::render_json(r)["limit_test"] == "t_values");
+    CHECK(judge::summary_words(r) ==
+          "fixture: time_limit, 0/4 points\nTime limit: test t_values (hidden) of trap values: did not finish within "
+          "the time limit of 1000 ms");
+    // A limit hit in a trap that is not assessed yet is still said first; the trap to fix comes after.
+    tests = {judge::not_run(p.tests[0], Verdict::wrong_answer, "out[0,1] differs"),
+             judge::not_run(p.tests[1], Verdict::accepted, ""),
+             judge::not_run(p.tests[2], Verdict::output_limit, "wrote more than the output limit of 64 KB")};
+    r = judge::assemble_report(p, 0, tests);
+    text = judge::render_text(r, judge::Style{false});
+    CHECK(text.rfind("Output limit: test t_throws (hidden) of trap errors: wrote more than the output limit of 64 "
+                     "KB\nFix first: test t_values of trap values fails",
+                     0) == 0);
+    // A crash in a trap not assessed yet: the report does not show it, so the verdict line does not
+    // name it.
+    tests[2] = judge::not_run(p.tests[2], Verdict::runtime_error, "threw std::exception");
+    r = judge::assemble_report(p, 0, tests);
+    CHECK(r.verdict == Verdict::runtime_error);
+    text = judge::render_text(r, judge::Style{false});
+    CHECK(text.find("fixture: runtime_error, 0/4 points") != std::string::npos);
+    CHECK(text.find("(test t_throws)") == std::string::npos);
+    CHECK(judge::render_json(r)["limit_test"].is_null());
+}
+
+TEST_CASE("a report on more than one function names the function whose output failed", "[render]") {
+    judge::Problem p = prob();
+    p.tests[0].function = "g";  // as if a second function
+    std::vector<judge::TestOutcome> tests = {judge::not_run(p.tests[0], Verdict::wrong_answer, "out[0,1] differs"),
+                                             judge::not_run(p.tests[1], Verdict::accepted, ""),
+                                             judge::not_run(p.tests[2], Verdict::accepted, "")};
+    tests[0].evidence = "property";
+    const judge::Report r = judge::assemble_report(p, 0, tests);
+    const std::string text = judge::render_text(r, judge::Style{false});
+    CHECK(text.find("Fix first: values (Values are right) in g\n") != std::string::npos);
+    CHECK(text.find("    test t_values (hidden) in g: out[0,1] differs\n") != std::string::npos);
+    CHECK(judge::trap_diagnosis(r, r.traps[0]).rfind("test t_values (hidden) in g: out[0,1] differs", 0) == 0);
+    // One function: nothing to tell apart, so it is not named.
+    CHECK(judge::render_text(report(), judge::Style{false}).find(" in f") == std::string::npos);
+}
+
 TEST_CASE("a blocked trap says what it waits for; a failing sample test says how to rerun it", "[render]") {
     judge::Problem p = prob();
     p.traps[1].after = {"values"};

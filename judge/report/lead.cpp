@@ -1,0 +1,82 @@
+#include "report/lead.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <set>
+
+namespace judge {
+
+namespace {
+
+bool is_limit(Verdict v) {
+    return v == Verdict::time_limit || v == Verdict::memory_limit || v == Verdict::output_limit;
+}
+
+// "Time limit": a limit's verdict as a heading says it.
+std::string limit_heading(Verdict v) {
+    std::string s = to_string(v);
+    std::replace(s.begin(), s.end(), '_', ' ');
+    s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    return s;
+}
+
+}  // namespace
+
+const TestOutcome* limit_test(const Report& r) {
+    if (!ran(r.verdict) || !is_limit(r.verdict)) return nullptr;
+    for (const TestOutcome& t : r.tests)
+        if (t.verdict == r.verdict) return &t;
+    return nullptr;
+}
+
+std::string in_function(const Report& r, const TestOutcome& t) {
+    std::set<std::string> functions;
+    for (const TestOutcome& o : r.tests) functions.insert(o.function);
+    return functions.size() > 1 && !t.function.empty() ? " in " + t.function : "";
+}
+
+std::vector<LeadLine> lead_lines(const Report& r) {
+    std::vector<LeadLine> lines;
+    const TestOutcome* limit = limit_test(r);
+    if (limit != nullptr) {
+        lines.push_back({limit_heading(limit->verdict),
+                         fmt::format("test {} ({}) of trap {}{}: {}", limit->id, limit->hidden ? "hidden" : "sample",
+                                     limit->trap, in_function(r, *limit), limit->message)});
+    }
+    const TrapOutcome* fix = r.first_fix();
+    if (fix == nullptr) return lines;
+    const TestOutcome* failed = r.test(fix->failed_test);
+    // The trap failed by hitting the limit said above: that line is what to fix first.
+    if (limit != nullptr && failed != nullptr && is_limit(failed->verdict)) return lines;
+    lines.push_back({"Fix first", fix_first_words(*fix, r) + (failed ? in_function(r, *failed) : "")});
+    const auto [label, hint] = hint_line(*fix);
+    lines.push_back({label, hint, true});
+    return lines;
+}
+
+std::vector<const TestOutcome*> shown_tests(const Report& r, const TrapOutcome& trap) {
+    std::vector<const TestOutcome*> shown;
+    if (trap.passed || trap.blocked) return shown;
+    const TestOutcome* first = speaker(r.tests, trap.id);
+    if (first == nullptr) return shown;
+    shown.push_back(first);
+    for (const TestOutcome& t : r.tests) {
+        if (&t == first || t.trap != trap.id || t.passed() || t.verdict == Verdict::wrong_answer) continue;
+        if (shown.size() == 4) break;
+        shown.push_back(&t);
+    }
+    return shown;
+}
+
+const TestOutcome* verdict_test(const Report& r) {
+    if (r.verdict == Verdict::accepted || r.verdict == Verdict::wrong_answer || !ran(r.verdict)) return nullptr;
+    if (const TestOutcome* limit = limit_test(r)) return limit;  // said at the top
+    const TestOutcome* best = nullptr;
+    for (const TrapOutcome& trap : r.traps)
+        for (const TestOutcome* t : shown_tests(r, trap))
+            if (t->verdict == r.verdict && (best == nullptr || t < best)) best = t;
+    return best;
+}
+
+}  // namespace judge
