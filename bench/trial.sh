@@ -30,8 +30,8 @@ for dir in "$ROOT"/reference/*/; do
         "$JUDGE" -q --root "$ROOT" show "$p" --bug "$b" >"$TMP/$p-bug-$b.cpp"
         printf '%s\tbug %s\t%s\t%s\n' "$p" "$b" "$(sed -n 's|^// trap: ||p' "$f" | head -1)" "$TMP/$p-bug-$b.cpp" >>"$list"
     done
-    for f in "$dir"accepted/*.cpp; do
-        printf '%s\taccepted %s\taccepted\t%s\n' "$p" "$(basename "$f" .cpp)" "$f" >>"$list"
+    for f in "$dir"accepted/*; do  # C++ and Python alike
+        printf '%s\taccepted %s\taccepted\t%s\n' "$p" "$(basename "$f")" "$f" >>"$list"
     done
 done
 while IFS=$'\t' read -r p name traps script; do

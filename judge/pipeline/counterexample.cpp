@@ -169,7 +169,7 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
     std::vector<size_t> failed;
     for (size_t t = 0; t < outcomes.size() && t < p.tests.size(); ++t) {
         const TestOutcome& o = outcomes[t];
-        if (o.hidden && (o.verdict == Verdict::wrong_answer || o.verdict == Verdict::runtime_error))
+        if (o.hidden && !o.changing && (o.verdict == Verdict::wrong_answer || o.verdict == Verdict::runtime_error))
             failed.push_back(t);
     }
     if (failed.empty()) return;

@@ -12,6 +12,7 @@
 #include "pipeline/counterexample.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
+#include "pipeline/rerun.hpp"
 #include "problem/redraw.hpp"
 #include "problem/types.hpp"
 #include "runs/box_protocol.hpp"
@@ -122,9 +123,17 @@ Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box,
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs, lang.language));
         name_misconceptions(outcomes, runs, lang.language);
+        // An unexplained wrong answer run again: outputs that change are not diagnosed from one run.
+        for (const size_t t : changing_outputs(m_p, m_seed, box, sub.launch, sandbox, runs, outcomes)) {
+            outcomes[t].message = changing_output_words;
+            outcomes[t].evidence.clear();
+            outcomes[t].changing = true;
+        }
         // A failed sample test shows its own values when they are small, as a counterexample does.
         for (size_t t = 0; t < m_p.tests.size(); ++t) {
-            if (outcomes[t].verdict != Verdict::wrong_answer || outcomes[t].hidden || !runs.runs[t]) continue;
+            if (outcomes[t].verdict != Verdict::wrong_answer || outcomes[t].hidden || !runs.runs[t] ||
+                outcomes[t].changing)
+                continue;
             outcomes[t].values = shown_case(m_p, m_p.tests[t], m_seed, *runs.runs[t], reference_for(t));
             if (m_pictures) {
                 outcomes[t].pictured = outcomes[t].values ? outcomes[t].values

@@ -44,6 +44,15 @@ std::vector<LeadLine> lead_lines(const Report& r) {
                          fmt::format("test {} ({}) of trap {}{}: {}", limit->id, limit->hidden ? "hidden" : "sample",
                                      limit->trap, in_function(r, *limit), limit->message)});
     }
+    for (const TestOutcome& t : r.tests) {
+        if (!t.changing) continue;
+        lines.push_back(
+            {"Output changes", fmt::format("test {} ({}){} gave other outputs when run again on the same inputs. Is "
+                                           "dropout, or a random draw without a fixed seed, left on? Fix that first: "
+                                           "from outputs that change, the judge names no mistake",
+                                           t.id, t.hidden ? "hidden" : "sample", in_function(r, t))});
+        return lines;
+    }
     const TrapOutcome* fix = r.first_fix();
     if (fix == nullptr) return lines;
     const TestOutcome* failed = r.test(fix->failed_test);

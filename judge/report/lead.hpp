@@ -23,8 +23,9 @@ struct LeadLine {
     bool under = false;
 };
 
-/// The lines every format leads with: the limit hit, when one was; what to fix first, unless that
-/// is the limit (its trap's failing test is the one that hit it); and the trap's hint under it.
+/// The lines every format leads with: the limit hit, when one was; that the output changes from
+/// run to run, when a test's did (and then nothing more); else what to fix first, unless that is
+/// the limit (its trap's failing test is the one that hit it), and the trap's hint under it.
 std::vector<LeadLine> lead_lines(const Report& r);
 
 /// The function a report's test ran, as the report names it: " in split_heads" when the report's

@@ -143,6 +143,9 @@ std::string throws_words(Language language, const std::string& spec_type) {
 const TrapOutcome* Report::first_fix() const {
     // Nothing ran: the verdict itself is what to fix.
     if (!ran(verdict)) return nullptr;
+    // Outputs that change from run to run: no trap can be named from one run (lead.hpp says so).
+    for (const TestOutcome& t : tests)
+        if (t.changing) return nullptr;
     for (const TrapOutcome& t : traps)
         if (!t.passed && !t.blocked) return &t;
     return nullptr;

@@ -82,6 +82,8 @@ struct TestOutcome {
     // student check guesses of the hidden inputs.
     std::string output_digest;
     int counterexample_tried = 0;  // fresh cases tried for it (0: not searched)
+    // Its outputs changed between two runs on the same inputs (pipeline/rerun.hpp): not diagnosed.
+    bool changing = false;
     bool passed() const { return verdict == Verdict::accepted; }
 };
 
@@ -125,7 +127,8 @@ struct Report {
     std::vector<TestOutcome> tests;
     bool untouched_template = false;  // judge grade: the shipped template, unchanged (no attempt)
     /// The first failed (not blocked) trap in the order they are assessed: what to fix first.
-    /// nullptr when none failed, or when nothing ran (a compile error, a missing submission).
+    /// nullptr when none failed, when nothing ran (a compile error, a missing submission), or when a
+    /// test's output changed between two runs (TestOutcome::changing).
     const TrapOutcome* first_fix() const;
     /// The test with this id; nullptr when there is none.
     const TestOutcome* test(const std::string& id) const;

@@ -52,6 +52,7 @@ nlohmann::json render_json(const Report& r) {
             j["values"] = v;
         }
         if (const std::string cmd = rerun_command(r, t); !cmd.empty()) j["rerun"] = cmd;
+        if (t.changing) j["output_changes"] = true;
         if (t.counterexample_tried > 0) {
             j["counterexample"] = t.counterexample ? counterexample_json(*t.counterexample) : json(nullptr);
             j["counterexample_tried"] = t.counterexample_tried;
@@ -118,6 +119,7 @@ TestOutcome test_from_json(const json& t, const Problem& p, const std::function<
     if (!o.hidden) o.inputs = t.at("inputs").get<std::string>();
     if (t.contains("evidence") && !t["evidence"].is_null()) o.evidence = t["evidence"].get<std::string>();
     if (t.contains("values")) o.values = counterexample_from_json(t["values"]);
+    o.changing = t.value("output_changes", false);
     if (t.contains("counterexample_tried")) {
         o.counterexample_tried = t["counterexample_tried"].get<int>();
         if (!t.at("counterexample").is_null()) o.counterexample = counterexample_from_json(t["counterexample"]);

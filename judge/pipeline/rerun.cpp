@@ -1,0 +1,39 @@
+#include "pipeline/rerun.hpp"
+
+#include "checks/compare.hpp"
+
+namespace judge {
+
+std::vector<size_t> changing_outputs(const Problem& p, uint64_t seed, const std::filesystem::path& box,
+                                     const LaunchSpec& launch, const Sandbox& sandbox, const SubmissionRuns& runs,
+                                     const std::vector<TestOutcome>& outcomes) {
+    std::vector<size_t> again;  // indices into p.tests
+    for (size_t t = 0; t < outcomes.size() && t < p.tests.size(); ++t) {
+        if (outcomes[t].verdict != Verdict::wrong_answer || p.tests[t].throws) continue;
+        if (runs.runs[t] && runs.runs[t]->status == TestRun::Status::ok) again.push_back(t);
+    }
+    if (again.empty()) return {};
+    // The same tests in a problem of their own: their inputs are made from the spec and the seed
+    // alone, so they are the same arrays.
+    Problem q = p;
+    q.tests.clear();
+    for (const size_t t : again) q.tests.push_back(p.tests[t]);
+    InputFiles inputs(q, seed);
+    inputs.ensure();
+    const SubmissionRuns second = run_submission(q, box, launch, inputs, sandbox, fresh_out_folder(box));
+    std::vector<size_t> changing;
+    for (size_t i = 0; i < again.size(); ++i) {
+        if (second.cut_off(i) || !second.runs[i] || second.runs[i]->status != TestRun::Status::ok) continue;
+        const TestRun& first = *runs.runs[again[i]];
+        const TestRun& next = *second.runs[i];
+        bool same = first.outputs.size() == next.outputs.size();
+        for (const auto& [name, a] : first.outputs) {
+            const auto it = next.outputs.find(name);
+            same = same && it != next.outputs.end() && arrays_close(it->second, a, p.tests[again[i]].tolerance);
+        }
+        if (!same) changing.push_back(again[i]);
+    }
+    return changing;
+}
+
+}  // namespace judge
