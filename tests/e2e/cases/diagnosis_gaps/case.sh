@@ -1,0 +1,20 @@
+# shellcheck shell=bash
+# Issue #41, point 1: the gaps a fourth set of student mistakes found, each closed by a test that
+# rejects the mistake under its own trap.
+B=$ROOT/reference/problem_block/solution.cpp
+# problem_block: num_heads that does not divide D must throw (the statement says so); a block that
+# never checks it fails block_heads_not_dividing, not 17/17.
+sed 's/if (num_heads < 1 || X.size(2) % num_heads != 0)/if (num_heads < 1)/' "$B" >"$TMP/no_divides.cpp"
+grep -q "if (num_heads < 1) throw" "$TMP/no_divides.cpp" || fail "the sed no longer matches the reference"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_block --file "$TMP/no_divides.cpp"
+expect_out "test block_heads_not_dividing (hidden) in transformer_block: "
+expect_out "Fix first: input_checks"
+# ... and more lengths than examples must throw too.
+sed '/valid_lens.size()) != X.size(0)) throw/d' "$B" >"$TMP/no_count.cpp"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_block --file "$TMP/no_count.cpp" --format json
+python3 - "$TMP/out" <<'PY' || fail "block_long_lens does not reject a block that never counts the lengths"
+import json, sys
+t = {t["id"]: t for t in json.load(open(sys.argv[1]))["tests"]}["block_long_lens"]
+assert t["message"] == "returned normally; expected it to throw std::invalid_argument", t
+PY
+echo "  the block's input checks are each tested"
