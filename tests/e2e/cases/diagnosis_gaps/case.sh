@@ -17,4 +17,14 @@ import json, sys
 t = {t["id"]: t for t in json.load(open(sys.argv[1]))["tests"]}["block_long_lens"]
 assert t["message"] == "returned normally; expected it to throw std::invalid_argument", t
 PY
-echo "  the block's input checks are each tested"
+
+# problem_decoder: a self-attention that reads each key's length instead of each query's hides
+# keys inside the lengths; self_lens_inside sees it (X = 1: the weights inside are 1 / count), and
+# the seeded bug self_lens_per_key names it. It was blamed on the residual.
+sed 's/(j >= dec_valid_lens.reshape(B, Lq, 1))/(j >= dec_valid_lens.reshape(B, 1, Lq))/' \
+    "$ROOT/reference/problem_decoder/accepted/numpy_arrays.py" >"$TMP/per_key.py"
+grep -q "reshape(B, 1, Lq)" "$TMP/per_key.py" || fail "the sed no longer matches numpy_arrays.py"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_decoder --file "$TMP/per_key.py"
+expect_out "Fix first: self_lengths (The self-attention uses dec_valid_lens, one length per query)"
+expect_out "exactly the output of this mistake: reading the length of each key, dec_valid_lens[b, j], where query i has its own"
+echo "  the gaps of issue #41 are each closed by a test of their own trap"
