@@ -202,25 +202,34 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
         const TestSpec& test = p.tests[failed[f]];
         const FunctionSpec& fn = p.function(test.function);
         o.counterexample_tried = static_cast<int>(per_test[f].size());
-        for (const auto& [i, spec] : per_test[f]) {
-            if (runs.cut_off(i) || !runs.runs[i] || !ref[i]) continue;
+        // A case where the submission fails the test's checks the way it failed the test (a wrong
+        // answer, or an error), smallest first; else one where it fails them the other way (an
+        // error on the test, a wrong answer on a small case): either is true of the submission.
+        const auto try_case = [&](size_t i, const TestSpec& spec, bool same_verdict) -> bool {
+            if (runs.cut_off(i) || !runs.runs[i] || !ref[i]) return false;
             const TestRun& r = *ref[i];
             // Never a false counterexample: the reference passes the test's own checks on the case,
-            // and the submission fails them, with the test's verdict, by returning something else.
-            if (!reference_passes(p, spec, r)) continue;
+            // and the submission fails them by returning something else.
+            if (!reference_passes(p, spec, r)) return false;
             const TestRun& got = *runs.runs[i];
-            if (!outputs_small(got) || same_outputs(fn, got, r)) continue;
+            if (!outputs_small(got) || same_outputs(fn, got, r)) return false;
             const TestOutcome e = evaluate_spec(p, spec, got, test.throws ? nullptr : &r, submission.language.language);
-            if (e.passed() || e.verdict != o.verdict) continue;
+            if (e.passed() || (same_verdict && e.verdict != o.verdict)) return false;
+            if (e.verdict != Verdict::wrong_answer && e.verdict != Verdict::runtime_error) return false;
             std::optional<Counterexample> shown_c = shown_case(p, spec, seed, got, test.throws ? nullptr : &r);
-            if (!shown_c) continue;
+            if (!shown_c) return false;
             Counterexample c = std::move(*shown_c);
             // A counterexample whose printed values are the same shows nothing (a difference
             // below the printed digits): a later case may show it.
-            if (!test.throws && shown(c.expected) == shown(c.got)) continue;
+            if (!test.throws && e.verdict == Verdict::wrong_answer && shown(c.expected) == shown(c.got)) return false;
             c.message = e.message;
             o.counterexample = std::move(c);
-            break;
+            return true;
+        };
+        for (const bool same_verdict : {true, false}) {
+            for (const auto& [i, spec] : per_test[f])
+                if (try_case(i, spec, same_verdict)) break;
+            if (o.counterexample) break;
         }
         spdlog::debug("counterexample for {}: {} after {} cases", test.id, o.counterexample ? "found" : "none",
                       per_test[f].size());

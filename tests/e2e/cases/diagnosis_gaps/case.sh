@@ -27,4 +27,22 @@ grep -q "reshape(B, 1, Lq)" "$TMP/per_key.py" || fail "the sed no longer matches
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_decoder --file "$TMP/per_key.py"
 expect_out "Fix first: self_lengths (The self-attention uses dec_valid_lens, one length per query)"
 expect_out "exactly the output of this mistake: reading the length of each key, dec_valid_lens[b, j], where query i has its own"
+# Counterexamples (point 2): the search reaches what a hidden test sees. problem_attention_cost's
+# small inputs hold counts past 2^53, so counts in double get one on the hidden large tests...
+bug_source "$ROOT" problem_attention_cost counts_in_double "$TMP/double.cpp"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_attention_cost --file "$TMP/double.cpp" --format json
+python3 - "$TMP/out" <<'PY' || fail "a hidden large_counts failure has no counterexample"
+import json, sys
+failed = [t for t in json.load(open(sys.argv[1]))["tests"] if t["hidden"] and not t["passed"]]
+assert failed and all(t.get("counterexample") for t in failed), [(t["id"], t.get("counterexample")) for t in failed]
+PY
+# ... and problem_masks' NumPy `valid_lens[..., None]`, which raises on B != Lq, gets one where it
+# raises; a case where it fails otherwise would do, when none raises.
+sed 's/    lens = valid_lens.reshape(B, Lq, 1) if per_query else valid_lens.reshape(B, 1, 1)/    lens = valid_lens[..., None]/' \
+    "$ROOT/reference/problem_masks/accepted/numpy_arrays.py" >"$TMP/ellipsis.py"
+grep -q "valid_lens\[..., None\]" "$TMP/ellipsis.py" || fail "the sed no longer matches numpy_arrays.py"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_masks --file "$TMP/ellipsis.py"
+expect_out "test axis_square (hidden, runtime_error): masked_softmax raised ValueError (its words are shown on sample tests only)"
+expect_out "counterexample: masked_softmax(scores, valid_lens, causal) on fresh small inputs:"
+expect_out "raised an exception: ValueError: operands could not be broadcast together"
 echo "  the gaps of issue #41 are each closed by a test of their own trap"
