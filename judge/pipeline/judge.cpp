@@ -195,13 +195,30 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
             e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t), Language::cpp).passed());
         evidence.push_back(std::move(e));
     }
-    const std::optional<size_t> x = match_bug(evidence);
-    if (!x) return;
-    for (size_t t = 0; t < outcomes.size(); ++t) {
-        if (!evidence[t].bug_fails[*x] || outcomes[t].passed()) continue;
-        outcomes[t].misconception = text_in(lang, bugs[*x].misconception_in, bugs[*x].misconception);
-        outcomes[t].misconception_bug = bugs[*x].name;
-        if (outcomes[t].trap == bugs[*x].trap) outcomes[t].evidence = "seeded_bug";
+    // Names bug x on the failing tests among `tests` that it fails.
+    const auto name = [&](size_t x, const std::vector<size_t>& tests) {
+        for (const size_t t : tests) {
+            if (!evidence[t].bug_fails[x] || outcomes[t].passed()) continue;
+            outcomes[t].misconception = text_in(lang, bugs[x].misconception_in, bugs[x].misconception);
+            outcomes[t].misconception_bug = bugs[x].name;
+            if (outcomes[t].trap == bugs[x].trap) outcomes[t].evidence = "seeded_bug";
+        }
+    };
+    std::vector<size_t> all(m_p.tests.size());
+    for (size_t t = 0; t < all.size(); ++t) all[t] = t;
+    if (const std::optional<size_t> x = match_bug(evidence)) return name(*x, all);
+    // No one bug explains every failure: one function's outputs may still be exactly a bug's on
+    // every test of that function (a second mistake elsewhere), by the same rule on its tests alone.
+    if (m_p.functions.size() < 2) return;
+    for (const FunctionSpec& fn : m_p.functions) {
+        std::vector<size_t> own;
+        std::vector<TestEvidence> part;
+        for (size_t t = 0; t < m_p.tests.size(); ++t) {
+            if (m_p.tests[t].function != fn.name) continue;
+            own.push_back(t);
+            part.push_back(evidence[t]);
+        }
+        if (const std::optional<size_t> x = match_bug(part)) name(*x, own);
     }
 }
 

@@ -58,7 +58,7 @@ std::vector<LeadLine> lead_lines(const Report& r) {
     const TestOutcome* failed = r.test(fix->failed_test);
     // The trap failed by hitting the limit said above: that line is what to fix first.
     if (limit != nullptr && failed != nullptr && is_limit(failed->verdict)) return lines;
-    lines.push_back({"Fix first", fix_first_words(*fix, r) + (failed ? in_function(r, *failed) : "")});
+    lines.push_back({"Fix first", fix_first_words(*fix, r)});
     const auto [label, hint] = hint_line(*fix);
     lines.push_back({label, hint, true});
     return lines;

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "problem/types.hpp"
+#include "report/lead.hpp"
 
 namespace judge {
 
@@ -123,13 +124,14 @@ std::string misconception_summary(int tests, const std::string& text) {
 }
 
 std::string fix_first_words(const TrapOutcome& t, const Report& r) {
-    if (t.explained) return t.id + " (" + t.title + ")";
     const TestOutcome* test = r.test(t.failed_test);
+    const std::string where = test != nullptr ? in_function(r, *test) : "";
+    if (t.explained) return t.id + " (" + t.title + ")" + where;
     const std::string how = test == nullptr                          ? ""
                             : test->verdict == Verdict::wrong_answer ? "its output differs"
                                                                      : to_string(test->verdict);
-    return fmt::format("test {} of trap {} fails ({}); no known mistake of {} explains it", t.failed_test, t.id, how,
-                       t.id);
+    return fmt::format("test {}{} of trap {} fails ({}); no known mistake of {} explains it", t.failed_test, where,
+                       t.id, how, t.id);
 }
 
 std::pair<std::string, std::string> hint_line(const TrapOutcome& t) {

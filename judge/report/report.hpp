@@ -152,7 +152,8 @@ std::string misconception_summary(int tests, const std::string& text);
 
 /// What the "Fix first" line says of a failed trap: "<id> (<title>)" when it is explained, else
 /// "test <t> of trap <id> fails (its output differs); no known mistake of <id> explains it", where
-/// <t> is the trap's failed_test in `r`.
+/// <t> is the trap's failed_test in `r`. Either names the function <t> calls (" in split_heads")
+/// when the report's tests call more than one (report/lead.hpp's in_function).
 std::string fix_first_words(const TrapOutcome& t, const Report& r);
 
 /// The line under a failed trap, as a label and its text: "hint" and the trap's hint when the

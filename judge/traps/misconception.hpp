@@ -14,7 +14,10 @@
 // test of its own trap (`judge validate` checks it), and on a trap the submission passed it differs
 // from that bug. A bug that is not run counts as telling X apart.
 // The misconception is then named on the failing tests X fails. A submission with two mistakes
-// matches no single bug, and gets no misconception line: it says less, never something false.
+// matches no single bug over all its tests; the same rule is then applied to each function's tests
+// alone (pipeline/judge.cpp, issue #41), so that a function whose outputs are exactly X's on every
+// test of that function is named there, and the report says which function. Where nothing
+// matches, there is no misconception line: it says less, never something false.
 #pragma once
 
 #include <optional>

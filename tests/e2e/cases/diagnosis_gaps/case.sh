@@ -45,4 +45,16 @@ expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_masks --file "$TMP/ellip
 expect_out "test axis_square (hidden, runtime_error): masked_softmax raised ValueError (its words are shown on sample tests only)"
 expect_out "counterexample: masked_softmax(scores, valid_lens, causal) on fresh small inputs:"
 expect_out "raised an exception: ValueError: operands could not be broadcast together"
+# Misconceptions per function (point 6): two mistakes in two functions match no one seeded bug,
+# but each function's outputs are exactly one bug's on every test of that function: each is named
+# there, and the report says which function.
+bug_source "$ROOT" problem_mha_d2l interleave_flattened "$TMP/two.cpp"
+sed -i 's/    return X.reshape({-1, num_heads, L, X.size(2)}).permute({0, 2, 1, 3}).reshape({X.size(0) \/ num_heads, L, -1});/    return X.reshape({X.size(0) \/ num_heads, L, -1});/' "$TMP/two.cpp"
+grep -q "return X.reshape({X.size(0) / num_heads, L, -1});" "$TMP/two.cpp" || fail "the sed no longer matches the reference"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_mha_d2l --file "$TMP/two.cpp"
+expect_out "Fix first: unfold_heads (transpose_output puts every head back where transpose_qkv took it) in transpose_output"
+expect_out "test unfold_small (sample) in transpose_output: "
+expect_out "This is exactly the output of this mistake: unfolding the heads with one reshape"
+expect_out "test lens_per_query (sample) in repeat_lens: "
+expect_out "This is exactly the output of this mistake: calling repeat_interleave without dim=0"
 echo "  the gaps of issue #41 are each closed by a test of their own trap"
