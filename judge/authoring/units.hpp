@@ -28,6 +28,9 @@ void lint_problem(const Problem& p, Judge& judge, bool reference_ok, size_t acce
 std::vector<BugResult> run_bug_matrix(const Problem& p, Judge& judge);
 /// lint_bugs over those runs.
 std::vector<Finding> lint_bug_matrix(const Problem& p, Judge& judge, const std::vector<BugResult>& bugs);
+/// A warning per seeded bug that fails a hidden test while no small input of that test's function
+/// shows it (authoring/bug_counterexamples.cpp): a student with it would get no counterexample.
+std::vector<Finding> lint_bug_counterexamples(const Problem& p, Judge& judge, const std::vector<BugResult>& bugs);
 /// The reference, the accepted alternatives and every seeded bug under `n` grading seeds
 /// (authoring/seeds_check.cpp): an error per seed where the reference or an alternative fails a
 /// test, or a bug is caught by no test of its own trap. Each alternative is prepared once, in

@@ -208,7 +208,11 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
     for (size_t t = 0; t < all.size(); ++t) all[t] = t;
     if (const std::optional<size_t> x = match_bug(evidence)) return name(*x, all);
     // No one bug explains every failure: one function's outputs may still be exactly a bug's on
-    // every test of that function (a second mistake elsewhere), by the same rule on its tests alone.
+    // every test of that function (a second mistake elsewhere), by the same rule on its tests
+    // alone, and two more: the submission fails every test the bug fails, of any function (a bug
+    // whose mistake shows where the submission is right is not its mistake), and on one test of
+    // the function it returned the bug's very outputs (an exception from the same operation is
+    // too common a coincidence to name a mistake from).
     if (m_p.functions.size() < 2) return;
     for (const FunctionSpec& fn : m_p.functions) {
         std::vector<size_t> own;
@@ -218,7 +222,18 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
             own.push_back(t);
             part.push_back(evidence[t]);
         }
-        if (const std::optional<size_t> x = match_bug(part)) name(*x, own);
+        const std::optional<size_t> x = match_bug(part);
+        if (!x) continue;
+        bool covered = true, same_outputs = false;
+        for (size_t t = 0; t < m_p.tests.size(); ++t) {
+            if (!evidence[t].bug_fails[*x]) continue;
+            covered = covered && !outcomes[t].passed();
+            const TestRun* got = evidence[t].submission;
+            same_outputs =
+                same_outputs || (m_p.tests[t].function == fn.name && got != nullptr &&
+                                 got->status == TestRun::Status::ok && outcomes[t].verdict == Verdict::wrong_answer);
+        }
+        if (covered && same_outputs) name(*x, own);
     }
 }
 

@@ -1,5 +1,9 @@
 #include "pipeline/rerun.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
 #include "checks/compare.hpp"
 
 namespace judge {
@@ -9,7 +13,9 @@ std::vector<size_t> changing_outputs(const Problem& p, uint64_t seed, const std:
                                      const std::vector<TestOutcome>& outcomes) {
     std::vector<size_t> again;  // indices into p.tests
     for (size_t t = 0; t < outcomes.size() && t < p.tests.size(); ++t) {
-        if (outcomes[t].verdict != Verdict::wrong_answer || p.tests[t].throws) continue;
+        // A wrong answer that is exactly a seeded bug's is no draw: it needs no second run.
+        if (outcomes[t].verdict != Verdict::wrong_answer || p.tests[t].throws || !outcomes[t].misconception.empty())
+            continue;
         if (runs.runs[t] && runs.runs[t]->status == TestRun::Status::ok) again.push_back(t);
     }
     if (again.empty()) return {};
@@ -18,9 +24,12 @@ std::vector<size_t> changing_outputs(const Problem& p, uint64_t seed, const std:
     Problem q = p;
     q.tests.clear();
     for (const size_t t : again) q.tests.push_back(p.tests[t]);
+    const auto t0 = std::chrono::steady_clock::now();
     InputFiles inputs(q, seed);
     inputs.ensure();
     const SubmissionRuns second = run_submission(q, box, launch, inputs, sandbox, fresh_out_folder(box));
+    spdlog::debug("ran {} failing test{} again in {:.3f}s", again.size(), again.size() == 1 ? "" : "s",
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     std::vector<size_t> changing;
     for (size_t i = 0; i < again.size(); ++i) {
         if (second.cut_off(i) || !second.runs[i] || second.runs[i]->status != TestRun::Status::ok) continue;

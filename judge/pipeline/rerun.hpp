@@ -21,7 +21,8 @@ inline constexpr const char* changing_output_words =
     "the output changes from run to run on the same inputs (is dropout, or a random draw without a fixed seed, "
     "left on?): one run's output cannot say which mistake this is";
 
-/// Runs again, in `box` as `launch` says, every test that failed by returning a wrong answer. Returns
+/// Runs again, in `box` as `launch` says, every test that failed by returning a wrong answer that
+/// no seeded bug explains (one that is exactly a bug's output is no random draw). Returns
 /// the tests (indices into p.tests) whose outputs the second run changed beyond the test's
 /// tolerance; a second run that did not return (a time-out under load) says nothing.
 std::vector<size_t> changing_outputs(const Problem& p, uint64_t seed, const std::filesystem::path& box,

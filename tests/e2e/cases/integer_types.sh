@@ -14,7 +14,7 @@ expect_out "inputs: batch = 1, length = 128, d_model = 1024, num_heads = 16, bia
 bug_source "$ROOT" problem_mha_d2l repeat_tiles "$TMP/tiles.cpp"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha_d2l --file "$TMP/tiles.cpp"
 expect_out "inputs: valid_lens = [2, 3], num_heads = 2"
-expect_out "test lens_d2l (sample): lens[1] is 3, expected 2: higher by 1 (2 of 4 elements differ)"
+expect_out "test lens_d2l (sample) in repeat_lens: lens[1] is 3, expected 2: higher by 1 (2 of 4 elements differ)"
 expect_exit 1 "$JUDGE" --root "$ROOT" run problem_mha_d2l --test lens_d2l --file "$TMP/tiles.cpp" --outputs "$TMP/l"
 expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha_d2l --function repeat_lens --inputs "$TMP/l/inputs" \
     --file "$ROOT/reference/problem_mha_d2l/solution.cpp" --outputs "$TMP/lr"

@@ -47,7 +47,7 @@ r = json.load(open(sys.argv[1]))
 html = [t for t in r["tests"] if t["output_format"] == "html"]
 assert [t["name"].split(":")[0] for t in html] == ["masking"], [t["name"] for t in html]
 out = html[0]["output"]
-assert out.startswith("<pre>test masking_sample (sample): "), out[:80]
+assert out.startswith("<pre>test masking_sample (sample) in multi_head_attention_per_head: "), out[:80]
 assert out.count('<img alt="test masking_sample: ') == 2 and 'src="data:image/png;base64,' in out
 assert all(t["output_format"] == "text" for t in r["tests"] if t not in html)
 print("  Gradescope: masking's output is html with 2 PNG images")

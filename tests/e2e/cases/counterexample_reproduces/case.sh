@@ -6,7 +6,7 @@
 bug="$ROOT/reference/problem_mha/bugs/merge_without_permute.cpp" d="$TMP/cx/merge_order_arange"
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha --file "$bug" --save-counterexamples "$TMP/cx"
 # The trap speaks through its sample test; the hidden one's counterexample is saved.
-expect_out "test merge_order_two_heads (sample): example 0, position 0, feature 4:8 holds x[0,0,1,0:4]"
+expect_out "test merge_order_two_heads (sample) in merge_heads: example 0, position 0, feature 4:8 holds x[0,0,1,0:4]"
 expect_err "saved 6 counterexamples under $TMP/cx"
 [ -f "$d/inputs/x.npy" ] && [ -f "$d/expected/output.npy" ] && [ -f "$d/got/output.npy" ] ||
     fail "the counterexample's folders are incomplete"

@@ -25,6 +25,6 @@ sed 's|    Tensor cross_scores = scores_of(Y, enc_outputs);|    throw std::runti
 expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_decoder --file "$TMP/throws.cpp"
 expect_out "Fix first: test causal_small of trap causal_leak fails (runtime_error); no known mistake of causal_leak explains it"
 expect_out "test causal_batch (hidden, runtime_error): decoder_attention threw std::runtime_error (its words are shown on sample tests only)"
-expect_out "problem_decoder: runtime_error (test causal_small), 0/17 points"
+expect_out "problem_decoder: runtime_error (test causal_small), 0/18 points"
 expect_no_out "    hint: "
 [ "$(grep -c 'secret' "$TMP/out")" = 1 ] || fail "a hidden test showed the submission's words"
