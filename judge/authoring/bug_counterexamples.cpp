@@ -21,8 +21,7 @@ namespace {
 bool reachable(const Problem& p, const TestSpec& t) {
     for (const Param& par : p.function(t.function).params) {
         const auto it = t.inputs.find(par.name);
-        if (!par.shape.empty() && it != t.inputs.end() && shape_of(it->second).size() != par.shape.size())
-            return false;
+        if (!par.shape.empty() && it != t.inputs.end() && shape_of(it->second).size() != par.shape.size()) return false;
     }
     return true;
 }
