@@ -3,7 +3,6 @@
 
 #include <fmt/core.h>
 #include <algorithm>
-#include <cctype>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
@@ -114,14 +113,6 @@ std::string trap_item(const Report& r, const TrapOutcome& t) {
                                 t.status(), html_escape(t.id), mark, html_escape(t.id), html_escape(t.title));
     if (!t.passed) s += "<pre class=\"diagnosis\">" + html_escape(trap_diagnosis(r, t)) + "</pre>";
     return s + "</li>\n";
-}
-
-// "Wrong answer", "Compile error": a verdict as a heading says it.
-std::string verdict_words(Verdict v) {
-    std::string s = to_string(v);
-    std::replace(s.begin(), s.end(), '_', ' ');
-    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
-    return s;
 }
 
 }  // namespace

@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <set>
 
 namespace judge {
@@ -11,14 +10,6 @@ namespace {
 
 bool is_limit(Verdict v) {
     return v == Verdict::time_limit || v == Verdict::memory_limit || v == Verdict::output_limit;
-}
-
-// "Time limit": a limit's verdict as a heading says it.
-std::string limit_heading(Verdict v) {
-    std::string s = to_string(v);
-    std::replace(s.begin(), s.end(), '_', ' ');
-    s[0] = static_cast<char>(s[0] - 'a' + 'A');
-    return s;
 }
 
 }  // namespace
@@ -40,7 +31,7 @@ std::vector<LeadLine> lead_lines(const Report& r) {
     std::vector<LeadLine> lines;
     const TestOutcome* limit = limit_test(r);
     if (limit != nullptr) {
-        lines.push_back({limit_heading(limit->verdict),
+        lines.push_back({verdict_words(limit->verdict),
                          fmt::format("test {} ({}) of trap {}{}: {}", limit->id, limit->hidden ? "hidden" : "sample",
                                      limit->trap, in_function(r, *limit), limit->message)});
     }

@@ -2,6 +2,9 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "problem/types.hpp"
 #include "report/lead.hpp"
 
@@ -21,6 +24,13 @@ std::string to_string(Verdict v) {
         case Verdict::accepted: return "accepted";
     }
     return "judge_error";
+}
+
+std::string verdict_words(Verdict v) {
+    std::string s = to_string(v);
+    std::replace(s.begin(), s.end(), '_', ' ');
+    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
 }
 
 std::optional<Verdict> verdict_named(const std::string& name) {

@@ -26,6 +26,9 @@ enum class Verdict {
 
 std::string to_string(Verdict v);
 
+/// "Wrong answer", "Time limit": a verdict as a heading says it.
+std::string verdict_words(Verdict v);
+
 /// The verdict a name (to_string's) stands for; nullopt for no verdict's name.
 std::optional<Verdict> verdict_named(const std::string& name);
 
