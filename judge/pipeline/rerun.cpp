@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "checks/compare.hpp"
+#include "traps/misconception.hpp"
 
 namespace judge {
 
@@ -33,13 +33,7 @@ std::vector<size_t> changing_outputs(const Problem& p, uint64_t seed, const std:
     std::vector<size_t> changing;
     for (size_t i = 0; i < again.size(); ++i) {
         if (second.cut_off(i) || !second.runs[i] || second.runs[i]->status != TestRun::Status::ok) continue;
-        const TestRun& first = *runs.runs[again[i]];
-        const TestRun& next = *second.runs[i];
-        bool same = first.outputs.size() == next.outputs.size();
-        for (const auto& [name, a] : first.outputs) {
-            const auto it = next.outputs.find(name);
-            same = same && it != next.outputs.end() && arrays_close(it->second, a, p.tests[again[i]].tolerance);
-        }
+        const bool same = same_behaviour(*runs.runs[again[i]], *second.runs[i], p.tests[again[i]].tolerance, false);
         if (!same) changing.push_back(again[i]);
     }
     return changing;
