@@ -6,8 +6,6 @@
 // inputs (no counterexample is ever searched for them), are left out.
 #include <fmt/core.h>
 
-#include <map>
-
 #include "authoring/units.hpp"
 #include "pipeline/counterexample.hpp"
 #include "traps/evaluate.hpp"
@@ -32,17 +30,11 @@ std::vector<Finding> lint_bug_counterexamples(const Problem& p, Judge& judge, co
     TrustedRuns& trusted = judge.trusted();
     const std::vector<SeededBug>& bugs = trusted.bugs();
     // Every hidden test's candidates, each distinct case once, as the search makes them.
-    Problem cx = candidate_problem(p);
-    std::map<std::string, size_t> index;
-    std::vector<std::vector<std::pair<size_t, TestSpec>>> of_test(p.tests.size());
-    for (size_t t = 0; t < p.tests.size(); ++t) {
-        if (!p.tests[t].hidden) continue;
-        for (TestSpec& c : counterexample_candidates(p, t)) {
-            const auto [it, fresh] = index.emplace(c.id, cx.tests.size());
-            if (fresh) cx.tests.push_back(c);
-            of_test[t].emplace_back(it->second, std::move(c));
-        }
-    }
+    std::vector<size_t> hidden;
+    for (size_t t = 0; t < p.tests.size(); ++t)
+        if (p.tests[t].hidden) hidden.push_back(t);
+    const CandidateCases cases = candidate_cases(p, hidden);
+    const Problem& cx = cases.problem;
     if (cx.tests.empty()) return {};
     InputFiles inputs(cx, 0);
     std::vector<std::optional<TestRun>> ref(cx.tests.size());
@@ -53,11 +45,12 @@ std::vector<Finding> lint_bug_counterexamples(const Problem& p, Judge& judge, co
         if (!builds[b].ok) continue;
         size_t missed = p.tests.size();  // the first hidden test it fails, when no small input shows it
         bool shown = false;
-        for (size_t t = 0; t < p.tests.size() && !shown; ++t) {
-            if (!p.tests[t].hidden || t >= rows[b].killed.size() || !rows[b].killed[t]) continue;
+        for (size_t k = 0; k < hidden.size() && !shown; ++k) {
+            const size_t t = hidden[k];
+            if (t >= rows[b].killed.size() || !rows[b].killed[t]) continue;
             if (!reachable(p, p.tests[t]) || !p.small_inputs.count(p.tests[t].function)) continue;
             if (missed == p.tests.size()) missed = t;
-            for (const auto& [i, spec] : of_test[t]) {
+            for (const auto& [i, spec] : cases.of_test[k]) {
                 if (!ref[i] || !reference_passes(p, spec, *ref[i])) continue;
                 const FunctionSpec& fn = p.function(spec.function);
                 const std::optional<TestRun> run =

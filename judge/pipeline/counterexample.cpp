@@ -176,17 +176,9 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
     // Every distinct case once, in a problem of its own, under the same limits as the tests: each
     // is run once by the submission and once by the reference, whatever the number of failed
     // tests it serves.
-    Problem cx = candidate_problem(p);
-    std::map<std::string, size_t> index;
-    std::vector<std::vector<std::pair<size_t, TestSpec>>> per_test;
-    for (const size_t t : failed) {
-        per_test.emplace_back();
-        for (TestSpec& c : counterexample_candidates(p, t)) {
-            const auto [it, fresh] = index.emplace(c.id, cx.tests.size());
-            if (fresh) cx.tests.push_back(c);
-            per_test.back().emplace_back(it->second, std::move(c));
-        }
-    }
+    const CandidateCases cases = candidate_cases(p, failed);
+    const Problem& cx = cases.problem;
+    const auto& per_test = cases.of_test;
     if (cx.tests.empty()) return;
     const auto t0 = std::chrono::steady_clock::now();
     const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
@@ -269,15 +261,25 @@ Problem candidate_problem(const Problem& p) {
     return cx;
 }
 
-std::vector<TestSpec> all_candidates(const Problem& p) {
-    std::vector<TestSpec> out;
-    std::set<std::string> seen;
-    for (size_t t = 0; t < p.tests.size(); ++t) {
-        if (!p.tests[t].hidden) continue;
-        for (TestSpec& c : counterexample_candidates(p, t))
-            if (seen.insert(c.id).second) out.push_back(std::move(c));
+CandidateCases candidate_cases(const Problem& p, const std::vector<size_t>& tests) {
+    CandidateCases out{candidate_problem(p), {}};
+    std::map<std::string, size_t> index;
+    for (const size_t t : tests) {
+        out.of_test.emplace_back();
+        for (TestSpec& c : counterexample_candidates(p, t)) {
+            const auto [it, fresh] = index.emplace(c.id, out.problem.tests.size());
+            if (fresh) out.problem.tests.push_back(c);
+            out.of_test.back().emplace_back(it->second, std::move(c));
+        }
     }
     return out;
+}
+
+std::vector<TestSpec> all_candidates(const Problem& p) {
+    std::vector<size_t> hidden;
+    for (size_t t = 0; t < p.tests.size(); ++t)
+        if (p.tests[t].hidden) hidden.push_back(t);
+    return candidate_cases(p, hidden).problem.tests;
 }
 
 std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem& p, AnswerKey& key) {

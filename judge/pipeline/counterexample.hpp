@@ -48,6 +48,15 @@ std::string candidate_id(const std::string& function, size_t i, int k);
 /// `p` without its tests, as the problem the cases become tests of.
 Problem candidate_problem(const Problem& p);
 
+/// The cases that tests `tests` of `p` may try, each distinct case once: `problem` holds them as
+/// its tests (candidate_problem(p) with them, in first-use order), and `of_test[k]` lists tests[k]'s
+/// candidates as (index into problem.tests, the case with tests[k]'s checks), smallest first.
+struct CandidateCases {
+    Problem problem;
+    std::vector<std::vector<std::pair<size_t, TestSpec>>> of_test;
+};
+CandidateCases candidate_cases(const Problem& p, const std::vector<size_t>& tests);
+
 /// Every distinct case any hidden test of `p` may try, in first-use order.
 std::vector<TestSpec> all_candidates(const Problem& p);
 
