@@ -18,6 +18,20 @@ t = {t["id"]: t for t in json.load(open(sys.argv[1]))["tests"]}["block_long_lens
 assert t["message"] == "returned normally; expected it to throw std::invalid_argument", t
 PY
 
+# An attention sub-layer that projects with x W^T (F.linear's convention) was blamed on the
+# residual; the attention trap sees it, with W_o = 0 in the residual tests.
+sed 's/const Tensor q = split(judge::matmul(x, W_q));/const Tensor q = split(judge::matmul(x, W_q.transpose(0, 1)));/' "$B" >"$TMP/linear.cpp"
+grep -q "W_q.transpose(0, 1)" "$TMP/linear.cpp" || fail "the sed no longer matches the reference"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_block --file "$TMP/linear.cpp"
+expect_out "Fix first: test block_attention_sample in transformer_block of trap attention fails"
+expect_out "✓ residual"
+# A second LayerNorm that takes LN1's gamma (but its own beta) was blamed on the padding mask.
+sed 's/layer_norm(Y, gamma2, beta2)/layer_norm(Y, gamma1, beta2)/' "$B" >"$TMP/ln_gamma.cpp"
+grep -q "layer_norm(Y, gamma1, beta2)" "$TMP/ln_gamma.cpp" || fail "the sed no longer matches the reference"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_block --file "$TMP/ln_gamma.cpp"
+expect_out "Fix first: test block_ln_params_sample in transformer_block of trap ln_params fails"
+expect_out "✓ attention"
+
 # problem_decoder: a self-attention that reads each key's length instead of each query's hides
 # keys inside the lengths; self_lens_inside sees it (X = 1: the weights inside are 1 / count), and
 # the seeded bug self_lens_per_key names it. It was blamed on the residual.
