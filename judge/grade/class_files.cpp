@@ -13,6 +13,7 @@
 #include "grade/clusters.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
+#include "report/html.hpp"
 #include "report/report_json.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
@@ -84,6 +85,21 @@ std::optional<std::string> student_id_in(const fs::path& students, const std::st
 
 namespace {
 
+// A summary.md cell is one line of text: no newline ends the table, no backtick starts code, no |
+// a new column.
+std::string md_cell(const std::string& text) {
+    std::string one_line;
+    for (const char c : printable(text)) {
+        if (c == '\n' || c == '\r' || c == '\t')
+            one_line += ' ';
+        else if (std::string("|`\\").find(c) != std::string::npos)
+            one_line += std::string("\\") + c;
+        else
+            one_line += c;
+    }
+    return one_line;
+}
+
 // summary.md's clusters of unnamed wrong answers (summary.html draws them).
 std::string unnamed_section(const std::vector<ClassStudent>& students, const std::vector<Cluster>& clusters) {
     std::string md = fmt::format(
@@ -91,20 +107,38 @@ std::string unnamed_section(const std::vector<ClassStudent>& students, const std
         "every test they fail form a cluster (summary.html shows each with a heatmap).\n\n",
         unnamed_wrong_answers(students));
     if (clusters.empty()) return md + "No cluster.\n";
-    md += "| students | fails first | first failing test |\n|---|---|---|\n";
-    for (const Cluster& c : clusters)
-        md +=
-            fmt::format("| {} | `{}` | `{}` |\n", c.students.size(), printable(c.first_trap), printable(c.first_test));
+    md += "| students | fails first | first failing test | who |\n|---|---|---|---|\n";
+    for (const Cluster& c : clusters) {
+        std::string ids;
+        for (const std::string& id : c.students) ids += (ids.empty() ? "" : ", ") + md_cell(id);
+        md += fmt::format("| {} | `{}` | `{}` | {} |\n", c.students.size(), printable(c.first_trap),
+                          printable(c.first_test), ids);
+    }
     return md;
 }
 
 }  // namespace
 
+std::string student_page(const Problem& p, Report r, const Fingerprint& kept) {
+    for (TestOutcome& t : r.tests)
+        if (t.id == kept.pictured_test && !t.pictured) t.pictured = kept.pictured;
+    return render_html(r, p);
+}
+
 std::vector<ClassStudent> read_class(const Problem& p, const fs::path& out) {
     std::vector<ClassStudent> students;
     for (const auto& [id, dir] : student_folders(out)) {
         const fs::path file = dir / "report.json";
-        students.push_back({id, report_from_text(read_input_file(file), p, file.string()), read_fingerprint(dir)});
+        // The page's link: the folder's name with its '%' written as %25, as a URL must.
+        std::string page;
+        std::error_code ec;
+        if (fs::is_regular_file(fs::symlink_status(dir / student_page_file, ec))) {
+            page = "students/";
+            for (const char c : dir.filename().string()) page += c == '%' ? std::string("%25") : std::string(1, c);
+            page += std::string("/") + student_page_file;
+        }
+        students.push_back(
+            {id, report_from_text(read_input_file(file), p, file.string()), read_fingerprint(dir), std::move(page)});
     }
     return students;
 }
@@ -134,20 +168,24 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     for (const ClassStudent& s : students) reports.emplace_back(s.id, s.report);
 
     // grades.csv
-    std::string csv = "student,verdict,score,max_score";
+    // first_fix: the trap to fix first; misconceptions: the seeded bugs named, space-separated.
+    std::string csv = "student,verdict,score,max_score,first_fix,misconceptions";
     for (const TrapSpec& t : p.traps) csv += "," + t.id;
     csv += "\n";
     for (const auto& [id, r] : reports) {
+        const TrapOutcome* fix = r.first_fix();
+        std::string bugs;
+        for (const Named& n : named_misconceptions(r)) bugs += (bugs.empty() ? "" : " ") + n.bug;
         csv += csv_cell(id) + "," + to_string(r.verdict) + "," + std::to_string(r.score) + "," +
-               std::to_string(r.max_score);
+               std::to_string(r.max_score) + "," + csv_cell(fix ? fix->id : "") + "," + csv_cell(bugs);
         for (const TrapOutcome& t : r.traps) csv += t.passed ? ",pass" : t.blocked ? ",blocked" : ",fail";
         csv += "\n";
     }
     write_file_atomic(out / "grades.csv", csv);
 
     // junit.xml: a testsuite per student, a testcase per trap.
-    std::map<std::string, size_t> counts, trap_failures, trap_blocked;
-    std::map<std::pair<std::string, std::string>, size_t> misconceptions;  // (text, bug) -> students
+    std::map<std::string, size_t> counts, trap_failures, trap_passes, trap_blocked;
+    std::map<Named, std::vector<std::string>> misconceptions;  // -> the students who hold it
     size_t attempts = 0;
     std::string suites;
     JunitCounts total;
@@ -158,16 +196,9 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
         // the untouched template, fails every trap without trying any.
         if (!ran(r.verdict) || r.untouched_template) continue;
         ++attempts;
-        for (const TrapOutcome& t : r.traps) {
-            if (!t.passed && !t.blocked) ++trap_failures[t.id];
-            if (t.blocked) ++trap_blocked[t.id];
-        }
-        for (const TestOutcome& t : r.tests) {
-            if (!t.misconception.empty()) {
-                ++misconceptions[{t.misconception, t.misconception_bug}];
-                break;  // one misconception per report: the same bug on every test it explains
-            }
-        }
+        for (const TrapOutcome& t : r.traps)
+            ++(t.passed ? trap_passes : t.blocked ? trap_blocked : trap_failures)[t.id];
+        for (const Named& n : named_misconceptions(r)) misconceptions[n].push_back(id);
     }
     write_file_atomic(out / "junit.xml", render_junit_document(p.name, suites, total));
 
@@ -186,35 +217,32 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     for (const auto& [v, n] : verdicts) md += fmt::format("| {} | {} |\n", v, n);
     md += fmt::format(
         "\n## Traps: how many students fell into each\n\nOf the {} attempt{} (submissions that compiled and are not "
-        "the untouched template). A blocked trap failed while a trap it comes after failed: it is not counted as a "
-        "mistake of its own.\n\n| trap | what it checks | students failing | blocked |\n|---|---|---|---|\n",
+        "the untouched template). **Not assessed**: the trap comes after a trap the student failed, so its tests do "
+        "not count yet; it is neither passed nor failed. The pass rate is among the students assessed.\n\n| trap | "
+        "what it checks | students failing | pass rate among the assessed | not assessed |\n|---|---|---|---|---|\n",
         attempts, attempts == 1 ? "" : "s");
-    for (const TrapSpec& t : p.traps)
-        md += fmt::format("| `{}` | {} | {} | {} |\n", t.id, t.title, trap_failures[t.id], trap_blocked[t.id]);
+    for (const TrapSpec& t : p.traps) {
+        const size_t assessed = trap_passes[t.id] + trap_failures[t.id];
+        md += fmt::format("| `{}` | {} | {} | {} | {} |\n", t.id, t.title, trap_failures[t.id],
+                          assessed == 0 ? std::string("none assessed")
+                                        : fmt::format("{:.0f}% of {}", 100.0 * trap_passes[t.id] / assessed, assessed),
+                          trap_blocked[t.id]);
+    }
     md +=
-        "\n## Misconceptions named\n\nStudents whose output was, number for number, what a known mistake produces.\n\n";
+        "\n## Misconceptions named\n\nStudents whose output was, number for number, what a known mistake produces "
+        "(each student's report is `students/<id>/report.html`).\n\n";
     if (misconceptions.empty()) {
         md += "None.\n";
     } else {
-        std::vector<std::pair<std::pair<std::string, std::string>, size_t>> named(misconceptions.begin(),
-                                                                                  misconceptions.end());
-        std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-        md += "| misconception | seeded bug | students |\n|---|---|---|\n";
-        // A cell is one line of text: no newline ends the table, no backtick starts code, no | a
-        // new column.
-        const auto cell = [](const std::string& text) {
-            std::string one_line;
-            for (const char c : printable(text)) {
-                if (c == '\n' || c == '\r' || c == '\t')
-                    one_line += ' ';
-                else if (std::string("|`\\").find(c) != std::string::npos)
-                    one_line += std::string("\\") + c;
-                else
-                    one_line += c;
-            }
-            return one_line;
-        };
-        for (const auto& [m, n] : named) md += fmt::format("| {} | `{}` | {} |\n", cell(m.first), m.second, n);
+        std::vector<std::pair<Named, std::vector<std::string>>> named(misconceptions.begin(), misconceptions.end());
+        std::stable_sort(named.begin(), named.end(),
+                         [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+        md += "| misconception | seeded bug | students | who |\n|---|---|---|---|\n";
+        for (const auto& [m, who] : named) {
+            std::string ids;
+            for (const std::string& id : who) ids += (ids.empty() ? "" : ", ") + md_cell(id);
+            md += fmt::format("| {} | `{}` | {} | {} |\n", md_cell(m.text), m.bug, who.size(), ids);
+        }
     }
     const std::vector<Cluster> clusters = unnamed_clusters(students);
     md += unnamed_section(students, clusters);

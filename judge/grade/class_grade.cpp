@@ -230,12 +230,19 @@ Judged judge_student(ClassRun& run, const StudentSubmission& sub, const std::str
 
 // The student's files, each written atomically; the key goes last, so that a half-written student
 // is graded again.
-void write_student(const fs::path& dir, const std::string& id, const Judged& j, long seconds, const std::string& key) {
+void write_student(const Problem& p, const fs::path& dir, const std::string& id, const Judged& j, long seconds,
+                   const std::string& key) {
     write_student_id(dir, id);  // a long id's folder names it here
-    write_file_atomic(dir / "report.json", json_text(render_json(j.report)) + "\n");
+    const std::string report_json = json_text(render_json(j.report)) + "\n";
+    write_file_atomic(dir / "report.json", report_json);
+    // The student's own page, which summary.html links to: made from what report.json and the
+    // fingerprint keep, as a rerun or a merge makes it again, so that every run gives the same page.
+    const Fingerprint kept = fingerprint_of(j.report);
+    write_file_atomic(dir / student_page_file,
+                      student_page(p, report_from_text(report_json, p, (dir / "report.json").string()), kept));
     write_file_atomic(dir / "results.json", json_text(gradescope_results(j.report, seconds)) + "\n");
     // The instructor's only: never in a report (clusters.hpp).
-    write_file_atomic(dir / fingerprint_file, fingerprint_text(fingerprint_of(j.report)));
+    write_file_atomic(dir / fingerprint_file, fingerprint_text(kept));
     if (!j.judge_failed) write_file_atomic(dir / "key", key);
 }
 
@@ -249,11 +256,16 @@ Graded grade_student(ClassRun& run, const std::string& id) {
     const fs::path dir = student_dir(run.o.out, id);
     const StudentSubmission sub = read_submission(run.o.class_dir, id, run.p.name);
     const std::string key = student_key(run, sub);
-    if (std::optional<Report> kept = kept_report(dir, key, run.p)) return {std::move(*kept), false};
+    if (std::optional<Report> kept = kept_report(dir, key, run.p)) {
+        // A folder graded before the pages were written gets its page from the kept report.
+        if (!fs::exists(dir / student_page_file))
+            write_file_atomic(dir / student_page_file, student_page(run.p, *kept, read_fingerprint(dir)));
+        return {std::move(*kept), false};
+    }
     const auto s0 = std::chrono::steady_clock::now();
     Judged j = judge_student(run, sub, id);
     const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count());
-    write_student(dir, id, j, seconds, key);
+    write_student(run.p, dir, id, j, seconds, key);
     return {std::move(j.report), true};
 }
 

@@ -1,11 +1,11 @@
 // judge/grade/class_grade.hpp: grading a whole class directory (judge grade).
 //
 // Every immediate subdirectory of the class directory is one student. Per student, OUT/<id>/
-// gets report.json (what `judge submit --format json` prints), results.json (Gradescope's format)
-// and key (the hash of the submission, the problem and the seed). A rerun skips students whose key
-// is unchanged. The class files (grades.csv, junit.xml, summary.md) are always rebuilt from the
-// per-student report.json files, sorted by student, and hold no timings, so the same inputs give
-// byte-identical files.
+// gets report.json (what `judge submit --format json` prints), report.html (what `submit --html`
+// shows, linked from summary.html), results.json (Gradescope's format) and key (the hash of the submission, the problem
+// and the seed). A rerun skips students whose key is unchanged. The class files (grades.csv, junit.xml, summary.md) are
+// always rebuilt from the per-student report.json files, sorted by student, and hold no timings, so the same inputs
+// give byte-identical files.
 #pragma once
 
 #include <cstdint>
@@ -69,6 +69,12 @@ StudentSubmission read_submission(const std::filesystem::path& class_dir, const 
 /// student_id_file holds the id.
 inline constexpr size_t max_plain_folder = 100;
 inline constexpr const char* student_id_file = "id";
+/// The student's report as a page (render_html), which summary.html links to.
+inline constexpr const char* student_page_file = "report.html";
+
+/// The page of a report read back from report.json (a kept run, a merge), whose pictures are
+/// only what the JSON holds: the fingerprint's pictured values (clusters.hpp) are put back first.
+std::string student_page(const Problem& p, Report r, const Fingerprint& kept);
 std::string student_folder(const std::string& id);
 std::filesystem::path student_dir(const std::filesystem::path& out, const std::string& id);
 

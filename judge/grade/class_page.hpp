@@ -1,6 +1,7 @@
 // judge/grade/class_page.hpp: summary.html, the class picture beside summary.md.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -9,10 +10,16 @@
 
 namespace judge {
 
-/// The page: per trap how many attempts passed, failed or were blocked (bars); the misconceptions
-/// named and how often; and the clusters of unnamed wrong answers, each with its size, its first
-/// failing test and a representative heatmap (report/pictures.hpp, from what the representative's
-/// report shows: a sample test's values or a counterexample). Self-contained, no script.
+/// The traps "Teach next" lists: the ones the most students assessed fail.
+inline constexpr size_t teach_next_traps = 3;
+
+/// The page: what to teach next (the traps the most students assessed fail, with the misconceptions
+/// named under them); per trap its pass rate among the students assessed (bars) and how many it
+/// did not assess; the misconceptions named and who holds them; and the clusters of unnamed wrong
+/// answers, each with its size, its first failing test and a representative heatmap
+/// (report/pictures.hpp, from what the representative's report shows: a sample test's values or a
+/// counterexample), then the unnamed wrong answers in no cluster. Every student's id links to their
+/// page (ClassStudent::page). Self-contained, no script.
 std::string render_class_page(const Problem& p, const std::vector<ClassStudent>& students,
                               const std::vector<Cluster>& clusters);
 

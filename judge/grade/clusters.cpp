@@ -13,11 +13,6 @@ namespace judge {
 
 namespace {
 
-bool unnamed_wrong(const Report& r) {
-    if (!ran(r.verdict) || r.verdict == Verdict::accepted || r.untouched_template) return false;
-    return std::none_of(r.tests.begin(), r.tests.end(), [](const TestOutcome& t) { return !t.misconception.empty(); });
-}
-
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 // One line of a header comment: no newline can end the comment early.
@@ -112,6 +107,24 @@ std::vector<Cluster> unnamed_clusters(const std::vector<ClassStudent>& students)
                                                       : a.students.front() < b.students.front();
     });
     return out;
+}
+
+bool unnamed_wrong(const Report& r) {
+    if (!ran(r.verdict) || r.verdict == Verdict::accepted || r.untouched_template) return false;
+    return std::none_of(r.tests.begin(), r.tests.end(), [](const TestOutcome& t) { return !t.misconception.empty(); });
+}
+
+bool attempt(const Report& r) { return ran(r.verdict) && !r.untouched_template; }
+
+std::vector<Named> named_misconceptions(const Report& r) {
+    std::vector<Named> named;
+    for (const TestOutcome& t : r.tests) {
+        if (t.misconception.empty()) continue;
+        Named n{t.misconception, t.misconception_bug, t.trap};
+        const bool seen = std::any_of(named.begin(), named.end(), [&](const Named& m) { return m.bug == n.bug; });
+        if (!seen) named.push_back(std::move(n));
+    }
+    return named;
 }
 
 size_t unnamed_wrong_answers(const std::vector<ClassStudent>& students) {

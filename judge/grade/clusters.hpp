@@ -55,6 +55,7 @@ struct ClassStudent {
     std::string id;
     Report report;
     Fingerprint fingerprint;
+    std::string page;  // the student's page (student_page_file), relative to the class files; "" when none
 };
 
 /// The clusters of at least two students among `students`: wrong answers that ran, name no
@@ -64,6 +65,22 @@ std::vector<Cluster> unnamed_clusters(const std::vector<ClassStudent>& students)
 
 /// The students whose wrong answers ran and name no misconception (clustered or not).
 size_t unnamed_wrong_answers(const std::vector<ClassStudent>& students);
+
+/// Whether `r` is such a wrong answer.
+bool unnamed_wrong(const Report& r);
+
+/// An attempt: a submission that ran and is not the untouched template. Only attempts count
+/// toward the traps and misconceptions of the class files.
+bool attempt(const Report& r);
+
+/// A misconception a report names: its words, the seeded bug, and the trap of the test that named it.
+struct Named {
+    std::string text, bug, trap;
+    auto operator<=>(const Named&) const = default;
+};
+
+/// The misconceptions `r` names, each once, in the order of its tests (one per function at most).
+std::vector<Named> named_misconceptions(const Report& r);
 
 /// The candidate seeded bug of a cluster: the representative's `source` under a header that says
 /// where it comes from, who gave it, the test and trap it fails first, and the `// trap:` and

@@ -188,8 +188,10 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
         }
         write_file_atomic(to / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
         // The clusters' digests, read back (a damaged one is empty) and written in their own form.
-        if (fs::exists(from / fingerprint_file))
-            write_file_atomic(to / fingerprint_file, fingerprint_text(read_fingerprint(from)));
+        const Fingerprint kept = read_fingerprint(from);
+        if (fs::exists(from / fingerprint_file)) write_file_atomic(to / fingerprint_file, fingerprint_text(kept));
+        // The student's page, made again from the checked report: a shard's page is never copied.
+        write_file_atomic(to / student_page_file, student_page(p, report, kept));
         // The resume key: 64 hex digits, or the student is graded again on a rerun into `out`.
         const SafeRead key = read_below(from, "key", 64, ReadPart::whole);
         if (key.ok() && key.bytes.size() == 64 && key.bytes.find_first_not_of("0123456789abcdef") == std::string::npos)

@@ -18,8 +18,9 @@ for f in grades.csv junit.xml summary.md summary.html; do
     cmp "$TMP/all/$f" "$TMP/merged/$f" || fail "merged $f differs from a single run"
 done
 for s in "$TMP"/all/students/*; do
-    cmp "$s/fingerprint.json" "$TMP/merged/students/$(basename "$s")/fingerprint.json" \
-        || fail "the merged fingerprint of $(basename "$s") differs"
+    for f in fingerprint.json report.html; do
+        cmp "$s/$f" "$TMP/merged/students/$(basename "$s")/$f" || fail "the merged $f of $(basename "$s") differs"
+    done
 done
 expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s1" "$TMP/s2" --out "$TMP/bad"
 expect_err "judge: error: merge: shard 1/3 is given twice: $TMP/s1 and $TMP/s1"
