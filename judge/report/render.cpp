@@ -46,7 +46,7 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     }
     if (const std::string cmd = rerun_command(r, *first); !cmd.empty()) s += "      rerun: " + cmd + "\n";
     if (!first->misconception.empty()) {
-        s += "      " + style.paint(misconception_sentence(first->misconception), "yellow") + "\n";
+        s += "      " + style.paint(misconception_sentence(first->misconception), "bold") + "\n";
     }
     if (first->counterexample) {
         s += indent("counterexample: " + counterexample_text(*first->counterexample, r.language), "      ") + "\n";
@@ -98,7 +98,7 @@ std::string render_text(const Report& r, const Style& style) {
     const auto top = std::max_element(matches.begin(), matches.end(),
                                       [](const auto& a, const auto& b) { return a.second < b.second; });
     if (top != matches.end()) {
-        s += paint(misconception_summary(top->second, top->first), "yellow") + "\n\n";
+        s += paint(misconception_summary(top->second, top->first), "bold") + "\n\n";
     }
     // A limit hit, then what to fix first and its hint (or what its trap checks): lead.hpp.
     const std::vector<LeadLine> lead = lead_lines(r);

@@ -9,7 +9,8 @@ namespace judge {
 struct Style {
     bool colour = false;
 
-    /// `text` in a colour (green, red, yellow, bold, dim) when colour is on; else `text` as it is.
+    /// `text` in a colour (green, red, bold, dim) when colour is on; else `text` as it is. No yellow:
+    /// on a light background it is the faintest text (contrast under 3:1), so the key line is bold.
     std::string paint(const std::string& text, const char* colour_name) const;
 };
 

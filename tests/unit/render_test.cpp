@@ -189,6 +189,16 @@ TEST_CASE("colour appears only when the style asks for it", "[render]") {
     CHECK(judge::render_text(report(), judge::Style{true}).find("\033[31m✗\033[0m values") != std::string::npos);
 }
 
+TEST_CASE("the key line, the misconception, is bold: readable on a light background as on a dark one", "[render]") {
+    const std::string text = judge::render_text(report(), judge::Style{true});
+    CHECK(text.find("\033[1mYour output on 1 test is exactly the output of this mistake: tiling with repeat.\033[0m") !=
+          std::string::npos);
+    CHECK(text.find("\033[1mThis is exactly the output of this mistake: tiling with repeat.\033[0m") !=
+          std::string::npos);
+    CHECK(text.find("\033[33m") == std::string::npos);      // no yellow anywhere
+    CHECK(judge::Style{true}.paint("x", "yellow") == "x");  // not a colour the reports use
+}
+
 TEST_CASE("a compile error shows the compiler's words and the score", "[render]") {
     judge::Report r = judge::compile_error_report(prob(), 0, "solution.cpp:3: error: expected ';'\n");
     CHECK(
