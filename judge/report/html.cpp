@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
@@ -91,7 +92,7 @@ h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.15rem;margin-top:1.5rem}h4{mar
 .verdict.accepted{color:#1a7f37}.verdict.failed{color:#b42318}
 .fix{border-left:4px solid #b42318;padding:.3rem .8rem;background:#fff5f5}
 ul.traps{list-style:none;padding:0}
-ul.traps li{margin:.5rem 0;padding:.4rem .6rem;border:1px solid #ddd;border-radius:4px}
+ul.traps li{margin:.15rem 0;padding:.1rem 0}
 .trap.passed .mark{color:#1a7f37}.trap.failed .mark{color:#b42318}.trap.blocked .mark{color:#777}
 pre{white-space:pre-wrap;word-break:break-word;font-size:.85rem;margin:.3rem 0;background:#f6f8fa;padding:.4rem}
 .misconception{font-weight:600}
@@ -103,16 +104,69 @@ svg.panel{max-width:100%;height:auto;border:1px solid #999}.mask{fill:#e66101}
 .scale{display:flex;align-items:center;gap:.4rem;font-size:.75rem;margin:.2rem 0 .6rem;flex-wrap:wrap}
 .ticks{display:inline-flex;justify-content:space-between;width:160px;margin-left:-164px;margin-top:1.6rem}
 .note{color:#555;font-size:.85rem}
+details.trap{border:1px solid #ddd;border-radius:4px;padding:.3rem .6rem;margin:.5rem 0}summary{cursor:pointer}
 @media print{body{max-width:none}svg,rect,.mask{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 @media (max-width:480px){body{padding:.5rem}h1{font-size:1.15rem}}
 )";
 
-std::string trap_item(const Report& r, const TrapOutcome& t) {
-    const char* mark = t.passed ? "✓" : t.blocked ? "–" : "✗";
+// A trap's line in the list of every trap: its mark, id and title, and for a trap not assessed
+// what it waits for. The diagnoses are in the sections above the list.
+std::string trap_item(const TrapOutcome& t) {
+    const char* mark = t.passed ? "✓" : t.blocked ? "·" : "✗";
     std::string s = fmt::format("<li class=\"trap {}\" data-trap=\"{}\"><span class=\"mark\">{}</span> <b>{}</b> {}",
                                 t.status(), html_escape(t.id), mark, html_escape(t.id), html_escape(t.title));
-    if (!t.passed) s += "<pre class=\"diagnosis\">" + html_escape(trap_diagnosis(r, t)) + "</pre>";
+    if (t.blocked) s += "<br><span class=\"note\">" + html_escape(blocked_trap_words(t)) + "</span>";
     return s + "</li>\n";
+}
+
+// What a picture shows, for drawing each picture once: the output and every value of each role.
+std::string picture_key(const Picture& pic) {
+    std::string k = pic.function + "/" + pic.output;
+    for (const std::vector<Grid>* role : {&pic.expected, &pic.got})
+        for (const Grid& g : *role) {
+            k += fmt::format("|{}x{}:", g.rows, g.cols);
+            for (const float v : g.values) k += fmt::format("{},", v);
+        }
+    return k;
+}
+
+// The pictures of a failed trap: those of the test that speaks for it, else of its first failing
+// test that has any. A picture already drawn on the page (the same values under another test) is
+// named, not drawn again.
+std::string trap_pictures(const Report& r, const Problem& p, const TrapOutcome& trap,
+                          std::map<std::string, std::string>& drawn) {
+    std::vector<const TestOutcome*> order;
+    if (const TestOutcome* t = speaker(r.tests, trap.id)) order.push_back(t);
+    for (const TestOutcome& t : r.tests)
+        if (t.trap == trap.id && !t.passed()) order.push_back(&t);
+    for (const TestOutcome* t : order) {
+        const std::vector<Picture> pics = pictures_of(*t, p);
+        if (pics.empty()) continue;
+        // The first picture (attention weights first), and the test's other outputs collapsed.
+        std::string first, more;
+        size_t n_more = 0;
+        for (const Picture& pic : pics) {
+            const auto [it, fresh] = drawn.emplace(picture_key(pic), pic.test);
+            const std::string one =
+                fresh ? picture_html(pic)
+                      : fmt::format(
+                            "<p class=\"note\">Test {}'s {}: the same values as the picture of test {} "
+                            "above.</p>\n",
+                            html_escape(pic.test), html_escape(pic.output), html_escape(it->second));
+            if (first.empty()) {
+                first = one;
+            } else {
+                more += one;
+                ++n_more;
+            }
+        }
+        if (n_more > 0)
+            first +=
+                fmt::format("<details class=\"more\"><summary>{} more picture{} of test {}</summary>\n{}</details>\n",
+                            n_more, n_more == 1 ? "" : "s", html_escape(pics.front().test), more);
+        return first;
+    }
+    return "";
 }
 
 }  // namespace
@@ -184,16 +238,33 @@ std::string render_html(const Report& r, const Problem& p) {
         }
         s += "</section>\n";
     }
-    s += "<h2>Traps</h2>\n<ul class=\"traps\">\n";
-    for (const TrapOutcome& t : r.traps) s += trap_item(r, t);
-    s += "</ul>\n";
-    const std::vector<Picture> pics = report_pictures(r, p);
-    if (!pics.empty()) {
-        s += "<h2>Pictures</h2>\n";
-        for (const Picture& pic : pics) s += picture_html(pic);
-    } else if (!ok) {
-        s += "<p class=\"note\">No pictures: no failing test has values small enough to draw.</p>\n";
+    // The trap to fix first, its diagnosis and its pictures; then the other failed traps,
+    // collapsed; then every trap in a line. A trap not assessed has no picture.
+    std::map<std::string, std::string> drawn;  // picture_key -> the test it was drawn for
+    const TrapOutcome* fix = r.first_fix();
+    if (fix != nullptr) {
+        s += fmt::format(
+            "<section class=\"fix-first\" data-trap=\"{}\"><h2>The trap to fix first: <code>{}</code> {}</h2>\n",
+            html_escape(fix->id), html_escape(fix->id), html_escape(fix->title));
+        // The lead above says its misconception and hint: the evidence is what is left to show.
+        s += "<pre class=\"diagnosis\">" + html_escape(trap_diagnosis(r, *fix, false)) + "</pre>\n";
+        s += trap_pictures(r, p, *fix, drawn) + "</section>\n";
     }
+    std::string others;
+    for (const TrapOutcome& t : r.traps) {
+        if (!ran(r.verdict) || t.passed || t.blocked || &t == fix) continue;  // nothing ran: the verdict says it
+        others += fmt::format(
+            "<details class=\"trap failed\" data-trap=\"{}\"><summary><span class=\"mark\">✗</span> <b>{}</b> {}"
+            "</summary>\n<pre class=\"diagnosis\">{}</pre>\n{}</details>\n",
+            html_escape(t.id), html_escape(t.id), html_escape(t.title), html_escape(trap_diagnosis(r, t)),
+            trap_pictures(r, p, t, drawn));
+    }
+    if (!others.empty()) s += "<h2>Also failed</h2>\n" + others;
+    s += "<h2>Traps</h2>\n<ul class=\"traps\">\n";
+    for (const TrapOutcome& t : r.traps) s += trap_item(t);
+    s += "</ul>\n";
+    if (!ok && drawn.empty())
+        s += "<p class=\"note\">No pictures: no failing test has values small enough to draw.</p>\n";
     return s + html_page_end();
 }
 

@@ -57,7 +57,7 @@ std::string compact_counterexample(const Counterexample& c, Language language) {
 
 }  // namespace
 
-std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
+std::string trap_diagnosis(const Report& r, const TrapOutcome& trap, bool misconception_and_hint) {
     if (trap.passed) return "passed";
     if (trap.blocked) return blocked_trap_words(trap);
     const TestOutcome* t = speaker(r.tests, trap.id);
@@ -68,10 +68,11 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap) {
         s = fmt::format("test {} ({}{}){}: {}", t->id, t->hidden ? "hidden" : "sample",
                         t->verdict == Verdict::wrong_answer ? "" : ", " + to_string(t->verdict), in_function(r, *t),
                         t->message);
-        if (!t->misconception.empty()) s += "\n" + misconception_sentence(t->misconception);
+        if (misconception_and_hint && !t->misconception.empty()) s += "\n" + misconception_sentence(t->misconception);
         if (t->counterexample) s += "\n" + compact_counterexample(*t->counterexample, r.language);
         if (const std::string cmd = rerun_command(r, *t); !cmd.empty()) s += "\nrerun: " + cmd;
     }
+    if (!misconception_and_hint) return s;
     // A hint names the trap's mistake when the failure looks like it; else it says what the trap checks.
     const auto [label, hint] = hint_line(trap);
     return s + "\n" + label + ": " + hint;

@@ -13,8 +13,9 @@ namespace judge {
 
 /// One trap's diagnosis as plain text: "passed"; "not assessed until X passes"; or the test that
 /// speaks for it (speaker), the misconception, a compact counterexample, the rerun command and
-/// the hint. Gradescope's output and JUnit's failure body.
-std::string trap_diagnosis(const Report& r, const TrapOutcome& trap);
+/// the hint. Gradescope's output and JUnit's failure body. Without `misconception_and_hint`, the
+/// two lines the lead already says of the trap to fix first (lead.hpp) are left out.
+std::string trap_diagnosis(const Report& r, const TrapOutcome& trap, bool misconception_and_hint = true);
 
 /// The words a platform shows above the tests: "<problem>: <verdict>, S/M points", the trap to
 /// fix first and, when its failure looks like its mistake, the hint.

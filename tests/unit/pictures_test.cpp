@@ -169,6 +169,50 @@ TEST_CASE("pictures: the page has a panel per head per role with its values", "[
     CHECK(count(fine, "class=\"panel\"") == 0);
 }
 
+TEST_CASE(
+    "pictures: the page leads with the trap to fix first, draws each picture once and none of a trap not "
+    "assessed",
+    "[pictures][html]") {
+    judge::Report r = report();
+    // A second failed trap whose test gave the very same values (the same counterexample), and a
+    // trap not assessed whose test has values too.
+    judge::TestOutcome same = r.tests[0];
+    same.id = "masking_again";
+    same.trap = "rows";
+    judge::TestOutcome waiting = r.tests[0];
+    waiting.id = "blocked_one";
+    waiting.trap = "later";
+    waiting.pictured->got[1].array.f32[0] = 9;  // values of its own
+    r.tests.push_back(same);
+    r.tests.push_back(waiting);
+    judge::TrapOutcome rows = r.traps[0];
+    rows.id = "rows";
+    rows.failed_test = "masking_again";
+    judge::TrapOutcome later = r.traps[0];
+    later.id = "later";
+    later.blocked = true;
+    later.blocked_by = {"masking"};
+    later.failed_test = "blocked_one";
+    r.traps.push_back(rows);
+    r.traps.push_back(later);
+    const std::string page = judge::render_html(r, problem());
+    const size_t fix = page.find("<section class=\"fix-first\" data-trap=\"masking\">");
+    const size_t also = page.find("<details class=\"trap failed\" data-trap=\"rows\">");
+    const size_t list = page.find("<ul class=\"traps\">");
+    REQUIRE(fix != std::string::npos);
+    REQUIRE(also != std::string::npos);
+    CHECK(fix < also);
+    CHECK(also < list);
+    CHECK(count(page, "<figure") == 2);  // masking_sample's two outputs, once each
+    CHECK(page.find("data-test=\"masking_again\"") == std::string::npos);
+    CHECK(page.find("Test masking_again's weights: the same values as the picture of test masking_sample above.") !=
+          std::string::npos);
+    CHECK(page.find("data-test=\"blocked_one\"") == std::string::npos);
+    CHECK(page.find("1 more picture of test masking_sample") != std::string::npos);
+    // The lead says the hint of the trap to fix first; its section shows the evidence without it.
+    CHECK(count(page, "mask before the softmax") == 1 + 1);  // the lead, and the other failed trap's hint
+}
+
 TEST_CASE("pictures: small weights as shaded grids in the text report", "[pictures]") {
     const std::string text = judge::render_pictures_text(report(), problem(), judge::Style{});
     CHECK(text.find("test masking_sample weights at example 0: rows are query, columns key; ·· is 0, ██ is 1") !=

@@ -45,13 +45,41 @@ try:
 
     for bug in ("fold_one_reshape", "mask_after_softmax"):
         page = os.path.join(d, bug + ".html")
-        errors = b.open("file://" + page)
+        errors = b.open("file://" + page, width=1280, height=800)
         if errors:
             fail(f"{bug}.html logs: {errors}")
         report = json.load(open(os.path.join(d, bug + ".json")))
+        # The page leads with the trap to fix first (issue #42): its section comes before any
+        # other, each picture is of a trap that failed (none of a trap not assessed), each is drawn
+        # once, and the page fits in two screens at 1280 px.
+        order = b.evaluate("[...document.querySelectorAll('section.fix-first, details.trap, ul.traps')]"
+                           ".map(e => e.dataset.trap || e.className)")
+        if not order or order[0] != report["first_fix"]:
+            fail(f"{bug}.html does not lead with the trap to fix first {report['first_fix']}: {order}")
+        trap_of = {t["id"]: t["trap"] for t in report["tests"]}
+        failed = {t["id"] for t in report["traps"] if t["status"] == "failed"}
+        drawn = b.evaluate("[...document.querySelectorAll('figure.picture')].map(f => [f.dataset.test, "
+                           "f.dataset.output, [...f.querySelectorAll('svg.panel')].map(s => s.dataset.values)"
+                           ".join('|')])")
+        if not drawn:
+            fail(f"{bug}.html draws no picture")
+        for test, output, _ in drawn:
+            if trap_of.get(test) not in failed:
+                fail(f"{bug}.html draws test {test}, of trap {trap_of.get(test)}, which did not fail")
+        if len({values for _, _, values in drawn}) != len(drawn):
+            fail(f"{bug}.html draws the same values twice: {[(t, o) for t, o, _ in drawn]}")
+        first = b.evaluate("document.querySelector('section.fix-first figure') ? "
+                           "document.querySelector('section.fix-first figure').dataset.test : ''")
+        if trap_of.get(first) != report["first_fix"]:
+            fail(f"{bug}.html: the fix-first section's picture is of test {first!r}")
+        height = b.evaluate("document.documentElement.scrollHeight")
+        if height > 2 * 800:
+            fail(f"{bug}.html is {height} px tall at 1280 px: more than two screens")
+        print(f"ok: {bug}.html leads with {report['first_fix']}, {len(drawn)} pictures of failed traps, "
+              f"each once, {height} px tall")
         panels = b.evaluate(PANELS)
         figures = {(p["test"], p["output"]) for p in panels if p["attention"]}
-        if not figures:
+        if bug == "mask_after_softmax" and not figures:
             fail(f"{bug}.html has no attention pictures")
         for test, output in sorted(figures):
             # One panel per head per role; the heads are the test's (or its counterexample's) num_heads.
