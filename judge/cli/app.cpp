@@ -50,8 +50,9 @@ CLI::App* add_heads(CLI::App& app, CliOptions& o) {
     CLI::App* heads = app.add_subcommand(
         "heads",
         "Draw every head of a function's attention weights, yours beside the reference's, on one sample\n"
-        "test: the D2L toy input by default. Says which heads match and whether all of yours attend\n"
-        "alike while the reference's do not (heads not split). Exit 0 when the test passes.");
+        "test: the D2L toy input by default. Says which heads match, whether all of yours attend\n"
+        "alike while the reference's do not (heads not split), which keys each head weights or masks\n"
+        "against the reference, and which known mistake gives your heads. Exit 0 when the test passes.");
     heads->add_option("problem", o.heads.problem, "Problem name, e.g. problem_mha")->required();
     heads->add_option("--file", o.heads.file, "The solution file")->required();
     heads->add_option("--test", o.heads.test, "The test to draw (a sample test; any test on the full course root)");

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "checks/compare.hpp"
 #include "cli/app.hpp"
@@ -26,6 +27,7 @@
 #include "runs/program_run.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/evaluate.hpp"
+#include "traps/seeded_bugs.hpp"
 #include "util/files.hpp"
 
 namespace judge {
@@ -99,6 +101,103 @@ std::string heads_words(const Picture& pic, const TestSpec& ts, const npy::Array
            s;
 }
 
+// Whether head `h` of `a` and of `b` (same shape) agree within `tol`, in every example.
+bool head_close(const npy::Array& a, const npy::Array& b, int64_t head_axis, int64_t h, const Tolerance& tol) {
+    int64_t outer = 1, inner = 1;
+    for (int64_t d = 0; d < head_axis; ++d) outer *= a.shape[static_cast<size_t>(d)];
+    for (size_t d = static_cast<size_t>(head_axis) + 1; d < a.shape.size(); ++d) inner *= a.shape[d];
+    const int64_t heads = a.shape[static_cast<size_t>(head_axis)];
+    for (int64_t o = 0; o < outer; ++o)
+        for (int64_t i = 0; i < inner; ++i) {
+            const auto k = static_cast<size_t>((o * heads + h) * inner + i);
+            const float x = a.f32[k], y = b.f32[k];
+            if (std::isnan(x) || std::isnan(y) ? !(std::isnan(x) && std::isnan(y)) : !tol.within(x, y)) return false;
+        }
+    return true;
+}
+
+std::string index_list(const std::vector<int64_t>& v) {
+    std::string s;
+    for (const int64_t x : v) s += (s.empty() ? "" : ", ") + std::to_string(x);
+    return s;
+}
+
+// Which known mistake gives the heads that differ from the reference's: each seeded bug's
+// weights on the same test, compared head by head over every example. A bug whose head is the
+// reference's explains nothing there.
+std::string cause_words(Judge& judge, size_t t, const TestSpec& ts, const OutputSpec& out, const npy::Array& got,
+                        const npy::Array& want) {
+    const auto head = std::find(out.axes.begin(), out.axes.end(), "head") - out.axes.begin();
+    const int64_t heads = want.shape[static_cast<size_t>(head)];
+    std::vector<int64_t> differing;
+    for (int64_t h = 0; h < heads; ++h)
+        if (!head_close(got, want, head, h, ts.tolerance)) differing.push_back(h);
+    if (differing.empty()) return "";
+    // Through the answer key: a student pack holds the seeded bugs' runs, not their sources.
+    AnswerKey& key = judge.key();
+    const std::vector<SeededBug>& bugs = key.bugs();
+    const std::vector<bool> every(bugs.size(), true);
+    key.prepare_bugs(every);
+    const std::vector<const TestRun*> runs = key.bug_runs(t, every);
+    std::string per_head;
+    for (size_t b = 0; b < bugs.size() && b < runs.size(); ++b) {
+        if (!runs[b] || runs[b]->status != TestRun::Status::ok || !runs[b]->outputs.count(out.name)) continue;
+        const npy::Array& bug = runs[b]->outputs.at(out.name);
+        if (bug.shape != want.shape || bug.f32.size() != want.f32.size()) continue;
+        std::vector<int64_t> explained;
+        for (const int64_t h : differing)
+            if (head_close(got, bug, head, h, ts.tolerance)) explained.push_back(h);
+        if (explained.empty()) continue;
+        if (explained.size() == differing.size() && arrays_close(got, bug, ts.tolerance))
+            return fmt::format("Your {} are exactly those of this mistake: {} (seeded bug {}).\n", out.name,
+                               bugs[b].misconception, bugs[b].name);
+        per_head += fmt::format("  head{} {}: as under seeded bug {} ({})\n", explained.size() == 1 ? "" : "s",
+                                index_list(explained), bugs[b].name, bugs[b].misconception);
+    }
+    if (per_head.empty())
+        return fmt::format("No known mistake of this problem gives head{} {}.\n", differing.size() == 1 ? "" : "s",
+                           index_list(differing));
+    return "Heads that a known mistake gives (no one mistake gives them all):\n" + per_head;
+}
+
+// In words, per head of the drawn example: the keys it weights that the reference masks (weight 0
+// for every query), and the keys it masks that the reference weights.
+std::string mask_words(const Picture& pic) {
+    std::string s;
+    const auto zero_columns = [](const Grid& g) {
+        std::vector<int64_t> cols;
+        for (int64_t c = 0; c < g.cols; ++c) {
+            bool zero = true;
+            for (int64_t r = 0; r < g.rows; ++r) zero = zero && g.at(r, c) == 0.0f;
+            if (zero) cols.push_back(c);
+        }
+        return cols;
+    };
+    for (size_t h = 0; h < pic.expected.size() && h < pic.got.size(); ++h) {
+        const std::vector<int64_t> want = zero_columns(pic.expected[h]), got = zero_columns(pic.got[h]);
+        std::vector<int64_t> weighted, masked;
+        std::set_difference(want.begin(), want.end(), got.begin(), got.end(), std::back_inserter(weighted));
+        std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::back_inserter(masked));
+        if (!weighted.empty())
+            s += fmt::format("  {}: weights key{} {}, which the reference masks\n", pic.expected[h].label,
+                             weighted.size() == 1 ? "" : "s", index_list(weighted));
+        if (!masked.empty())
+            s += fmt::format("  {}: masks key{} {}, which the reference weights\n", pic.expected[h].label,
+                             masked.size() == 1 ? "" : "s", index_list(masked));
+    }
+    return s.empty() ? "" : "Masked keys" + (pic.where.empty() ? "" : " at " + pic.where) + ":\n" + s;
+}
+
+// "valid_lens = [3, 2]": the lengths the test masks with, when it has them.
+std::string lengths_words(const Picture& pic, const Counterexample& c) {
+    if (pic.lengths.empty()) return "";
+    for (const ShownValue& v : c.inputs) {
+        if (v.name != pic.lengths || v.array.i64.empty()) continue;
+        return fmt::format("{} = [{}]", v.name, index_list(v.array.i64));
+    }
+    return "";
+}
+
 // --html: the heads' page, written whole or not at all.
 void write_heads_page(const Problem& p, const HeadsOptions& o, const TestSpec& ts, const FunctionSpec& fn,
                       const Picture& pic, bool match, const std::string& words) {
@@ -152,7 +251,15 @@ int cmd_heads(const GlobalOptions& g, const HeadsOptions& o) {
     }
     // The weights themselves, whatever else the test checks (a test of shapes passes on any values).
     const bool match = arrays_close(run.outputs.at(out.name), ref.outputs.at(out.name), ts.tolerance);
-    const std::string words = heads_words(*pic, ts, run.outputs.at(out.name), ref.outputs.at(out.name), out);
+    const npy::Array& got = run.outputs.at(out.name);
+    const npy::Array& want = ref.outputs.at(out.name);
+    std::string words = heads_words(*pic, ts, got, want, out);
+    if (const std::string lens = lengths_words(*pic, *c); !lens.empty())
+        words = "The test masks with " + lens + ".\n" + words;
+    words += mask_words(*pic);
+    if (got.shape == want.shape && got.f32.size() == want.f32.size() &&
+        static_cast<int64_t>(want.f32.size()) == want.numel())
+        words += cause_words(judge, t, ts, out, got, want);
     fmt::print("{}", words);
     if (pic->expected.front().rows <= 8 && pic->expected.front().cols <= 8)
         fmt::print("{}", picture_text(*pic, terminal_style()));

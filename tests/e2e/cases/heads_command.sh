@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # labels: sanitized
 # judge heads: every head of the per-head weights on the D2L toy input, yours beside the
-# reference's; a split bug's alike heads are named in words; the errors name what is wrong.
+# reference's; a split bug's alike heads are named in words, the keys each head weights or masks
+# against the reference, and the seeded bug whose heads they are; the errors name what is wrong.
 bugs="$ROOT/reference/problem_mha/bugs"
 expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha --file "$ROOT/reference/problem_mha/solution.cpp"
 expect_out "5 heads of weights on test shapes_d2l_per_head at example 0; 5 of 5 as the reference's:"
@@ -14,6 +15,27 @@ expect_out "weights: all 5 heads attend the same way; the reference's do not: he
 grep -q 'data-role="got" data-rows="4" data-cols="6"' "$TMP/h.html" || fail "the heads page has no 4 x 6 panels"
 [ "$(grep -o 'class="panel"' "$TMP/h.html" | wc -l)" = 15 ] || fail "the heads page has not 5 panels per role"
 grep -q "heads are not split" "$TMP/h.html" || fail "the heads page does not say the heads are not split"
+expect_out "Your weights are exactly those of this mistake: computing one score matrix from the full width and sharing it across heads"
+grep -q "(seeded bug heads_share_scores)" "$TMP/h.html" || fail "the heads page does not name the mistake"
+# Issue #42, point 3: the cause is named where the heads are not alike. The one-reshape fold's five
+# heads differ from each other and look plausible; they are exactly the seeded bug's.
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$bugs/fold_one_reshape.cpp"
+expect_out "The test masks with valid_lens = [3, 2]."
+expect_out "Your weights are exactly those of this mistake: folding heads with one reshape (B, L, D) -> (B, H, L, d_k), without a permute (seeded bug fold_one_reshape)."
+expect_no_out "heads are not split"
+# repeat for repeat_interleave: heads 1 and 3 take example 1's length; said in keys, then named.
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$bugs/lens_repeat_not_interleave.cpp"
+expect_out "  head 0: as the reference's"
+expect_out "  head 1: masks key 2, which the reference weights"
+expect_out "  head 3: masks key 2, which the reference weights"
+expect_out "(seeded bug lens_repeat_not_interleave)."
+# A mask no seeded bug makes (-2 for -1e6): the keys are said, and no mistake is named.
+sed 's|scores.at({b, h, i, j}) = -1e6f;|scores.at({b, h, i, j}) = -2.0f;|' "$ROOT/reference/problem_mha/solution.cpp" >"$TMP/minus2.cpp"
+grep -q -- '-2.0f;' "$TMP/minus2.cpp" || fail "the sed no longer matches the reference"
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$TMP/minus2.cpp"
+expect_out "  head 4: weights keys 3, 4, 5, which the reference masks"
+expect_out "No known mistake of this problem gives heads 0, 1, 2, 3, 4."
+expect_no_out "exactly those of this mistake"
 # Another head count, on a test named; a wrong mask differs without being a split bug.
 expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$bugs/mask_after_softmax.cpp" --test masking_sample
 expect_out "4 heads of weights on test masking_sample at example 0; 0 of 4 as the reference's:"
@@ -31,6 +53,7 @@ expect_err "heads: problem_sdpa has no function whose output has head, query and
 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_mha --out "$TMP/pack"
 expect_exit 1 "$JUDGE" --root "$TMP/pack" heads problem_mha --file "$bugs/heads_share_scores.cpp"
 expect_out "weights: all 5 heads attend the same way; the reference's do not: heads are not split"
+expect_out "(seeded bug heads_share_scores)."  # from the pack's answer key: it holds no bug's source
 expect_exit 2 "$JUDGE" --root "$TMP/pack" heads problem_mha --file "$bugs/heads_share_scores.cpp" \
     --test per_head_random
 expect_err "--test: per_head_random is a hidden test of problem_mha; its inputs are not shown"
