@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <tuple>
@@ -30,9 +31,17 @@ std::string grid_json(const Grid& g) {
 
 std::string scale_name(const ColourScale& s) { return s.diverging ? "diverging" : "sequential"; }
 
+// Black or white, whichever reads on colour `c`.
+const char* ink(const std::array<uint8_t, 3>& c) {
+    return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] < 128 ? "#fff" : "#000";
+}
+
 std::string panel(const Picture& pic, const Grid& g, const std::string& role, const ColourScale& scale) {
     const int cell = static_cast<int>(std::clamp<int64_t>(max_panel_px / std::max(g.rows, g.cols), 4, 28));
-    const int64_t w = g.cols * cell, h = g.rows * cell;
+    // Margins for the index ticks: rows on the left, columns on top; every k-th index where the
+    // cells are too small for each.
+    const int ml = 16, mt = 12, every = std::max(1, (10 + cell - 1) / cell);
+    const int64_t w = ml + g.cols * cell, h = mt + g.rows * cell;
     std::string s = fmt::format(
         "<svg class=\"panel\" xmlns=\"http://www.w3.org/2000/svg\" data-test=\"{}\" data-output=\"{}\" "
         "data-head=\"{}\" data-role=\"{}\" data-rows=\"{}\" data-cols=\"{}\" data-scale=\"{}\" data-min=\"{}\" "
@@ -41,14 +50,27 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
         g.cols, scale_name(scale), scale.min, scale.max, html_escape(grid_json(g)), w, h, w, h);
     s += fmt::format("<title>{}: {} {}, {} rows × {} columns ({} × {})</title>", html_escape(pic.output),
                      html_escape(g.label), role, g.rows, g.cols, html_escape(pic.row_axis), html_escape(pic.col_axis));
+    for (int64_t c = 0; c < g.cols; c += every)
+        s += fmt::format("<text class=\"tick\" x=\"{}\" y=\"9\" font-size=\"8\" text-anchor=\"middle\">{}</text>",
+                         ml + c * cell + cell / 2, c);
+    for (int64_t r = 0; r < g.rows; r += every)
+        s += fmt::format("<text class=\"tick\" x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"end\">{}</text>", ml - 3,
+                         mt + r * cell + cell / 2 + 3, r);
     for (int64_t r = 0; r < g.rows; ++r) {
         for (int64_t c = 0; c < g.cols; ++c) {
             const float v = g.at(r, c);
+            const std::array<uint8_t, 3> colour = scale.colour(v);
             s += fmt::format(
                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" data-row=\"{}\" "
                 "data-col=\"{}\"{}><title>[{}, {}] = {}{}</title></rect>",
-                c * cell, r * cell, cell, cell, hex(scale.colour(v)), r, c, g.masked(r, c) ? " data-masked=\"1\"" : "",
+                ml + c * cell, mt + r * cell, cell, cell, hex(colour), r, c, g.masked(r, c) ? " data-masked=\"1\"" : "",
                 r, c, short_number(v), g.masked(r, c) ? " (masked key)" : "");
+            // Its number, in the cell's lower part (its middle keeps the value's colour), where the
+            // cells are large enough to hold one.
+            if (cell >= 24)
+                s += fmt::format("<text class=\"value\" x=\"{}\" y=\"{}\" font-size=\"7\" fill=\"{}\">{}</text>",
+                                 ml + c * cell + 2, mt + (r + 1) * cell - 2, ink(colour),
+                                 std::isnan(v) ? std::string("NaN") : fmt::format("{:.2g}", v));
         }
     }
     // A masked key: a small orange corner, leaving the cell's middle its value's colour.
@@ -56,7 +78,8 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
     for (int64_t r = 0; r < g.rows; ++r)
         for (int64_t c = 0; c < g.cols; ++c)
             if (g.masked(r, c))
-                s += fmt::format("<path class=\"mask\" d=\"M{} {}h{}v{}z\"/>", (c + 1) * cell - m, r * cell, m, m);
+                s += fmt::format("<path class=\"mask\" d=\"M{} {}h{}v{}z\"/>", ml + (c + 1) * cell - m, mt + r * cell,
+                                 m, m);
     return s + "</svg>";
 }
 
@@ -81,7 +104,9 @@ std::string role_row(const Picture& pic, const std::vector<Grid>& grids, const s
     for (const Grid& g : grids)
         s += fmt::format("<div class=\"cell\">{}<span>{}</span></div>", panel(pic, g, role, scale),
                          html_escape(g.label));
-    return s + "</div>" + legend(scale, role == "diff" ? "got − expected" : label) + "</div>";
+    // Expected and yours share one scale: its legend comes once, under yours.
+    if (role == "expected") return s + "</div></div>";
+    return s + "</div>" + legend(scale, role == "diff" ? "got − expected" : "expected and yours") + "</div>";
 }
 
 const char* style_sheet = R"(
@@ -96,12 +121,12 @@ ul.traps li{margin:.15rem 0;padding:.1rem 0}
 .trap.passed .mark{color:#1a7f37}.trap.failed .mark{color:#b42318}.trap.blocked .mark{color:#777}
 pre{white-space:pre-wrap;word-break:break-word;font-size:.85rem;margin:.3rem 0;background:#f6f8fa;padding:.4rem}
 .misconception{font-weight:600}
-figure{margin:1rem 0;padding:.5rem;border:1px solid #ddd;border-radius:4px;break-inside:avoid}
+figure{margin:.6rem 0;padding:.5rem;border:1px solid #ddd;border-radius:4px;break-inside:avoid}
 figcaption{font-weight:600;margin-bottom:.3rem}
 .panels{display:flex;flex-wrap:wrap;gap:.6rem}
 .cell{display:flex;flex-direction:column;align-items:center;font-size:.8rem}
 svg.panel{max-width:100%;height:auto;border:1px solid #999}.mask{fill:#e66101}
-.scale{display:flex;align-items:center;gap:.4rem;font-size:.75rem;margin:.2rem 0 .6rem;flex-wrap:wrap}
+.scale{display:flex;align-items:center;gap:.4rem;font-size:.75rem;margin:.2rem 0 .3rem;flex-wrap:wrap}
 .ticks{display:inline-flex;justify-content:space-between;width:160px;margin-left:-164px;margin-top:1.6rem}
 .note{color:#555;font-size:.85rem}
 details.trap{border:1px solid #ddd;border-radius:4px;padding:.3rem .6rem;margin:.5rem 0}summary{cursor:pointer}
@@ -192,7 +217,16 @@ std::string picture_html(const Picture& pic) {
                             : "On this sample test's own inputs.";
     s += fmt::format(" Rows are {}, columns {}.", html_escape(pic.row_axis.empty() ? "one" : pic.row_axis),
                      html_escape(pic.col_axis));
-    if (!pic.lengths.empty()) s += " An orange corner marks a masked key (past " + html_escape(pic.lengths) + ").";
+    // The legend says what is drawn: the masked corners and the NaN cells when there are some.
+    bool masked = false, nan = false;
+    for (const std::vector<Grid>* role : {&pic.expected, &pic.got})
+        for (const Grid& g : *role) {
+            for (int64_t r = 0; r < g.rows; ++r)
+                for (int64_t c = 0; c < g.cols; ++c) masked = masked || g.masked(r, c);
+            nan = nan || std::any_of(g.values.begin(), g.values.end(), [](float v) { return std::isnan(v); });
+        }
+    if (masked) s += " An orange corner marks a masked key (past " + html_escape(pic.lengths) + ").";
+    if (nan) s += " A grey cell is NaN.";
     s += "</p>";
     if (pic.attention) {
         s += role_row(pic, pic.expected, "expected", "expected", pic.values_scale);

@@ -117,7 +117,9 @@ std::vector<int64_t> valid_keys(const npy::Array& lens, const npy::Array& out, i
     return v;
 }
 
-ColourScale values_scale(const std::vector<Grid>& a, const std::vector<Grid>& b, bool attention) {
+// The scale of values (sequential when none is negative: white at 0, dark blue at the largest;
+// weights 0 to 1), or of a difference (always diverging: its sign is what it shows).
+ColourScale values_scale(const std::vector<Grid>& a, const std::vector<Grid>& b, bool attention, bool difference) {
     float lo = 0, hi = 0;
     for (const auto* gs : {&a, &b})
         for (const Grid& g : *gs)
@@ -125,6 +127,10 @@ ColourScale values_scale(const std::vector<Grid>& a, const std::vector<Grid>& b,
                 if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
     ColourScale s;
     if (attention && lo >= 0 && hi <= 1) return s;  // weights: 0 to 1
+    if (!difference && lo >= 0) {
+        s.max = hi > 0 ? hi : 1;
+        return s;
+    }
     s.diverging = true;
     s.max = std::max(std::abs(lo), std::abs(hi));
     if (s.max == 0) s.max = 1;
@@ -187,8 +193,8 @@ std::optional<Picture> output_picture(const std::string& test, const FunctionSpe
             p.got.push_back(std::move(gg));
         }
     }
-    p.values_scale = values_scale(p.expected, p.got, p.attention);
-    p.diff_scale = values_scale(p.diff, {}, false);
+    p.values_scale = values_scale(p.expected, p.got, p.attention, false);
+    p.diff_scale = values_scale(p.diff, {}, false, true);
     return p;
 }
 

@@ -33,9 +33,14 @@ std::string grid_row(const Grid& g, int64_t r, const ColourScale& s) {
 std::string picture_text(const Picture& pic, const Style& style) {
     const ColourScale& s = pic.values_scale;
     const float lo = s.diverging ? -s.max : s.min;
-    std::string out = fmt::format(
-        "  {} {}{}: rows are {}, columns {}; ·· is {}, ██ is {}\n", style.paint("test " + pic.test, "bold"), pic.output,
-        pic.where.empty() ? "" : " at " + pic.where, pic.row_axis, pic.col_axis, short_number(lo), short_number(s.max));
+    bool nan = false;
+    for (const std::vector<Grid>* role : {&pic.expected, &pic.got})
+        for (const Grid& g : *role)
+            nan = nan || std::any_of(g.values.begin(), g.values.end(), [](float v) { return std::isnan(v); });
+    std::string out =
+        fmt::format("  {} {}{}: rows are {}, columns {}; ·· is {}, ██ is {}{}\n",
+                    style.paint("test " + pic.test, "bold"), pic.output, pic.where.empty() ? "" : " at " + pic.where,
+                    pic.row_axis, pic.col_axis, short_number(lo), short_number(s.max), nan ? ", ?? is NaN" : "");
     const int width = static_cast<int>(pic.expected.front().cols) * 2;
     for (size_t k = 0; k < pic.expected.size(); ++k) {
         const Grid& e = pic.expected[k];

@@ -213,6 +213,33 @@ TEST_CASE(
     CHECK(count(page, "mask before the softmax") == 1 + 1);  // the lead, and the other failed trap's hint
 }
 
+TEST_CASE("pictures: index ticks, numbers in cells, and a legend of only what is drawn", "[pictures][html]") {
+    judge::Report r = report();
+    const std::string page = judge::render_html(r, problem());
+    // Index ticks on the panels' edges: columns 0..2 and rows 0..1 of each weights panel.
+    CHECK(page.find("<text class=\"tick\" x=\"") != std::string::npos);
+    // Large cells (2 x 3 grids) hold their numbers: 0.25 in expected head 0's row 1.
+    CHECK(page.find(">0.25</text>") != std::string::npos);
+    CHECK(page.find("An orange corner marks a masked key") != std::string::npos);
+    CHECK(page.find("A grey cell is NaN") == std::string::npos);
+    // The output's values are non-negative (1 to 5): white to blue, not red to blue; the
+    // difference keeps its sign's colours.
+    const std::vector<judge::Picture> pics = judge::report_pictures(r, problem());
+    REQUIRE(pics.size() == 2);
+    CHECK_FALSE(pics[1].values_scale.diverging);
+    CHECK(pics[1].values_scale.max == 5);
+    CHECK(pics[1].diff_scale.diverging);
+    // A NaN is said in the legend, and no masked corner is claimed where none is drawn.
+    r.tests[0].pictured->got[0].array.f32[0] = std::nanf("");
+    r.tests[0].pictured->inputs.pop_back();  // no lengths: nothing is masked
+    const std::string nan_page = judge::render_html(r, problem());
+    CHECK(nan_page.find("A grey cell is NaN") != std::string::npos);
+    CHECK(nan_page.find(">NaN</text>") != std::string::npos);
+    CHECK(nan_page.find("An orange corner") == std::string::npos);
+    const std::string text = judge::render_pictures_text(r, problem(), judge::Style{});
+    CHECK(text.find(", ?? is NaN") != std::string::npos);
+}
+
 TEST_CASE("pictures: small weights as shaded grids in the text report", "[pictures]") {
     const std::string text = judge::render_pictures_text(report(), problem(), judge::Style{});
     CHECK(text.find("test masking_sample weights at example 0: rows are query, columns key; ·· is 0, ██ is 1") !=
