@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Remakes the screenshots in docs/images/ (issue #25): the submit page of a seeded mask bug of
-# problem_mha (desktop and phone width), `judge heads` on a split bug, and summary.html of a small
-# class (two clusters of unnamed mistakes, two named ones, three correct). Needs chromium.
+# Remakes the screenshots in docs/images/ (issues #25, #42): the submit page of the one-reshape fold
+# of problem_mha (desktop and phone width), `judge heads` on it, problem_masks' page for D2L's -1e6
+# fill (a causal NaN row expected), and summary.html of a class of 34 (two clusters of unnamed
+# mistakes, every seeded bug of problem_mha, a mistake alone, three correct). Needs chromium.
 #   bash scripts/screenshots.sh [JUDGE_BINARY]   (default: build/dev/bin/judge)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,8 +13,10 @@ trap 'rm -rf "$TMP"' EXIT
 export NO_COLOR=1
 mkdir -p "$OUT"
 ref=reference/problem_mha/solution.cpp bugs=reference/problem_mha/bugs
-"$JUDGE" -q submit problem_mha --file "$bugs/mask_after_softmax.cpp" --html "$TMP/submit.html" >/dev/null || true
-"$JUDGE" -q heads problem_mha --file "$bugs/heads_share_scores.cpp" --html "$TMP/heads.html" >/dev/null || true
+"$JUDGE" -q submit problem_mha --file "$bugs/fold_one_reshape.cpp" --html "$TMP/submit.html" >/dev/null || true
+"$JUDGE" -q heads problem_mha --file "$bugs/fold_one_reshape.cpp" --html "$TMP/heads.html" >/dev/null || true
+"$JUDGE" -q show problem_masks --bug d2l_fill >"$TMP/d2l_fill.cpp"
+"$JUDGE" -q submit problem_masks --file "$TMP/d2l_fill.cpp" --html "$TMP/masks.html" >/dev/null || true
 c=$TMP/class
 for i in 1 2 3 4 5; do
     mkdir -p "$c/scale$i"
@@ -23,10 +26,22 @@ for i in 1 2 3 4; do
     mkdir -p "$c/mask$i"
     sed 's|scores.at({b, h, i, j}) = -1e6f;|scores.at({b, h, i, j}) = -2.0f;|' "$ref" >"$c/mask$i/solution.cpp"
 done
-for b in mask_after_softmax fold_one_reshape; do mkdir -p "$c/$b"; cp "$bugs/$b.cpp" "$c/$b/solution.cpp"; done
+mkdir -p "$c/alone"
+sed 's|scores.at({b, h, i, j}) = -1e6f;|scores.at({b, h, i, j}) = -5.0f;|' "$ref" >"$c/alone/solution.cpp"
+for f in "$bugs"/*; do
+    b=$(basename "${f%.*}")
+    mkdir -p "$c/$b"
+    "$JUDGE" -q show problem_mha --bug "$b" >"$c/$b/solution.cpp"
+done
+for b in fold_one_reshape lens_repeat_not_interleave mask_after_softmax; do
+    mkdir -p "$c/${b}_2"
+    cp "$c/$b/solution.cpp" "$c/${b}_2/solution.cpp"
+done
 for i in 1 2 3; do mkdir -p "$c/right$i"; cp "$ref" "$c/right$i/solution.cpp"; done
+echo "screenshots: grading $(find "$c" -mindepth 1 -maxdepth 1 -type d | wc -l) students" >&2
 "$JUDGE" -q grade problem_mha --class "$c" --out "$TMP/grade" --jobs 2 >/dev/null
-python3 scripts/screenshot.py "$TMP/submit.html" "$OUT/submit_page.png" 1000 2600
+python3 scripts/screenshot.py "$TMP/submit.html" "$OUT/submit_page.png" 1280 1300
 python3 scripts/screenshot.py "$TMP/submit.html" "$OUT/submit_page_phone.png" 390 2400
 python3 scripts/screenshot.py "$TMP/heads.html" "$OUT/heads_page.png" 1000
+python3 scripts/screenshot.py "$TMP/masks.html" "$OUT/masks_page.png" 1280 1600
 python3 scripts/screenshot.py "$TMP/grade/summary.html" "$OUT/summary_page.png" 1000 3000
