@@ -106,14 +106,23 @@ std::string unnamed_section(const std::vector<ClassStudent>& students, const std
         "\n## Unnamed wrong answers\n\n{} wrong answers no seeded bug names. Students whose outputs are identical on "
         "every test they fail form a cluster (summary.html shows each with a heatmap).\n\n",
         unnamed_wrong_answers(students));
-    if (clusters.empty()) return md + "No cluster.\n";
-    md += "| students | fails first | first failing test | who |\n|---|---|---|---|\n";
-    for (const Cluster& c : clusters) {
-        std::string ids;
-        for (const std::string& id : c.students) ids += (ids.empty() ? "" : ", ") + md_cell(id);
-        md += fmt::format("| {} | `{}` | `{}` | {} |\n", c.students.size(), printable(c.first_trap),
-                          printable(c.first_test), ids);
-    }
+    const auto rows = [](const std::vector<Cluster>& cs) {
+        std::string t = "| students | fails first | first failing test | who |\n|---|---|---|---|\n";
+        for (const Cluster& c : cs) {
+            std::string ids;
+            for (const std::string& id : c.students) ids += (ids.empty() ? "" : ", ") + md_cell(id);
+            t += fmt::format("| {} | `{}` | `{}` | {} |\n", c.students.size(), printable(c.first_trap),
+                             printable(c.first_test), ids);
+        }
+        return t;
+    };
+    md += clusters.empty() ? "No cluster.\n" : rows(clusters);
+    const std::vector<Cluster> groups = behaviour_groups(students, clusters);
+    if (!groups.empty())
+        md +=
+            "\nStudents who fail the same tests the same way (the same verdicts, each output off in the same "
+            "direction first), though their outputs differ:\n\n" +
+            rows(groups);
     return md;
 }
 

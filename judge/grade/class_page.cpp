@@ -144,18 +144,21 @@ std::string misconception_rows(const std::vector<ClassStudent>& students, size_t
 }
 
 std::string cluster_section(const Cluster& c, const Problem& p, size_t k,
-                            const std::map<std::string, const ClassStudent*>& by_id) {
+                            const std::map<std::string, const ClassStudent*>& by_id, bool exact) {
     std::vector<const ClassStudent*> who;
     for (const std::string& id : c.students)
         if (const auto it = by_id.find(id); it != by_id.end()) who.push_back(it->second);
     const Report& rep = c.representative->report;
     const TestOutcome* t = rep.test(c.first_test);
     std::string s = fmt::format(
-        "<section class=\"cluster\" data-cluster=\"{}\" data-size=\"{}\" data-first-test=\"{}\" data-trap=\"{}\">"
-        "<h3>{} students made the same mistake no seeded bug describes</h3>"
+        "<section class=\"{}\" data-{}=\"{}\" data-size=\"{}\" data-first-test=\"{}\" data-trap=\"{}\">"
+        "<h3>{} students {}</h3>"
         "<p>They fail trap <code>{}</code> first; their first failing test is <code>{}</code>: {}</p>"
         "<p class=\"students\">Students: {}</p>",
-        k, c.students.size(), html_escape(c.first_test), html_escape(c.first_trap), c.students.size(),
+        exact ? "cluster" : "behaviour", exact ? "cluster" : "group", k, c.students.size(), html_escape(c.first_test),
+        html_escape(c.first_trap), c.students.size(),
+        exact ? "made the same mistake no seeded bug describes"
+              : "fail the same tests the same way, with outputs of their own",
         html_escape(c.first_trap), html_escape(c.first_test),
         t ? html_escape(t->message.substr(0, t->message.find('\n'))) : "", student_links(who));
     // A representative picture: the kept values of the test that speaks for the trap to fix
@@ -171,7 +174,7 @@ std::string cluster_section(const Cluster& c, const Problem& p, size_t k,
         s += "<p class=\"note\">What " + html_escape(c.students.front()) + "'s code gives:</p>" + picture_html(pics[0]);
         break;
     }
-    if (c.students.size() >= 3)
+    if (exact && c.students.size() >= 3)
         s += "<p class=\"note\"><code>judge grade --suggest-bugs DIR</code> writes it as a candidate seeded bug.</p>";
     return s + "</section>\n";
 }
@@ -208,15 +211,23 @@ std::string render_class_page(const Problem& p, const std::vector<ClassStudent>&
         "<h2>Unnamed wrong answers</h2>\n<p>{} wrong answer{} no seeded bug names; {} in {} cluster{} "
         "of students whose outputs are identical on every test they fail.</p>\n",
         unnamed, unnamed == 1 ? "" : "s", clustered, clusters.size(), clusters.size() == 1 ? "" : "s");
-    for (size_t k = 0; k < clusters.size(); ++k) s += cluster_section(clusters[k], p, k + 1, by_id);
-    // The unnamed wrong answers in no cluster: each is a student to look at.
+    for (size_t k = 0; k < clusters.size(); ++k) s += cluster_section(clusters[k], p, k + 1, by_id, true);
+    // Students whose outputs differ but who fail the same tests the same way: one misconception
+    // written several ways, more likely than not.
+    const std::vector<Cluster> groups = behaviour_groups(students, clusters);
+    if (!groups.empty())
+        s += "<p>Students who fail the same tests, with the same verdicts, and whose outputs are off in the same "
+             "direction first, though their outputs differ:</p>\n";
+    for (size_t k = 0; k < groups.size(); ++k) s += cluster_section(groups[k], p, k + 1, by_id, false);
+    // The unnamed wrong answers in no cluster and no group: each is a student to look at.
     std::vector<const ClassStudent*> alone;
     for (const ClassStudent& st : students) {
         if (!unnamed_wrong(st.report)) continue;
-        const bool in_one = std::any_of(clusters.begin(), clusters.end(), [&](const Cluster& c) {
+        const auto holds = [&](const Cluster& c) {
             return std::find(c.students.begin(), c.students.end(), st.id) != c.students.end();
-        });
-        if (!in_one) alone.push_back(&st);
+        };
+        if (std::none_of(clusters.begin(), clusters.end(), holds) && std::none_of(groups.begin(), groups.end(), holds))
+            alone.push_back(&st);
     }
     if (!alone.empty())
         s += fmt::format("<p class=\"students\" id=\"unclustered\">In no cluster ({}): {}</p>\n", alone.size(),

@@ -27,7 +27,10 @@ std::string one_line(const std::string& s) {
 Fingerprint fingerprint_of(const Report& r) {
     Fingerprint f;
     for (const TestOutcome& t : r.tests)
-        if (!t.passed() && !t.output_digest.empty()) f.digests[t.id] = t.output_digest;
+        if (!t.passed() && !t.output_digest.empty()) {
+            f.digests[t.id] = t.output_digest;
+            f.behaviours[t.id] = t.behaviour;
+        }
     const TrapOutcome* fix = r.first_fix();
     const TestOutcome* t = fix ? speaker(r.tests, fix->id) : nullptr;
     if (t && t->pictured) {
@@ -39,6 +42,7 @@ Fingerprint fingerprint_of(const Report& r) {
 
 std::string fingerprint_text(const Fingerprint& f) {
     nlohmann::json j = {{"digests", f.digests}};
+    if (!f.behaviours.empty()) j["behaviours"] = f.behaviours;
     if (f.pictured) j["pictured"] = {{"test", f.pictured_test}, {"values", counterexample_json(*f.pictured)}};
     return j.dump() + "\n";
 }
@@ -53,6 +57,16 @@ Fingerprint read_fingerprint(const std::filesystem::path& dir) {
         if (!v.is_string()) return {};
         f.digests[k] = v.get<std::string>();
     }
+    // How each test failed: an older fingerprint has none, and a damaged one none either.
+    if (j.contains("behaviours") && j["behaviours"].is_object()) {
+        for (const auto& [k, v] : j["behaviours"].items()) {
+            if (!v.is_string()) {
+                f.behaviours.clear();
+                break;
+            }
+            f.behaviours[k] = v.get<std::string>();
+        }
+    }
     try {
         if (j.contains("pictured")) {
             f.pictured_test = j["pictured"].at("test").get<std::string>();
@@ -64,16 +78,22 @@ Fingerprint read_fingerprint(const std::filesystem::path& dir) {
     return f;
 }
 
-std::vector<Cluster> unnamed_clusters(const std::vector<ClassStudent>& students) {
+namespace {
+
+// The students of `students` grouped by what `of` says of every test they fail (a digest, or a
+// behaviour): unnamed wrong answers only, and only when `of` knows every failed test that ran.
+std::map<std::string, std::vector<const ClassStudent*>> grouped(
+    const std::vector<ClassStudent>& students, const std::map<std::string, std::string> Fingerprint::*of) {
     std::map<std::string, std::vector<const ClassStudent*>> by_key;
     for (const ClassStudent& s : students) {
-        if (!unnamed_wrong(s.report) || s.fingerprint.digests.empty()) continue;
+        const std::map<std::string, std::string>& known = s.fingerprint.*of;
+        if (!unnamed_wrong(s.report) || known.empty()) continue;
         std::string key;
         bool whole = true;
         for (const TestOutcome& t : s.report.tests) {
             if (t.passed() || t.verdict == Verdict::time_limit) continue;  // not run: no digest
-            const auto it = s.fingerprint.digests.find(t.id);
-            if (it == s.fingerprint.digests.end()) {
+            const auto it = known.find(t.id);
+            if (it == known.end() || it->second.empty()) {
                 whole = false;
                 break;
             }
@@ -81,6 +101,11 @@ std::vector<Cluster> unnamed_clusters(const std::vector<ClassStudent>& students)
         }
         if (whole && !key.empty()) by_key[key].push_back(&s);
     }
+    return by_key;
+}
+
+// The groups of at least two, as clusters: in id order, the first the representative; largest first.
+std::vector<Cluster> as_clusters(std::map<std::string, std::vector<const ClassStudent*>>& by_key) {
     std::vector<Cluster> out;
     for (auto& [key, members] : by_key) {
         if (members.size() < 2) continue;
@@ -107,6 +132,23 @@ std::vector<Cluster> unnamed_clusters(const std::vector<ClassStudent>& students)
                                                       : a.students.front() < b.students.front();
     });
     return out;
+}
+
+}  // namespace
+
+std::vector<Cluster> unnamed_clusters(const std::vector<ClassStudent>& students) {
+    auto by_digests = grouped(students, &Fingerprint::digests);
+    return as_clusters(by_digests);
+}
+
+std::vector<Cluster> behaviour_groups(const std::vector<ClassStudent>& students, const std::vector<Cluster>& exact) {
+    auto by_behaviour = grouped(students, &Fingerprint::behaviours);
+    std::vector<Cluster> groups = as_clusters(by_behaviour);
+    // A group that is one exact cluster says nothing new.
+    std::erase_if(groups, [&](const Cluster& g) {
+        return std::any_of(exact.begin(), exact.end(), [&](const Cluster& c) { return c.students == g.students; });
+    });
+    return groups;
 }
 
 bool unnamed_wrong(const Report& r) {

@@ -26,7 +26,8 @@ inline constexpr const char* fingerprint_file = "fingerprint.json";
 /// pictured values (TestOutcome::pictured) of the sample test that speaks for the trap to fix
 /// first, for summary.html's heatmap.
 struct Fingerprint {
-    std::map<std::string, std::string> digests;  // test id -> digest
+    std::map<std::string, std::string> digests;     // test id -> digest
+    std::map<std::string, std::string> behaviours;  // test id -> how it failed (TestOutcome::behaviour)
     std::string pictured_test;
     std::optional<Counterexample> pictured;
 };
@@ -34,7 +35,7 @@ struct Fingerprint {
 /// A report's fingerprint.
 Fingerprint fingerprint_of(const Report& r);
 
-/// A fingerprint as JSON text: {"digests": {...}, "pictured": {"test", "values"}}.
+/// A fingerprint as JSON text: {"digests": {...}, "behaviours": {...}, "pictured": {"test", "values"}}.
 std::string fingerprint_text(const Fingerprint& f);
 
 /// The fingerprint in student folder `dir`, read through no link; empty when it is missing or is
@@ -62,6 +63,13 @@ struct ClassStudent {
 /// misconception on any test, and have a fingerprint of every test they fail; grouped by that
 /// fingerprint. Largest first, then by first student. Pointers are into `students`.
 std::vector<Cluster> unnamed_clusters(const std::vector<ClassStudent>& students);
+
+/// Students who fail the same tests the same way (grade/clusters.cpp: the verdicts, and the sign of
+/// each compared output's first difference) but whose outputs differ: four different scaling
+/// mistakes, say. Groups of at least two students among the unnamed wrong answers, each not one
+/// exact cluster of `exact` only; largest first. `first_trap`, `first_test` and `representative`
+/// as a Cluster's.
+std::vector<Cluster> behaviour_groups(const std::vector<ClassStudent>& students, const std::vector<Cluster>& exact);
 
 /// The students whose wrong answers ran and name no misconception (clustered or not).
 size_t unnamed_wrong_answers(const std::vector<ClassStudent>& students);

@@ -2,8 +2,10 @@
 
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <future>
 #include <set>
 
@@ -39,6 +41,38 @@ std::string run_digest(const TestRun& run) {
             h.add(std::string_view(reinterpret_cast<const char*>(a.i64.data()), a.i64.size() * sizeof(int64_t)));
     }
     return h.hex();
+}
+
+// How a failed run failed (TestOutcome::behaviour): the verdict, then per compared output the
+// sign of its first difference from the reference beyond the test's tolerance.
+std::string run_behaviour(const TestSpec& test, Verdict verdict, const TestRun& run, const TestRun* ref) {
+    std::string b = to_string(verdict);
+    if (run.status == TestRun::Status::exception) return b + ":" + run.exception_type;
+    if (verdict != Verdict::wrong_answer || ref == nullptr) return b;
+    for (const std::string& name : test.compare) {
+        const auto g = run.outputs.find(name), e = ref->outputs.find(name);
+        if (g == run.outputs.end() || e == ref->outputs.end()) continue;
+        const npy::Array &got = g->second, &want = e->second;
+        if (got.shape != want.shape || got.dtype != want.dtype) {
+            b += ":" + name + "shape";
+            continue;
+        }
+        if (got.dtype != npy::Dtype::float32 || got.f32.size() != want.f32.size()) continue;
+        for (size_t i = 0; i < got.f32.size(); ++i) {
+            const float x = got.f32[i], y = want.f32[i];
+            if (std::isnan(x) || std::isnan(y)) {
+                if (std::isnan(x) != std::isnan(y)) {
+                    b += ":" + name + "nan";
+                    break;
+                }
+                continue;
+            }
+            if (test.tolerance.within(x, y)) continue;
+            b += ":" + name + (x > y ? "+" : "-");
+            break;
+        }
+    }
+    return b;
 }
 
 }  // namespace
@@ -142,7 +176,11 @@ Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box,
             }
         }
         for (size_t t = 0; t < m_p.tests.size(); ++t)
-            if (!outcomes[t].passed() && runs.runs[t]) outcomes[t].output_digest = run_digest(*runs.runs[t]);
+            if (!outcomes[t].passed() && runs.runs[t]) {
+                outcomes[t].output_digest = run_digest(*runs.runs[t]);
+                outcomes[t].behaviour =
+                    run_behaviour(m_p.tests[t], outcomes[t].verdict, *runs.runs[t], reference_for(t));
+            }
         if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box, sub, sandbox, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));

@@ -84,6 +84,10 @@ struct TestOutcome {
     // wrong answers (grade/clusters.hpp). Not in the JSON report: on a hidden test it would let a
     // student check guesses of the hidden inputs.
     std::string output_digest;
+    // How it failed, coarser than the digest, for grouping students by behaviour: its verdict, and
+    // per compared output the sign of the first difference beyond the tolerance ("weights+") or
+    // "shape"; an exception's type. Not in the JSON report either.
+    std::string behaviour;
     int counterexample_tried = 0;  // fresh cases tried for it (0: not searched)
     // Its outputs changed between two runs on the same inputs (pipeline/rerun.hpp): not diagnosed.
     bool changing = false;
