@@ -56,6 +56,7 @@ CLI::App* add_heads(CLI::App& app, CliOptions& o) {
     heads->add_option("problem", o.heads.problem, "Problem name, e.g. problem_mha")->required();
     heads->add_option("--file", o.heads.file, "The solution file")->required();
     heads->add_option("--test", o.heads.test, "The test to draw (a sample test; any test on the full course root)");
+    heads->add_option("--example", o.heads.example, "Draw this example only (0 is the first); default: every example");
     heads->add_option("--html", o.heads.html, "Also write the panels as a self-contained web page");
     add_lang(heads, o.heads.lang);
     return heads;

@@ -71,9 +71,18 @@ size_t chosen_test(const Problem& p, const HeadsOptions& o) {
     return *first;
 }
 
-// What the heads say, in words: whether each head matches the reference's, and a split bug.
-std::string heads_words(const Picture& pic, const TestSpec& ts, const npy::Array& got, const npy::Array& want,
-                        const OutputSpec& out) {
+// Whether all the heads attend alike while the reference's do not: a split bug, in words.
+std::string split_words(const TestSpec& ts, const npy::Array& got, const npy::Array& want, const OutputSpec& out) {
+    DescribeOptions how;
+    how.axes = out.axes;
+    how.show_values = true;  // a sample test's (heads refuses a hidden one)
+    const auto head = std::find(out.axes.begin(), out.axes.end(), "head") - out.axes.begin();
+    const CheckResult split = check_heads_differ(out.name, got, want, head, ts.tolerance, how);
+    return split.passed ? "" : split.message + "\n";
+}
+
+// What the heads of one example say, in words: whether each head matches the reference's.
+std::string heads_words(const Picture& pic, const TestSpec& ts, const OutputSpec& out) {
     std::string s;
     int same = 0;
     for (size_t h = 0; h < pic.expected.size(); ++h) {
@@ -90,12 +99,6 @@ std::string heads_words(const Picture& pic, const TestSpec& ts, const npy::Array
                          close ? "as the reference's"
                                : "differs from the reference's (largest difference " + short_number(worst) + ")");
     }
-    DescribeOptions how;
-    how.axes = out.axes;
-    how.show_values = true;  // a sample test's (heads refuses a hidden one)
-    const auto head = std::find(out.axes.begin(), out.axes.end(), "head") - out.axes.begin();
-    const CheckResult split = check_heads_differ(out.name, got, want, head, ts.tolerance, how);
-    if (!split.passed) s += split.message + "\n";
     return fmt::format("{} heads of {} on test {}{}; {} of {} as the reference's:\n", pic.expected.size(), out.name,
                        ts.id, pic.where.empty() ? "" : " at " + pic.where, same, pic.expected.size()) +
            s;
@@ -198,15 +201,32 @@ std::string lengths_words(const Picture& pic, const Counterexample& c) {
     return "";
 }
 
+// Everything `heads` says: the lengths, each example's heads and masked keys, a split bug, the cause.
+std::string all_words(Judge& judge, size_t t, const TestSpec& ts, const OutputSpec& out,
+                      const std::vector<Picture>& pics, const Counterexample& c, const npy::Array& got,
+                      const npy::Array& want) {
+    std::string words;
+    if (const std::string lens = lengths_words(pics.front(), c); !lens.empty())
+        words += "The test masks with " + lens + ".\n";
+    for (const Picture& pic : pics) words += heads_words(pic, ts, out) + mask_words(pic);
+    words += split_words(ts, got, want, out);
+    if (got.shape == want.shape && got.f32.size() == want.f32.size() &&
+        static_cast<int64_t>(want.f32.size()) == want.numel())
+        words += cause_words(judge, t, ts, out, got, want);
+    return words;
+}
+
 // --html: the heads' page, written whole or not at all.
 void write_heads_page(const Problem& p, const HeadsOptions& o, const TestSpec& ts, const FunctionSpec& fn,
-                      const Picture& pic, bool match, const std::string& words) {
+                      const std::vector<Picture>& pics, bool match, const std::string& words) {
     std::string page = html_page_start(fmt::format("{}: the heads of {}", p.name, fn.name));
     page += fmt::format("<header><h1>{}: the heads of {}</h1><p>{} on test {} ({} test). {}</p></header>\n",
                         html_escape(p.name), html_escape(fn.name), html_escape(o.file), html_escape(ts.id),
                         ts.hidden ? "a hidden" : "a sample",
                         match ? "Every head matches the reference's." : "Not every head matches the reference's.");
-    page += "<pre class=\"diagnosis\">" + html_escape(words) + "</pre>\n" + picture_html(pic) + html_page_end();
+    page += "<pre class=\"diagnosis\">" + html_escape(words) + "</pre>\n";
+    for (const Picture& pic : pics) page += picture_html(pic);
+    page += html_page_end();
     try {
         write_file_atomic(*o.html, page);
     } catch (const std::exception& e) {
@@ -243,27 +263,32 @@ int cmd_heads(const GlobalOptions& g, const HeadsOptions& o) {
         return code(ExitCode::not_passed);
     }
     const std::optional<Counterexample> c = shown_case(p, ts, 0, run, &ref, max_pictured_elements);
-    const std::optional<Picture> pic = c ? output_picture(ts.id, fn, *c, out, true) : std::nullopt;
-    if (!pic) {
+    const npy::Array& want = ref.outputs.at(out.name);
+    // Every example (or --example's), each with a panel per head.
+    const bool by_example = !out.axes.empty() && out.axes.front() == "example" && !want.shape.empty();
+    const int64_t examples = by_example ? want.shape.front() : 1;
+    if (o.example && (!by_example || *o.example < 0 || *o.example >= examples))
+        throw InputError(fmt::format("--example: {} is not an example of test {}, which has {} (0 to {})", *o.example,
+                                     ts.id, examples, examples - 1));
+    std::vector<Picture> pics;
+    if (c) {
+        for (int64_t e = o.example.value_or(0); e < (o.example ? *o.example + 1 : examples); ++e)
+            if (auto pic = output_picture(ts.id, fn, *c, out, true, by_example ? e : -1)) pics.push_back(*pic);
+    }
+    if (pics.empty()) {
         fmt::print("test {}: {}\n", ts.id, verdict.passed() ? "passed" : verdict.message);
         spdlog::info("no picture: {} of test {} is too large to draw or not the reference's shape", out.name, ts.id);
         return code(verdict.passed() ? ExitCode::ok : ExitCode::not_passed);
     }
     // The weights themselves, whatever else the test checks (a test of shapes passes on any values).
-    const bool match = arrays_close(run.outputs.at(out.name), ref.outputs.at(out.name), ts.tolerance);
+    const bool match = arrays_close(run.outputs.at(out.name), want, ts.tolerance);
     const npy::Array& got = run.outputs.at(out.name);
-    const npy::Array& want = ref.outputs.at(out.name);
-    std::string words = heads_words(*pic, ts, got, want, out);
-    if (const std::string lens = lengths_words(*pic, *c); !lens.empty())
-        words = "The test masks with " + lens + ".\n" + words;
-    words += mask_words(*pic);
-    if (got.shape == want.shape && got.f32.size() == want.f32.size() &&
-        static_cast<int64_t>(want.f32.size()) == want.numel())
-        words += cause_words(judge, t, ts, out, got, want);
+    const std::string words = all_words(judge, t, ts, out, pics, *c, got, want);
     fmt::print("{}", words);
-    if (pic->expected.front().rows <= 8 && pic->expected.front().cols <= 8)
-        fmt::print("{}", picture_text(*pic, terminal_style()));
-    if (o.html) write_heads_page(p, o, ts, fn, *pic, match, words);
+    for (const Picture& pic : pics)
+        if (pic.expected.front().rows <= 8 && pic.expected.front().cols <= 8)
+            fmt::print("{}", picture_text(pic, terminal_style()));
+    if (o.html) write_heads_page(p, o, ts, fn, pics, match, words);
     return code(match ? ExitCode::ok : ExitCode::not_passed);
 }
 

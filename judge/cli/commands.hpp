@@ -33,6 +33,7 @@ struct HeadsOptions {
     std::optional<std::string> test;
     std::optional<std::string> html;
     std::optional<std::string> lang;  // --lang: else from the file (problem/language.hpp)
+    std::optional<int64_t> example;   // --example: only this one; else every example
 };
 
 struct ValidateOptions {

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace judge {
 
@@ -26,8 +27,9 @@ const ShownValue* named(const std::vector<ShownValue>& vs, const std::string& na
 bool same(float a, float b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
 // The flat offset of the first element of `a` and `b` that differs; -1 when none does.
-int64_t first_difference(const npy::Array& a, const npy::Array& b) {
-    for (size_t k = 0; k < a.f32.size(); ++k)
+// The first element where `a` and `b` differ among elements [from, to); -1 when none does.
+int64_t first_difference(const npy::Array& a, const npy::Array& b, size_t from = 0, size_t to = SIZE_MAX) {
+    for (size_t k = from; k < a.f32.size() && k < to; ++k)
         if (!same(a.f32[k], b.f32[k])) return static_cast<int64_t>(k);
     return -1;
 }
@@ -141,16 +143,26 @@ ColourScale values_scale(const std::vector<Grid>& a, const std::vector<Grid>& b,
 }  // namespace
 
 std::optional<Picture> output_picture(const std::string& test, const FunctionSpec& fn, const Counterexample& c,
-                                      const OutputSpec& out, bool always) {
+                                      const OutputSpec& out, bool always, int64_t example) {
     const ShownValue* e = named(c.expected, out.name);
     const ShownValue* g = named(c.got, out.name);
     if (!e || !g || !e->tensor || !g->tensor || e->array.shape != g->array.shape) return std::nullopt;
     const npy::Array ea = as_float(e->array), ga = as_float(g->array);
     // Values read back from a file (a report, a fingerprint) must fill their shape.
     if (ea.f32.size() != static_cast<size_t>(ea.numel()) || ga.f32.size() != ea.f32.size()) return std::nullopt;
-    int64_t flat = first_difference(ea, ga);
-    if (flat < 0 && !always) return std::nullopt;
-    flat = std::max<int64_t>(flat, 0);
+    int64_t flat = -1;
+    if (example < 0) {
+        flat = first_difference(ea, ga);
+        if (flat < 0 && !always) return std::nullopt;
+        flat = std::max<int64_t>(flat, 0);
+    } else {
+        // That example (first-axis index): its first difference, else its first element.
+        if (ea.shape.empty() || example >= ea.shape[0]) return std::nullopt;
+        const auto stride = static_cast<size_t>(ea.numel() / std::max<int64_t>(ea.shape[0], 1));
+        const auto from = static_cast<size_t>(example) * stride;
+        flat = first_difference(ea, ga, from, from + stride);
+        if (flat < 0) flat = static_cast<int64_t>(from);
+    }
     Picture p;
     p.test = test;
     p.output = out.name;

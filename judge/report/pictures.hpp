@@ -57,8 +57,10 @@ struct Picture {
 
 /// The picture of output `out` of `c` (expected against got), for test `test`; nullopt when either
 /// is missing, not a tensor, or of another shape, or (unless `always`) when they do not differ.
+/// The slice is the first that differs; with `example` >= 0, that example's (its first-axis
+/// index), drawn whether it differs or not (nullopt past the last example).
 std::optional<Picture> output_picture(const std::string& test, const FunctionSpec& fn, const Counterexample& c,
-                                      const OutputSpec& out, bool always);
+                                      const OutputSpec& out, bool always, int64_t example = -1);
 
 /// The pictures of test `t`'s differing outputs, from its pictured values, its shown values or its
 /// counterexample (in that order); empty when it passed, or returned nothing to compare, or a

@@ -38,7 +38,7 @@ _judge() {
     local opts
     case $cmd in
         submit) opts="--file --dir --lang --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures" ;;
-        heads) opts="--file --test --html" ;;
+        heads) opts="--file --test --example --html --lang" ;;
         validate) opts="--all --format --strict --mutants --cross-check --seeds" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
         grade) opts="--class --out --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;

@@ -13,7 +13,7 @@ expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$bugs/heads_shar
 expect_out "0 of 5 as the reference's"
 expect_out "weights: all 5 heads attend the same way; the reference's do not: heads are not split"
 grep -q 'data-role="got" data-rows="4" data-cols="6"' "$TMP/h.html" || fail "the heads page has no 4 x 6 panels"
-[ "$(grep -o 'class="panel"' "$TMP/h.html" | wc -l)" = 15 ] || fail "the heads page has not 5 panels per role"
+[ "$(grep -o 'class="panel"' "$TMP/h.html" | wc -l)" = 30 ] || fail "the heads page has not 5 panels per role for each of 2 examples"
 grep -q "heads are not split" "$TMP/h.html" || fail "the heads page does not say the heads are not split"
 expect_out "Your weights are exactly those of this mistake: computing one score matrix from the full width and sharing it across heads"
 grep -q "(seeded bug heads_share_scores)" "$TMP/h.html" || fail "the heads page does not name the mistake"
@@ -29,6 +29,14 @@ expect_out "  head 0: as the reference's"
 expect_out "  head 1: masks key 2, which the reference weights"
 expect_out "  head 3: masks key 2, which the reference weights"
 expect_out "(seeded bug lens_repeat_not_interleave)."
+# Every example is drawn and said: example 1's heads 1 and 3 weight the key example 0's length allows.
+expect_out "5 heads of weights on test shapes_d2l_per_head at example 1; 3 of 5 as the reference's:"
+expect_out "  head 3: weights key 2, which the reference masks"
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$bugs/lens_repeat_not_interleave.cpp" --example 1
+expect_out "at example 1; 3 of 5"
+expect_no_out "at example 0"
+expect_exit 2 "$JUDGE" --root "$ROOT" heads problem_mha --file "$bugs/lens_repeat_not_interleave.cpp" --example 2
+expect_err "--example: 2 is not an example of test shapes_d2l_per_head, which has 2 (0 to 1)"
 # A mask no seeded bug makes (-2 for -1e6): the keys are said, and no mistake is named.
 sed 's|scores.at({b, h, i, j}) = -1e6f;|scores.at({b, h, i, j}) = -2.0f;|' "$ROOT/reference/problem_mha/solution.cpp" >"$TMP/minus2.cpp"
 grep -q -- '-2.0f;' "$TMP/minus2.cpp" || fail "the sed no longer matches the reference"
