@@ -42,12 +42,17 @@ judge_case() {
         JUDGE_SANDBOX=$tier timeout 300 "$JUDGE" --root "$ROOT/tests/stress/course" submit probe_many --format json \
             --file "$ROOT/tests/stress/slow_correct/probe_many.cpp" >"$out.raw" 2>"$out.err"
     else
-        local ext=cpp
+        local ext=cpp dir=$TMP/src-$tier
         [ -f "$ROOT/tests/hostile/cases/$name/solution.py" ] && ext=py
         src=$ROOT/tests/hostile/cases/$name/solution.$ext
-        sed -e "s|@TAG@|$$|g" "$src" >"$TMP/$name.$ext"
+        # One file per tier, written whole before it is renamed into place: the tiers' streams
+        # judge the same case side by side, and a judge must never read another's half-written
+        # copy (a truncated file is a compile error, not a changed verdict).
+        mkdir -p "$dir"
+        sed -e "s|@TAG@|$$|g" "$src" >"$dir/$name.$ext.$BASHPID"
+        mv -f "$dir/$name.$ext.$BASHPID" "$dir/$name.$ext"
         JUDGE_SANDBOX=$tier timeout 300 "$JUDGE" --root "$TMP/course" submit probe --format json \
-            --file "$TMP/$name.$ext" >"$out.raw" 2>"$out.err"
+            --file "$dir/$name.$ext" >"$out.raw" 2>"$out.err"
     fi
     echo "exit $?" >"$out"
     grep '"verdict"' "$out.raw" >/dev/null || { cat "$out.err"; fail "$name ($tier): no report"; }
