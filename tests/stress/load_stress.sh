@@ -42,15 +42,16 @@ judge_case() {
         JUDGE_SANDBOX=$tier timeout 300 "$JUDGE" --root "$ROOT/tests/stress/course" submit probe_many --format json \
             --file "$ROOT/tests/stress/slow_correct/probe_many.cpp" >"$out.raw" 2>"$out.err"
     else
-        local ext=cpp dir=$TMP/src-$tier
+        local ext=cpp dir=$TMP/src-$tier part
         [ -f "$ROOT/tests/hostile/cases/$name/solution.py" ] && ext=py
         src=$ROOT/tests/hostile/cases/$name/solution.$ext
         # One file per tier, written whole before it is renamed into place: the tiers' streams
         # judge the same case side by side, and a judge must never read another's half-written
         # copy (a truncated file is a compile error, not a changed verdict).
         mkdir -p "$dir"
-        sed -e "s|@TAG@|$$|g" "$src" >"$dir/$name.$ext.$BASHPID"
-        mv -f "$dir/$name.$ext.$BASHPID" "$dir/$name.$ext"
+        part=$(mktemp "$dir/.$name.XXXXXX")
+        sed -e "s|@TAG@|$$|g" "$src" >"$part"
+        mv -f "$part" "$dir/$name.$ext"
         JUDGE_SANDBOX=$tier timeout 300 "$JUDGE" --root "$TMP/course" submit probe --format json \
             --file "$dir/$name.$ext" >"$out.raw" 2>"$out.err"
     fi
