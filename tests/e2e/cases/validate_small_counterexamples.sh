@@ -13,7 +13,7 @@ spec["functions"][0]["small_inputs"] = [s for s in small if s["dec_valid_lens"] 
 assert len(spec["functions"][0]["small_inputs"]) == len(small) - 1
 json.dump(spec, open(path, "w"), indent=2)
 PY
-expect_exit 1 "$JUDGE" --root "$C" validate problem_decoder --strict
+expect_exit 1 "$JUDGE" --root "$C" validate problem_decoder --strict --seeds 0
 expect_out "problems/problem_decoder/problem.json: seeded bug self_lens_per_key [self_lengths] fails hidden test self_lens_inside, but no small input of decoder_attention shows it, so a student with this mistake gets no counterexample: add one to decoder_attention's small_inputs"
 expect_out "validate: 1 warning (--strict)"
 echo "  validate names a seeded bug no small input shows"
