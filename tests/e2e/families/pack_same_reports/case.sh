@@ -61,7 +61,12 @@ mkdir -p "$TMP/cold" "$TMP/reports"
 for f in "$TMP"/subs/*.cpp "$TMP"/subs/*.py; do
     [ -e "$f" ] || continue
     name=$(basename "$f")
-    "$JUDGE" -q --root "$ROOT" submit "$p" --file "$f" --format json >"$TMP/full.json" 2>"$TMP/err"
+    # A PyTorch twin judged on the full root only skips the counterexample search (a second box
+    # that imports torch again): the twin check compares verdicts, points, traps and names, and
+    # the twin judged on the pack too searches, as a student's would.
+    cx=()
+    [ "${name#py_torch_}" != "$name" ] && [[ " ${on_pack[*]} " != *" $name "* ]] && cx=(--no-counterexamples)
+    "$JUDGE" -q --root "$ROOT" submit "$p" --file "$f" --format json "${cx[@]}" >"$TMP/full.json" 2>"$TMP/err"
     # Issue #21: a counterexample (or a failed sample test's values) always shows a difference.
     # shellcheck disable=SC2046  # the expectation's words are check.py's arguments
     python3 "$HERE/check.py" "$TMP/full.json" $(cat "$TMP/expect/$name" 2>/dev/null) ||
