@@ -74,6 +74,11 @@ CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array&
 CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got, double tolerance,
                                   const DescribeOptions& how);
 
+/// Whether head `ha` of `a` and head `hb` of `b` (arrays of one shape, float32, heads on axis
+/// `head_axis`) agree within `tol` in every slice of the other axes; NaN agrees only with NaN.
+bool head_agrees(const npy::Array& a, int64_t ha, const npy::Array& b, int64_t hb, int64_t head_axis,
+                 const Tolerance& tol);
+
 /// When the reference's heads (axis `head_axis` of `want`) differ from one another somewhere but
 /// the submission's are all alike within `tol` in every slice: "weights: all 4 heads attend the same
 /// way; the reference's do not: heads are not split". Passes otherwise, and when `got` is not

@@ -193,22 +193,17 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
     write_file_atomic(out / "grades.csv", csv);
 
     // junit.xml: a testsuite per student, a testcase per trap.
-    std::map<std::string, size_t> counts, trap_failures, trap_passes, trap_blocked;
-    std::map<Named, std::vector<std::string>> misconceptions;  // -> the students who hold it
-    size_t attempts = 0;
+    std::map<std::string, size_t> counts;
     std::string suites;
     JunitCounts total;
     for (const auto& [id, r] : reports) {
         ++counts[to_string(r.verdict)];
         suites += render_junit_suite(valid_utf8(id), r, total);
-        // Only attempts count toward the traps: a missing, refused or non-compiling submission, or
-        // the untouched template, fails every trap without trying any.
-        if (!ran(r.verdict) || r.untouched_template) continue;
-        ++attempts;
-        for (const TrapOutcome& t : r.traps)
-            ++(t.passed ? trap_passes : t.blocked ? trap_blocked : trap_failures)[t.id];
-        for (const Named& n : named_misconceptions(r)) misconceptions[n].push_back(id);
     }
+    // Only attempts count toward the traps: a missing, refused or non-compiling submission, or
+    // the untouched template, fails every trap without trying any.
+    const auto attempts = static_cast<size_t>(
+        std::count_if(students.begin(), students.end(), [](const ClassStudent& s) { return attempt(s.report); }));
     write_file_atomic(out / "junit.xml", render_junit_document(p.name, suites, total));
 
     // summary.md: the class-level picture of which misconceptions are common.
@@ -231,25 +226,24 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
         "what it checks | students failing | pass rate among the assessed | not assessed |\n|---|---|---|---|---|\n",
         attempts, attempts == 1 ? "" : "s");
     for (const TrapSpec& t : p.traps) {
-        const size_t assessed = trap_passes[t.id] + trap_failures[t.id];
-        md += fmt::format("| `{}` | {} | {} | {} | {} |\n", t.id, t.title, trap_failures[t.id],
+        const TrapCounts c = trap_counts(t.id, students);
+        const size_t assessed = c.passed + c.failed;
+        md += fmt::format("| `{}` | {} | {} | {} | {} |\n", t.id, t.title, c.failed,
                           assessed == 0 ? std::string("none assessed")
-                                        : fmt::format("{:.0f}% of {}", 100.0 * trap_passes[t.id] / assessed, assessed),
-                          trap_blocked[t.id]);
+                                        : fmt::format("{:.0f}% of {}", 100.0 * c.passed / assessed, assessed),
+                          c.blocked);
     }
     md +=
         "\n## Misconceptions named\n\nStudents whose output was, number for number, what a known mistake produces "
         "(each student's report is `students/<id>/report.html`).\n\n";
-    if (misconceptions.empty()) {
+    const auto named = class_misconceptions(students);
+    if (named.empty()) {
         md += "None.\n";
     } else {
-        std::vector<std::pair<Named, std::vector<std::string>>> named(misconceptions.begin(), misconceptions.end());
-        std::stable_sort(named.begin(), named.end(),
-                         [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
         md += "| misconception | seeded bug | students | who |\n|---|---|---|---|\n";
         for (const auto& [m, who] : named) {
             std::string ids;
-            for (const std::string& id : who) ids += (ids.empty() ? "" : ", ") + md_cell(id);
+            for (const ClassStudent* st : who) ids += (ids.empty() ? "" : ", ") + md_cell(st->id);
             md += fmt::format("| {} | `{}` | {} | {} |\n", md_cell(m.text), m.bug, who.size(), ids);
         }
     }

@@ -38,45 +38,6 @@ std::string student_links(const std::vector<const ClassStudent*>& who) {
     return s;
 }
 
-// How the attempts fared on one trap.
-struct TrapCounts {
-    size_t passed = 0, failed = 0, blocked = 0;
-    std::vector<const ClassStudent*> failing;
-};
-
-TrapCounts trap_counts(const std::string& trap, const std::vector<ClassStudent>& students) {
-    TrapCounts c;
-    for (const ClassStudent& st : students) {
-        if (!attempt(st.report)) continue;
-        for (const TrapOutcome& t : st.report.traps) {
-            if (t.id != trap) continue;
-            if (t.passed) {
-                ++c.passed;
-            } else if (t.blocked) {
-                ++c.blocked;
-            } else {
-                ++c.failed;
-                c.failing.push_back(&st);
-            }
-        }
-    }
-    return c;
-}
-
-// Each misconception named among the attempts, with who holds it; most students first.
-std::vector<std::pair<Named, std::vector<const ClassStudent*>>> misconceptions(
-    const std::vector<ClassStudent>& students) {
-    std::map<Named, std::vector<const ClassStudent*>> by;
-    for (const ClassStudent& st : students) {
-        if (!attempt(st.report)) continue;
-        for (const Named& n : named_misconceptions(st.report)) by[n].push_back(&st);
-    }
-    std::vector<std::pair<Named, std::vector<const ClassStudent*>>> rows(by.begin(), by.end());
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
-    return rows;
-}
-
 const char* not_assessed_definition =
     "<p class=\"count\" id=\"not-assessed\"><b>Not assessed</b>: the trap comes after a trap the student failed, so "
     "its tests do not count yet; it is neither passed nor failed. The pass rate is among the students assessed.</p>\n";
@@ -111,7 +72,7 @@ std::string teach_next(const Problem& p, const std::vector<ClassStudent>& studen
     std::stable_sort(failed.begin(), failed.end(),
                      [](const auto& a, const auto& b) { return a.second.failed > b.second.failed; });
     if (failed.size() > teach_next_traps) failed.resize(teach_next_traps);
-    const auto named = misconceptions(students);
+    const auto named = class_misconceptions(students);
     std::string s = "<ol class=\"teach-next\">\n";
     for (const auto& [trap, c] : failed) {
         s += fmt::format("<li data-trap=\"{}\"><code>{}</code> ({}): failed by {} of the {} students assessed.",
@@ -129,7 +90,7 @@ std::string teach_next(const Problem& p, const std::vector<ClassStudent>& studen
 }
 
 std::string misconception_rows(const std::vector<ClassStudent>& students, size_t attempts) {
-    const auto rows = misconceptions(students);
+    const auto rows = class_misconceptions(students);
     if (rows.empty()) return "<p>None.</p>\n";
     std::string s = "<table class=\"misconceptions\"><tr><th>misconception</th><th>students</th></tr>\n";
     for (const auto& [m, who] : rows) {

@@ -3,6 +3,7 @@
 
 #include <fmt/core.h>
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "report/shown.hpp"
@@ -157,6 +158,38 @@ bool unnamed_wrong(const Report& r) {
 }
 
 bool attempt(const Report& r) { return ran(r.verdict) && !r.untouched_template; }
+
+TrapCounts trap_counts(const std::string& trap, const std::vector<ClassStudent>& students) {
+    TrapCounts c;
+    for (const ClassStudent& st : students) {
+        if (!attempt(st.report)) continue;
+        for (const TrapOutcome& t : st.report.traps) {
+            if (t.id != trap) continue;
+            if (t.passed) {
+                ++c.passed;
+            } else if (t.blocked) {
+                ++c.blocked;
+            } else {
+                ++c.failed;
+                c.failing.push_back(&st);
+            }
+        }
+    }
+    return c;
+}
+
+std::vector<std::pair<Named, std::vector<const ClassStudent*>>> class_misconceptions(
+    const std::vector<ClassStudent>& students) {
+    std::map<Named, std::vector<const ClassStudent*>> by;
+    for (const ClassStudent& st : students) {
+        if (!attempt(st.report)) continue;
+        for (const Named& n : named_misconceptions(st.report)) by[n].push_back(&st);
+    }
+    std::vector<std::pair<Named, std::vector<const ClassStudent*>>> rows(by.begin(), by.end());
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+    return rows;
+}
 
 std::vector<Named> named_misconceptions(const Report& r) {
     std::vector<Named> named;

@@ -90,6 +90,19 @@ struct Named {
 /// The misconceptions `r` names, each once, in the order of its tests (one per function at most).
 std::vector<Named> named_misconceptions(const Report& r);
 
+/// How the attempts fared on one trap: passed, failed (and who) or not assessed (blocked).
+struct TrapCounts {
+    size_t passed = 0, failed = 0, blocked = 0;
+    std::vector<const ClassStudent*> failing;
+};
+
+/// The attempts' counts on trap `trap`: the one count summary.md and summary.html both show.
+TrapCounts trap_counts(const std::string& trap, const std::vector<ClassStudent>& students);
+
+/// Each misconception named among the attempts, with who holds it; most students first.
+std::vector<std::pair<Named, std::vector<const ClassStudent*>>> class_misconceptions(
+    const std::vector<ClassStudent>& students);
+
 /// The candidate seeded bug of a cluster: the representative's `source` under a header that says
 /// where it comes from, who gave it, the test and trap it fails first, and the `// trap:` and
 /// `// misconception:` lines a seeded bug carries (the misconception left for the instructor).

@@ -15,6 +15,7 @@
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
 #include "pipeline/rerun.hpp"
+#include "problem/agreement.hpp"
 #include "problem/redraw.hpp"
 #include "problem/types.hpp"
 #include "runs/box_protocol.hpp"
@@ -58,18 +59,9 @@ std::string run_behaviour(const TestSpec& test, Verdict verdict, const TestRun& 
             continue;
         }
         if (got.dtype != npy::Dtype::float32 || got.f32.size() != want.f32.size()) continue;
-        for (size_t i = 0; i < got.f32.size(); ++i) {
-            const float x = got.f32[i], y = want.f32[i];
-            if (std::isnan(x) || std::isnan(y)) {
-                if (std::isnan(x) != std::isnan(y)) {
-                    b += ":" + name + "nan";
-                    break;
-                }
-                continue;
-            }
-            if (test.tolerance.within(x, y)) continue;
-            b += ":" + name + (x > y ? "+" : "-");
-            break;
+        if (const std::optional<size_t> k = first_disagreement(got, want, test.tolerance)) {
+            const float x = got.f32[*k], y = want.f32[*k];
+            b += ":" + name + (std::isnan(x) != std::isnan(y) ? "nan" : x > y ? "+" : "-");
         }
     }
     return b;

@@ -129,6 +129,13 @@ struct Tolerance {
     double allowed(double want) const { return atol + rtol * std::fabs(want); }
     /// Whether finite `got` is within the tolerance of finite `want`.
     bool within(double got, double want) const { return std::fabs(got - want) <= allowed(want); }
+    /// Whether `got` agrees with `want`: NaN only with NaN, an infinity only with itself, finite
+    /// values within the tolerance.
+    bool agrees(double got, double want) const {
+        if (std::isnan(got) || std::isnan(want)) return std::isnan(got) && std::isnan(want);
+        if (std::isinf(got) || std::isinf(want)) return got == want;
+        return within(got, want);
+    }
 };
 
 /// The property checks (problem/types.hpp has a row for each).

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "problem/agreement.hpp"
+
 namespace judge {
 
 namespace {
@@ -24,14 +26,10 @@ const ShownValue* named(const std::vector<ShownValue>& vs, const std::string& na
     return nullptr;
 }
 
-bool same(float a, float b) { return a == b || (std::isnan(a) && std::isnan(b)); }
-
-// The flat offset of the first element of `a` and `b` that differs; -1 when none does.
-// The first element where `a` and `b` differ among elements [from, to); -1 when none does.
+// The first element where `a` and `b` are not the same among elements [from, to); -1 when none is.
 int64_t first_difference(const npy::Array& a, const npy::Array& b, size_t from = 0, size_t to = SIZE_MAX) {
-    for (size_t k = from; k < a.f32.size() && k < to; ++k)
-        if (!same(a.f32[k], b.f32[k])) return static_cast<int64_t>(k);
-    return -1;
+    const std::optional<size_t> k = first_disagreement(a, b, Tolerance{0, 0}, from, to);
+    return k ? static_cast<int64_t>(*k) : -1;
 }
 
 std::vector<int64_t> unravel(int64_t flat, const std::vector<int64_t>& shape) {

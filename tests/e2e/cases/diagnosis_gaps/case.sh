@@ -2,10 +2,16 @@
 # Issue #41, point 1: the gaps a fourth set of student mistakes found, each closed by a test that
 # rejects the mistake under its own trap.
 B=$ROOT/reference/problem_block/solution.cpp
+# edited SRC OUT SED_EXPR PATTERN: SRC with SED_EXPR applied, in OUT, which must then hold PATTERN
+# (when a reference changes, the case says the edit no longer applies instead of testing nothing).
+edited() {
+    sed "$3" "$1" >"$2"
+    grep -q -- "$4" "$2" || fail "the edit $3 no longer applies to $1"
+}
 # problem_block: num_heads that does not divide D must throw (the statement says so); a block that
 # never checks it fails block_heads_not_dividing, not 17/17.
-sed 's/if (num_heads < 1 || X.size(2) % num_heads != 0)/if (num_heads < 1)/' "$B" >"$TMP/no_divides.cpp"
-grep -q "if (num_heads < 1) throw" "$TMP/no_divides.cpp" || fail "the sed no longer matches the reference"
+edited "$B" "$TMP/no_divides.cpp" 's/if (num_heads < 1 || X.size(2) % num_heads != 0)/if (num_heads < 1)/' \
+    "if (num_heads < 1) throw"
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_block --file "$TMP/no_divides.cpp"
 expect_out "test block_heads_not_dividing (hidden) in transformer_block: "
 expect_out "Fix first: input_checks"
@@ -20,14 +26,14 @@ PY
 
 # An attention sub-layer that projects with x W^T (F.linear's convention) was blamed on the
 # residual; the attention trap sees it, with W_o = 0 in the residual tests.
-sed 's/const Tensor q = split(judge::matmul(x, W_q));/const Tensor q = split(judge::matmul(x, W_q.transpose(0, 1)));/' "$B" >"$TMP/linear.cpp"
-grep -q "W_q.transpose(0, 1)" "$TMP/linear.cpp" || fail "the sed no longer matches the reference"
+edited "$B" "$TMP/linear.cpp" 's/const Tensor q = split(judge::matmul(x, W_q));/const Tensor q = split(judge::matmul(x, W_q.transpose(0, 1)));/' \
+    "W_q.transpose(0, 1)"
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_block --file "$TMP/linear.cpp"
 expect_out "Fix first: test block_attention_sample in transformer_block of trap attention fails"
 expect_out "✓ residual"
 # A second LayerNorm that takes LN1's gamma (but its own beta) was blamed on the padding mask.
-sed 's/layer_norm(Y, gamma2, beta2)/layer_norm(Y, gamma1, beta2)/' "$B" >"$TMP/ln_gamma.cpp"
-grep -q "layer_norm(Y, gamma1, beta2)" "$TMP/ln_gamma.cpp" || fail "the sed no longer matches the reference"
+edited "$B" "$TMP/ln_gamma.cpp" 's/layer_norm(Y, gamma2, beta2)/layer_norm(Y, gamma1, beta2)/' \
+    "layer_norm(Y, gamma1, beta2)"
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_block --file "$TMP/ln_gamma.cpp"
 expect_out "Fix first: test block_ln_params_sample in transformer_block of trap ln_params fails"
 expect_out "✓ attention"
@@ -35,9 +41,8 @@ expect_out "✓ attention"
 # problem_decoder: a self-attention that reads each key's length instead of each query's hides
 # keys inside the lengths; self_lens_inside sees it (X = 1: the weights inside are 1 / count), and
 # the seeded bug self_lens_per_key names it. It was blamed on the residual.
-sed 's/(j >= dec_valid_lens.reshape(B, Lq, 1))/(j >= dec_valid_lens.reshape(B, 1, Lq))/' \
-    "$ROOT/reference/problem_decoder/accepted/numpy_arrays.py" >"$TMP/per_key.py"
-grep -q "reshape(B, 1, Lq)" "$TMP/per_key.py" || fail "the sed no longer matches numpy_arrays.py"
+edited "$ROOT/reference/problem_decoder/accepted/numpy_arrays.py" "$TMP/per_key.py" \
+    's/(j >= dec_valid_lens.reshape(B, Lq, 1))/(j >= dec_valid_lens.reshape(B, 1, Lq))/' "reshape(B, 1, Lq)"
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_decoder --file "$TMP/per_key.py"
 expect_out "Fix first: self_lengths (The self-attention uses dec_valid_lens, one length per query)"
 expect_out "exactly the output of this mistake: reading the length of each key, dec_valid_lens[b, j], where query i has its own"
@@ -52,9 +57,9 @@ assert failed and all(t.get("counterexample") for t in failed), [(t["id"], t.get
 PY
 # ... and problem_masks' NumPy `valid_lens[..., None]`, which raises on B != Lq, gets one where it
 # raises; a case where it fails otherwise would do, when none raises.
-sed 's/    lens = valid_lens.reshape(B, Lq, 1) if per_query else valid_lens.reshape(B, 1, 1)/    lens = valid_lens[..., None]/' \
-    "$ROOT/reference/problem_masks/accepted/numpy_arrays.py" >"$TMP/ellipsis.py"
-grep -q "valid_lens\[..., None\]" "$TMP/ellipsis.py" || fail "the sed no longer matches numpy_arrays.py"
+edited "$ROOT/reference/problem_masks/accepted/numpy_arrays.py" "$TMP/ellipsis.py" \
+    's/    lens = valid_lens.reshape(B, Lq, 1) if per_query else valid_lens.reshape(B, 1, 1)/    lens = valid_lens[..., None]/' \
+    "valid_lens\[..., None\]"
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_masks --file "$TMP/ellipsis.py"
 expect_out "test axis_square (hidden, runtime_error): masked_softmax raised ValueError (its words are shown on sample tests only)"
 expect_out "counterexample: masked_softmax(scores, valid_lens, causal) on fresh small inputs:"
@@ -62,9 +67,10 @@ expect_out "raised an exception: ValueError: operands could not be broadcast tog
 # Misconceptions per function (point 6): two mistakes in two functions match no one seeded bug,
 # but each function's outputs are exactly one bug's on every test of that function: each is named
 # there, and the report says which function.
-bug_source "$ROOT" problem_mha_d2l interleave_flattened "$TMP/two.cpp"
-sed -i 's/    return X.reshape({-1, num_heads, L, X.size(2)}).permute({0, 2, 1, 3}).reshape({X.size(0) \/ num_heads, L, -1});/    return X.reshape({X.size(0) \/ num_heads, L, -1});/' "$TMP/two.cpp"
-grep -q "return X.reshape({X.size(0) / num_heads, L, -1});" "$TMP/two.cpp" || fail "the sed no longer matches the reference"
+bug_source "$ROOT" problem_mha_d2l interleave_flattened "$TMP/one.cpp"
+edited "$TMP/one.cpp" "$TMP/two.cpp" \
+    's/    return X.reshape({-1, num_heads, L, X.size(2)}).permute({0, 2, 1, 3}).reshape({X.size(0) \/ num_heads, L, -1});/    return X.reshape({X.size(0) \/ num_heads, L, -1});/' \
+    "return X.reshape({X.size(0) / num_heads, L, -1});"
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_mha_d2l --file "$TMP/two.cpp"
 expect_out "Fix first: unfold_heads (transpose_output puts every head back where transpose_qkv took it) in transpose_output"
 expect_out "test unfold_small (sample) in transpose_output: "
