@@ -46,11 +46,12 @@ std::tuple<Tensor, Tensor> folded_attention(const Tensor& queries, const Tensor&
     return {judge::matmul(weights, values), weights};
 }
 
-// Multi-head attention without the projections: fold the heads, attend, unfold.
-Tensor attention_heads(const Tensor& queries, const Tensor& keys, const Tensor& values, const IntTensor& valid_lens,
-                       int64_t num_heads) {
+// Multi-head attention without the projections: fold the heads, attend, unfold the output; the
+// weights stay folded, as D2L's layer keeps them.
+std::tuple<Tensor, Tensor> attention_heads(const Tensor& queries, const Tensor& keys, const Tensor& values,
+                                           const IntTensor& valid_lens, int64_t num_heads) {
     const IntTensor lens = repeat_lens(valid_lens, num_heads);
     const std::tuple<Tensor, Tensor> folded = folded_attention(
         transpose_qkv(queries, num_heads), transpose_qkv(keys, num_heads), transpose_qkv(values, num_heads), lens);
-    return transpose_output(std::get<0>(folded), num_heads);
+    return {transpose_output(std::get<0>(folded), num_heads), std::get<1>(folded)};
 }

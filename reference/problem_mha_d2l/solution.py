@@ -39,6 +39,6 @@ def folded_attention(queries, keys, values, valid_lens):
 
 def attention_heads(queries, keys, values, valid_lens, num_heads):
     lens = repeat_lens(valid_lens, num_heads)
-    out, _ = folded_attention(transpose_qkv(queries, num_heads), transpose_qkv(keys, num_heads),
-                              transpose_qkv(values, num_heads), lens)
-    return transpose_output(out, num_heads)
+    out, weights = folded_attention(transpose_qkv(queries, num_heads), transpose_qkv(keys, num_heads),
+                                    transpose_qkv(values, num_heads), lens)
+    return transpose_output(out, num_heads), weights

@@ -41,9 +41,9 @@ std::tuple<Tensor, Tensor> folded_attention(const Tensor& queries, const Tensor&
     throw std::logic_error("folded_attention: not implemented yet");
 }
 
-// Fold, repeat the lengths, attend, unfold.
-Tensor attention_heads(const Tensor& queries, const Tensor& keys, const Tensor& values, const IntTensor& valid_lens,
-                       int64_t num_heads) {
+// Fold, repeat the lengths, attend, unfold: returns {output (B, Lq, D), the folded weights (B*H, Lq, Lk)}.
+std::tuple<Tensor, Tensor> attention_heads(const Tensor& queries, const Tensor& keys, const Tensor& values,
+                                           const IntTensor& valid_lens, int64_t num_heads) {
     (void)queries;
     (void)keys;
     (void)values;

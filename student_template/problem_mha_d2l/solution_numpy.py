@@ -33,5 +33,5 @@ def folded_attention(queries, keys, values, valid_lens):
 
 
 def attention_heads(queries, keys, values, valid_lens, num_heads):
-    """Fold, repeat the lengths, attend, unfold."""
+    """Fold, repeat the lengths, attend, unfold: returns (output (B, Lq, D), the folded weights (B*H, Lq, Lk))."""
     raise NotImplementedError("attention_heads: not implemented yet")

@@ -72,9 +72,10 @@ std::tuple<judge::Tensor, judge::Tensor> folded_attention(const judge::Tensor& q
     return {out, weights};
 }
 
-judge::Tensor attention_heads(const judge::Tensor& queries, const judge::Tensor& keys, const judge::Tensor& values,
-                              const judge::IntTensor& valid_lens, int64_t num_heads) {
+std::tuple<judge::Tensor, judge::Tensor> attention_heads(const judge::Tensor& queries, const judge::Tensor& keys,
+                                                         const judge::Tensor& values,
+                                                         const judge::IntTensor& valid_lens, int64_t num_heads) {
     auto folded = folded_attention(transpose_qkv(queries, num_heads), transpose_qkv(keys, num_heads),
                                    transpose_qkv(values, num_heads), repeat_lens(valid_lens, num_heads));
-    return transpose_output(std::get<0>(folded), num_heads);
+    return {transpose_output(std::get<0>(folded), num_heads), std::get<1>(folded)};
 }

@@ -46,12 +46,13 @@ IntTensor repeat_lens(const IntTensor& valid_lens, int64_t num_heads) {
 
 namespace {
 
-// One example's attention: q (Lq, d), k (Lk, d), v (Lk, dv); lens per query.
-Tensor attend(const Tensor& q, const Tensor& k, const Tensor& v, const std::vector<int64_t>& lens) {
+// One example's attention: q (Lq, d), k (Lk, d), v (Lk, dv); lens per query. {output, weights}.
+std::tuple<Tensor, Tensor> attend(const Tensor& q, const Tensor& k, const Tensor& v, const std::vector<int64_t>& lens) {
     Tensor s = judge::matmul(q, k.transpose(0, 1)) * (1.0f / std::sqrt(static_cast<float>(q.size(1))));
     for (int64_t i = 0; i < s.size(0); ++i)
         for (int64_t j = lens[static_cast<size_t>(i)]; j < s.size(1); ++j) s.at({i, j}) = -1e6f;
-    return judge::matmul(judge::softmax(s, 1), v);
+    const Tensor w = judge::softmax(s, 1);
+    return {judge::matmul(w, v), w};
 }
 
 std::vector<int64_t> lens_of(const IntTensor& lens, int64_t b, int64_t Lq) {
@@ -74,18 +75,21 @@ std::tuple<Tensor, Tensor> folded_attention(const Tensor& queries, const Tensor&
     return std::make_tuple(judge::matmul(w, values), w);
 }
 
-Tensor attention_heads(const Tensor& queries, const Tensor& keys, const Tensor& values, const IntTensor& valid_lens,
-                       int64_t num_heads) {
+// The weights of head h of example b are row b*H + h of the folded weights, as D2L keeps them.
+std::tuple<Tensor, Tensor> attention_heads(const Tensor& queries, const Tensor& keys, const Tensor& values,
+                                           const IntTensor& valid_lens, int64_t num_heads) {
     const int64_t B = queries.size(0), Lq = queries.size(1), dk = queries.size(2) / num_heads;
     if (queries.size(2) % num_heads != 0) throw std::invalid_argument("attention_heads");
-    std::vector<Tensor> examples;
+    std::vector<Tensor> examples, weights;
     for (int64_t b = 0; b < B; ++b) {
         std::vector<Tensor> heads;
         for (int64_t h = 0; h < num_heads; ++h) {
             const auto slice = [&](const Tensor& t) { return t.narrow(0, b, 1).narrow(2, h * dk, dk).reshape({t.size(1), dk}); };
-            heads.push_back(attend(slice(queries), slice(keys), slice(values), lens_of(valid_lens, b, Lq)));
+            const auto [out, w] = attend(slice(queries), slice(keys), slice(values), lens_of(valid_lens, b, Lq));
+            heads.push_back(out);
+            weights.push_back(w.reshape({1, Lq, -1}));
         }
         examples.push_back(judge::cat(heads, 1).reshape({1, Lq, -1}));
     }
-    return judge::cat(examples, 0);
+    return {judge::cat(examples, 0), judge::cat(weights, 0)};
 }

@@ -48,6 +48,29 @@ expect_no_out "exactly those of this mistake"
 expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha --file "$bugs/mask_after_softmax.cpp" --test masking_sample
 expect_out "4 heads of weights on test masking_sample at example 0; 0 of 4 as the reference's:"
 expect_no_out "heads are not split"
+# problem_mha_d2l's attention_heads returns its weights folded, (B·H, Lq, Lk), as D2L keeps them:
+# heads unfolds them with the test's num_heads, and names the same three mistakes there.
+expect_exit 0 "$JUDGE" --root "$ROOT" heads problem_mha_d2l --file "$ROOT/reference/problem_mha_d2l/solution.cpp"
+expect_out "2 heads of weights on test heads_sample at example 1; 2 of 2 as the reference's:"
+bug_source "$ROOT" problem_mha_d2l one_reshape_fold "$TMP/d2l_fold.cpp"
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha_d2l --file "$TMP/d2l_fold.cpp"
+expect_out "The test masks with valid_lens = [1, 3]."
+expect_out "2 heads of weights on test heads_sample at example 1; 0 of 2 as the reference's:"
+expect_out "Your weights are exactly those of this mistake: folding the heads with one reshape"
+expect_out "(seeded bug one_reshape_fold)."
+# repeat for repeat_interleave, in repeat_lens or inside the layer: the same weights, both named.
+bug_source "$ROOT" problem_mha_d2l repeat_tiles "$TMP/d2l_tiles.cpp"
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha_d2l --file "$TMP/d2l_tiles.cpp"
+expect_out "  head 1: weights keys 1, 2, which the reference masks"
+expect_out "Your weights are exactly those of each of these mistakes:"
+expect_out "(seeded bug repeat_tiles)"
+expect_out "(seeded bug lens_tiled_in_heads)"
+# Shared heads: a transpose_qkv that gives every head the first d_k features.
+sed 's|    return X.reshape({B, L, num_heads, -1}).permute({0, 2, 1, 3}).reshape({B \* num_heads, L, -1});|    const Tensor first = X.narrow(2, 0, X.size(2) / num_heads);\n    return judge::cat(std::vector<Tensor>(num_heads, first), 2).reshape({B, L, num_heads, -1}).permute({0, 2, 1, 3}).reshape({B * num_heads, L, -1});|; s|#include <tuple>|#include <tuple>\n#include <vector>|' \
+    "$ROOT/reference/problem_mha_d2l/solution.cpp" >"$TMP/d2l_shared.cpp"
+grep -q "const Tensor first" "$TMP/d2l_shared.cpp" || fail "the sed no longer matches the reference"
+expect_exit 1 "$JUDGE" --root "$ROOT" heads problem_mha_d2l --file "$TMP/d2l_shared.cpp"
+expect_out "weights: all 2 heads attend the same way; the reference's do not: heads are not split"
 # Errors.
 expect_exit 2 "$JUDGE" --root "$ROOT" heads problem_mha --file "$TMP/none.cpp"
 expect_err "--file: $TMP/none.cpp does not exist"
