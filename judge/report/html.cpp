@@ -36,11 +36,17 @@ const char* ink(const std::array<uint8_t, 3>& c) {
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] < 128 ? "#fff" : "#000";
 }
 
+// A panel's cell side in pixels; from 24 up, each cell holds its number.
+int cell_px(const Grid& g) {
+    return static_cast<int>(std::clamp<int64_t>(max_panel_px / std::max(g.rows, g.cols), 4, 28));
+}
+constexpr int numbered_cell_px = 24;
+
 std::string panel(const Picture& pic, const Grid& g, const std::string& role, const ColourScale& scale) {
-    const int cell = static_cast<int>(std::clamp<int64_t>(max_panel_px / std::max(g.rows, g.cols), 4, 28));
-    // Margins for the index ticks: rows on the left, columns on top; every k-th index where the
-    // cells are too small for each.
-    const int ml = 16, mt = 12, every = std::max(1, (10 + cell - 1) / cell);
+    const int cell = cell_px(g);
+    // Margins for the axes' names and index ticks: rows on the left (the name read downwards),
+    // columns on top; every k-th index where the cells are too small for each.
+    const int ml = 26, mt = 22, every = std::max(1, (10 + cell - 1) / cell);
     const int64_t w = ml + g.cols * cell, h = mt + g.rows * cell;
     std::string s = fmt::format(
         "<svg class=\"panel\" xmlns=\"http://www.w3.org/2000/svg\" data-test=\"{}\" data-output=\"{}\" "
@@ -50,8 +56,13 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
         g.cols, scale_name(scale), scale.min, scale.max, html_escape(grid_json(g)), w, h, w, h);
     s += fmt::format("<title>{}: {} {}, {} rows × {} columns ({} × {})</title>", html_escape(pic.output),
                      html_escape(g.label), role, g.rows, g.cols, html_escape(pic.row_axis), html_escape(pic.col_axis));
+    s +=
+        fmt::format("<text class=\"axis\" x=\"{}\" y=\"8\" font-size=\"8\">{} →</text>", ml, html_escape(pic.col_axis));
+    if (!pic.row_axis.empty())
+        s += fmt::format("<text class=\"axis\" transform=\"translate(3,{}) rotate(90)\" font-size=\"8\">{} →</text>",
+                         mt, html_escape(pic.row_axis));
     for (int64_t c = 0; c < g.cols; c += every)
-        s += fmt::format("<text class=\"tick\" x=\"{}\" y=\"9\" font-size=\"8\" text-anchor=\"middle\">{}</text>",
+        s += fmt::format("<text class=\"tick\" x=\"{}\" y=\"19\" font-size=\"8\" text-anchor=\"middle\">{}</text>",
                          ml + c * cell + cell / 2, c);
     for (int64_t r = 0; r < g.rows; r += every)
         s += fmt::format("<text class=\"tick\" x=\"{}\" y=\"{}\" font-size=\"8\" text-anchor=\"end\">{}</text>", ml - 3,
@@ -66,11 +77,15 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
                 ml + c * cell, mt + r * cell, cell, cell, hex(colour), r, c, g.masked(r, c) ? " data-masked=\"1\"" : "",
                 r, c, short_number(v), g.masked(r, c) ? " (masked key)" : "");
             // Its number, in the cell's lower part (its middle keeps the value's colour), where the
-            // cells are large enough to hold one.
-            if (cell >= 24)
-                s += fmt::format("<text class=\"value\" x=\"{}\" y=\"{}\" font-size=\"7\" fill=\"{}\">{}</text>",
-                                 ml + c * cell + 2, mt + (r + 1) * cell - 2, ink(colour),
-                                 std::isnan(v) ? std::string("NaN") : fmt::format("{:.2g}", v));
+            // cells are large enough to hold one: a rearrangement's, where the value came from.
+            const auto k = static_cast<size_t>(r * g.cols + c);
+            if (cell >= numbered_cell_px)
+                s += fmt::format("<text class=\"{}\" x=\"{}\" y=\"{}\" font-size=\"7\" fill=\"{}\">{}</text>",
+                                 g.source.empty() ? "value" : "source", ml + c * cell + 2, mt + (r + 1) * cell - 2,
+                                 ink(colour),
+                                 !g.source.empty() ? html_escape(g.source[k])
+                                 : std::isnan(v)   ? std::string("NaN")
+                                                   : fmt::format("{:.2g}", v));
         }
     }
     // A masked key: a small orange corner, leaving the cell's middle its value's colour.
@@ -125,7 +140,7 @@ figure{margin:.6rem 0;padding:.5rem;border:1px solid #ddd;border-radius:4px;brea
 figcaption{font-weight:600;margin-bottom:.3rem}
 .panels{display:flex;flex-wrap:wrap;gap:.6rem}
 .cell{display:flex;flex-direction:column;align-items:center;font-size:.8rem}
-svg.panel{max-width:100%;height:auto;border:1px solid #999}.mask{fill:#e66101}
+svg.panel{max-width:100%;height:auto;border:1px solid #999}.mask{fill:#e66101}text.axis{fill:#555;font-style:italic}
 .scale{display:flex;align-items:center;gap:.4rem;font-size:.75rem;margin:.2rem 0 .3rem;flex-wrap:wrap}
 .ticks{display:inline-flex;justify-content:space-between;width:160px;margin-left:-164px;margin-top:1.6rem}
 .note{color:#555;font-size:.85rem}
@@ -225,6 +240,9 @@ std::string picture_html(const Picture& pic) {
                 for (int64_t c = 0; c < g.cols; ++c) masked = masked || g.masked(r, c);
             nan = nan || std::any_of(g.values.begin(), g.values.end(), [](float v) { return std::isnan(v); });
         }
+    if (!pic.source.empty() && cell_px(pic.got.front()) >= numbered_cell_px)
+        s += fmt::format(" Each number in expected and yours is where in {} the value was taken from: {}.",
+                         html_escape(pic.source), html_escape(pic.source_axes));
     if (masked) s += " An orange corner marks a masked key (past " + html_escape(pic.lengths) + ").";
     if (nan) s += " A grey cell is NaN.";
     s += "</p>";

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <map>
 
 #include "problem/agreement.hpp"
 
@@ -85,8 +87,79 @@ Grid slice(const npy::Array& a, std::vector<int64_t> idx) {
     return g;
 }
 
+// Traces a rearrangement: when one tensor input of `c` holds every value of the expected and the
+// got slices, each exactly once (a permutation's values are copies of its input's; an arange's
+// or a random draw's are distinct), each cell is labelled with where in that input it came from,
+// on the input's axes that vary across the picture. Otherwise nothing is traced: no cell is
+// given a source it may not have.
+void trace_sources(const Counterexample& c, const OutputSpec& out, Picture& p) {
+    constexpr size_t max_label = 5;  // characters a 24-pixel cell holds
+    // Only float outputs: a count that equals an arange input's value was not taken from it.
+    for (const std::vector<ShownValue>* role : {&c.expected, &c.got})
+        for (const ShownValue& v : *role)
+            if (v.name == out.name && v.array.dtype != npy::Dtype::float32) return;
+    for (const ShownValue& in : c.inputs) {
+        if (!in.tensor || in.array.dtype != npy::Dtype::float32 || in.array.f32.empty()) continue;
+        std::map<uint32_t, int64_t> where;  // a value's bits -> its flat index; -1 when it occurs twice
+        for (size_t k = 0; k < in.array.f32.size(); ++k) {
+            uint32_t bits = 0;
+            std::memcpy(&bits, &in.array.f32[k], sizeof bits);
+            const auto [it, fresh] = where.emplace(bits, static_cast<int64_t>(k));
+            if (!fresh) it->second = -1;
+        }
+        std::vector<std::vector<int64_t>> found;  // each cell's index, expected's then got's
+        bool all = true;
+        for (const std::vector<Grid>* role : {&p.expected, &p.got})
+            for (const float v : role->front().values) {
+                uint32_t bits = 0;
+                std::memcpy(&bits, &v, sizeof bits);
+                const auto it = where.find(bits);
+                all = all && !std::isnan(v) && it != where.end() && it->second >= 0;
+                if (!all) break;
+                found.push_back(unravel(it->second, in.array.shape));
+            }
+        if (!all || found.empty()) continue;
+        // Distinct cells in each role: a value found twice in a slice is a computed one that
+        // happens to equal an input's (0 and 1 in weights), not a rearrangement's copy.
+        const size_t n = p.expected.front().values.size();
+        const auto distinct = [](std::vector<std::vector<int64_t>> v) {
+            std::sort(v.begin(), v.end());
+            return std::adjacent_find(v.begin(), v.end()) == v.end();
+        };
+        if (!distinct({found.begin(), found.begin() + static_cast<std::ptrdiff_t>(n)}) ||
+            !distinct({found.begin() + static_cast<std::ptrdiff_t>(n), found.end()}))
+            return;
+        std::vector<size_t> varying;
+        for (size_t d = 0; d < in.array.shape.size(); ++d)
+            if (std::any_of(found.begin(), found.end(), [&](const auto& i) { return i[d] != found.front()[d]; }))
+                varying.push_back(d);
+        if (varying.empty()) continue;
+        std::vector<std::string> labels;
+        for (const std::vector<int64_t>& i : found) {
+            std::string l;
+            for (const size_t d : varying) l += (l.empty() ? "" : ",") + std::to_string(i[d]);
+            if (l.size() > max_label) return;
+            labels.push_back(l);
+        }
+        // "x[0, i, j]": the constant indices as they are, the varying ones as the letters a label gives.
+        std::string pattern, key;
+        for (size_t d = 0, v = 0; d < in.array.shape.size(); ++d) {
+            const bool varies = std::find(varying.begin(), varying.end(), d) != varying.end();
+            const std::string letter(1, "ijklmn"[std::min<size_t>(v, 5)]);
+            if (varies) key += (v++ ? "," : "") + letter;
+            pattern += (d ? ", " : "") + (varies ? letter : std::to_string(found.front()[d]));
+        }
+        p.source_axes = key + " stands for " + in.name + "[" + pattern + "]";
+        p.source = in.name;
+        p.expected.front().source.assign(labels.begin(), labels.begin() + static_cast<std::ptrdiff_t>(n));
+        p.got.front().source.assign(labels.begin() + static_cast<std::ptrdiff_t>(n), labels.end());
+        return;
+    }
+}
+
 Grid difference(const Grid& got, const Grid& expected) {
     Grid d = got;
+    d.source.clear();
     for (size_t k = 0; k < d.values.size(); ++k) d.values[k] = got.values[k] - expected.values[k];
     return d;
 }
@@ -178,6 +251,7 @@ std::optional<Picture> output_picture(const std::string& test, const FunctionSpe
         p.diff.push_back(difference(gg, ge));
         p.expected.push_back(std::move(ge));
         p.got.push_back(std::move(gg));
+        trace_sources(c, out, p);
     } else {
         // One panel per head at the first differing example; without a head axis, per first-axis index.
         const int64_t head_axis = index_of(out.axes, "head");

@@ -37,6 +37,9 @@ struct Grid {
     // empty when the test has no lengths this grid can be read against.
     std::vector<int64_t> valid;
     bool masked(int64_t r, int64_t c) const { return !valid.empty() && c >= valid[static_cast<size_t>(r)]; }
+    // A rearrangement's: per cell, where in the source input its value was taken from ("1,4": its
+    // index on the source's axes that vary in the picture); empty when not traced.
+    std::vector<std::string> source;
     float at(int64_t r, int64_t c) const { return values[static_cast<size_t>(r * cols + c)]; }
 };
 
@@ -51,6 +54,9 @@ struct Picture {
     std::string row_axis, col_axis;
     std::string panel_axis;  // attention: "head", or the axis the panels run along
     std::string lengths;     // the input the masked keys come from ("valid_lens"), or ""
+    // A rearrangement (every value of expected and yours is one value of one tensor input, found
+    // there once): that input, and what a cell's `source` stands for ("i,j stands for x[0, i, j]").
+    std::string source, source_axes;
     std::vector<Grid> expected, got, diff;
     ColourScale values_scale, diff_scale;
 };

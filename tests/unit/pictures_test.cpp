@@ -218,6 +218,9 @@ TEST_CASE("pictures: index ticks, numbers in cells, and a legend of only what is
     const std::string page = judge::render_html(r, problem());
     // Index ticks on the panels' edges: columns 0..2 and rows 0..1 of each weights panel.
     CHECK(page.find("<text class=\"tick\" x=\"") != std::string::npos);
+    // Each panel names its axes: columns along the top, rows down the left.
+    CHECK(page.find("<text class=\"axis\" x=\"26\" y=\"8\" font-size=\"8\">key →</text>") != std::string::npos);
+    CHECK(page.find("rotate(90)\" font-size=\"8\">query →</text>") != std::string::npos);
     // Large cells (2 x 3 grids) hold their numbers: 0.25 in expected head 0's row 1.
     CHECK(page.find(">0.25</text>") != std::string::npos);
     CHECK(page.find("An orange corner marks a masked key") != std::string::npos);
@@ -238,6 +241,44 @@ TEST_CASE("pictures: index ticks, numbers in cells, and a legend of only what is
     CHECK(nan_page.find("An orange corner") == std::string::npos);
     const std::string text = judge::render_pictures_text(r, problem(), judge::Style{});
     CHECK(text.find(", ?? is NaN") != std::string::npos);
+}
+
+TEST_CASE("pictures: a rearrangement's cells say where each value came from", "[pictures][html]") {
+    // split: x (1, 2, 4) -> position 1 should hold x[0,1,0:4]; a one-reshape fold puts x[0,0,4:8]
+    // there (the arange's values are their flat indices, so every value is found once in x).
+    judge::FunctionSpec fn;
+    fn.name = "split";
+    fn.params = {{"x", judge::ParamType::tensor, {}}};
+    judge::OutputSpec out;
+    out.name = "heads";
+    out.axes = {"position", "feature"};
+    fn.outputs = {out};
+    judge::Counterexample c;
+    c.function = "split";
+    c.inputs = {tensor("x", {1, 2, 8}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})};
+    c.expected = {tensor("heads", {2, 4}, {0, 1, 2, 3, 8, 9, 10, 11})};
+    c.got = {tensor("heads", {2, 4}, {0, 1, 2, 3, 4, 5, 6, 7})};
+    const std::optional<judge::Picture> pic = judge::output_picture("t", fn, c, out, false);
+    REQUIRE(pic);
+    CHECK(pic->source == "x");
+    CHECK(pic->source_axes == "i,j stands for x[0, i, j]");
+    CHECK(pic->expected[0].source == std::vector<std::string>{"0,0", "0,1", "0,2", "0,3", "1,0", "1,1", "1,2", "1,3"});
+    CHECK(pic->got[0].source[4] == "0,4");
+    CHECK(pic->diff[0].source.empty());
+    const std::string page = judge::picture_html(*pic);
+    CHECK(page.find("Each number in expected and yours is where in x the value was taken from: i,j stands for x[0, "
+                    "i, j].") != std::string::npos);
+    CHECK(page.find("class=\"source\"") != std::string::npos);
+    // Computed values that happen to equal an input's, twice in one slice: not a rearrangement.
+    c.got = {tensor("heads", {2, 4}, {0, 1, 1, 3, 4, 5, 6, 7})};
+    const std::optional<judge::Picture> computed = judge::output_picture("t", fn, c, out, false);
+    REQUIRE(computed);
+    CHECK(computed->source.empty());
+    CHECK(computed->got[0].source.empty());
+    CHECK(judge::picture_html(*computed).find("where in x") == std::string::npos);
+    // A value no input holds: nothing is traced either.
+    c.got = {tensor("heads", {2, 4}, {0, 1, 2, 3, 4, 5, 6, 7.5f})};
+    CHECK(judge::output_picture("t", fn, c, out, false)->source.empty());
 }
 
 TEST_CASE("pictures: small weights as shaded grids in the text report", "[pictures]") {
