@@ -73,9 +73,12 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
             const std::array<uint8_t, 3> colour = scale.colour(v);
             s += fmt::format(
                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" data-row=\"{}\" "
-                "data-col=\"{}\"{}><title>[{}, {}] = {}{}</title></rect>",
+                "data-col=\"{}\"{}{}><title>[{}, {}] = {}{}</title></rect>",
                 ml + c * cell, mt + r * cell, cell, cell, hex(colour), r, c, g.masked(r, c) ? " data-masked=\"1\"" : "",
-                r, c, short_number(v), g.masked(r, c) ? " (masked key)" : "");
+                g.causal_masked(r, c) ? " data-causal=\"1\"" : "", r, c, short_number(v),
+                g.masked(r, c)          ? " (masked key)"
+                : g.causal_masked(r, c) ? " (a later key: causally masked)"
+                                        : "");
             // Its number, in the cell's lower part (its middle keeps the value's colour), where the
             // cells are large enough to hold one: a rearrangement's, where the value came from.
             const auto k = static_cast<size_t>(r * g.cols + c);
@@ -88,13 +91,18 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
                                                    : fmt::format("{:.2g}", v));
         }
     }
-    // A masked key: a small orange corner, leaving the cell's middle its value's colour.
+    // A masked key: a small orange corner at the top right, leaving the cell's middle its value's
+    // colour; a causally masked one, a purple corner at the top left.
     const int m = std::max(3, cell / 3);
     for (int64_t r = 0; r < g.rows; ++r)
-        for (int64_t c = 0; c < g.cols; ++c)
+        for (int64_t c = 0; c < g.cols; ++c) {
             if (g.masked(r, c))
                 s += fmt::format("<path class=\"mask\" d=\"M{} {}h{}v{}z\"/>", ml + (c + 1) * cell - m, mt + r * cell,
                                  m, m);
+            if (g.causal_masked(r, c))
+                s += fmt::format("<path class=\"causal\" d=\"M{} {}h{}l-{} {}z\"/>", ml + c * cell, mt + r * cell, m, m,
+                                 m);
+        }
     return s + "</svg>";
 }
 
@@ -140,7 +148,8 @@ figure{margin:.6rem 0;padding:.5rem;border:1px solid #ddd;border-radius:4px;brea
 figcaption{font-weight:600;margin-bottom:.3rem}
 .panels{display:flex;flex-wrap:wrap;gap:.6rem}
 .cell{display:flex;flex-direction:column;align-items:center;font-size:.8rem}
-svg.panel{max-width:100%;height:auto;border:1px solid #999}.mask{fill:#e66101}text.axis{fill:#555;font-style:italic}
+svg.panel{max-width:100%;height:auto;border:1px solid #999}.mask{fill:#e66101}.causal{fill:#5e3c99}
+text.axis{fill:#555;font-style:italic}
 .scale{display:flex;align-items:center;gap:.4rem;font-size:.75rem;margin:.2rem 0 .3rem;flex-wrap:wrap}
 .ticks{display:inline-flex;justify-content:space-between;width:160px;margin-left:-164px;margin-top:1.6rem}
 .note{color:#555;font-size:.85rem}
@@ -233,17 +242,21 @@ std::string picture_html(const Picture& pic) {
     s += fmt::format(" Rows are {}, columns {}.", html_escape(pic.row_axis.empty() ? "one" : pic.row_axis),
                      html_escape(pic.col_axis));
     // The legend says what is drawn: the masked corners and the NaN cells when there are some.
-    bool masked = false, nan = false;
+    bool masked = false, causal = false, nan = false;
     for (const std::vector<Grid>* role : {&pic.expected, &pic.got})
         for (const Grid& g : *role) {
             for (int64_t r = 0; r < g.rows; ++r)
-                for (int64_t c = 0; c < g.cols; ++c) masked = masked || g.masked(r, c);
+                for (int64_t c = 0; c < g.cols; ++c) {
+                    masked = masked || g.masked(r, c);
+                    causal = causal || g.causal_masked(r, c);
+                }
             nan = nan || std::any_of(g.values.begin(), g.values.end(), [](float v) { return std::isnan(v); });
         }
     if (!pic.source.empty() && cell_px(pic.got.front()) >= numbered_cell_px)
         s += fmt::format(" Each number in expected and yours is where in {} the value was taken from: {}.",
                          html_escape(pic.source), html_escape(pic.source_axes));
     if (masked) s += " An orange corner marks a masked key (past " + html_escape(pic.lengths) + ").";
+    if (causal) s += " A purple corner marks a key after its query, which the causal mask hides.";
     if (nan) s += " A grey cell is NaN.";
     s += "</p>";
     if (pic.attention) {

@@ -214,7 +214,8 @@ ColourScale values_scale(const std::vector<Grid>& a, const std::vector<Grid>& b,
 }  // namespace
 
 std::optional<Picture> output_picture(const std::string& test, const FunctionSpec& fn, const Counterexample& c,
-                                      const OutputSpec& out, bool always, int64_t example) {
+                                      const OutputSpec& out, bool always, int64_t example,
+                                      std::optional<int64_t> causal) {
     const ShownValue* e = named(c.expected, out.name);
     const ShownValue* g = named(c.got, out.name);
     if (!e || !g || !e->tensor || !g->tensor || e->array.shape != g->array.shape) return std::nullopt;
@@ -272,6 +273,7 @@ std::optional<Picture> output_picture(const std::string& test, const FunctionSpe
             ge.label = gg.label = fmt::format("{} {}", axis_name(out.axes, panel_axis), h);
             ge.head = gg.head = h;
             if (lens) ge.valid = gg.valid = valid_keys(lens->array, ea, idx[0], ge.rows);
+            ge.causal = gg.causal = causal;
             p.diff.push_back(difference(gg, ge));
             p.expected.push_back(std::move(ge));
             p.got.push_back(std::move(gg));
@@ -295,6 +297,26 @@ std::array<uint8_t, 3> ColourScale::colour(float v) const {
     return t < 0 ? mix({178, 24, 43}, -t) : mix({33, 102, 172}, t);
 }
 
+namespace {
+
+// The offset of the causal mask test `test` checks on `output` in case `c`: its zero_above_diagonal
+// check, where its `when` input (if any) is true in `c`.
+std::optional<int64_t> causal_offset(const std::string& test, const Problem& p, const Counterexample& c,
+                                     const std::string& output) {
+    for (const TestSpec& ts : p.tests) {
+        if (ts.id != test) continue;
+        for (const PropertyCheck& k : ts.checks) {
+            if (k.kind != CheckKind::zero_above_diagonal || k.output != output) continue;
+            if (k.when.empty()) return k.offset;
+            const ShownValue* flag = named(c.inputs, k.when);
+            if (flag && !flag->array.i64.empty() && flag->array.i64.front() != 0) return k.offset;
+        }
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<Picture> pictures_of(const TestOutcome& t, const Problem& p) {
     const std::optional<Counterexample>& c = t.pictured ? t.pictured : t.values ? t.values : t.counterexample;
     std::vector<Picture> out;
@@ -303,7 +325,7 @@ std::vector<Picture> pictures_of(const TestOutcome& t, const Problem& p) {
                                  [&](const FunctionSpec& f) { return f.name == c->function; });
     if (fn == p.functions.end()) return out;  // values read back from a file may name anything
     for (const OutputSpec& o : fn->outputs)
-        if (auto pic = output_picture(t.id, *fn, *c, o, false)) {
+        if (auto pic = output_picture(t.id, *fn, *c, o, false, -1, causal_offset(t.id, p, *c, o.name))) {
             pic->counterexample = !t.pictured && !t.values && t.counterexample;
             out.push_back(std::move(*pic));
         }

@@ -37,6 +37,10 @@ struct Grid {
     // empty when the test has no lengths this grid can be read against.
     std::vector<int64_t> valid;
     bool masked(int64_t r, int64_t c) const { return !valid.empty() && c >= valid[static_cast<size_t>(r)]; }
+    // A causal mask the test checks (zero_above_diagonal): key c is masked for query r when
+    // c > r + offset. None when the test checks no such mask here.
+    std::optional<int64_t> causal;
+    bool causal_masked(int64_t r, int64_t c) const { return causal && c > r + *causal; }
     // A rearrangement's: per cell, where in the source input its value was taken from ("1,4": its
     // index on the source's axes that vary in the picture); empty when not traced.
     std::vector<std::string> source;
@@ -65,8 +69,11 @@ struct Picture {
 /// is missing, not a tensor, or of another shape, or (unless `always`) when they do not differ.
 /// The slice is the first that differs; with `example` >= 0, that example's (its first-axis
 /// index), drawn whether it differs or not (nullopt past the last example).
+/// `causal`: the offset of the causal mask the test checks on this output (its
+/// zero_above_diagonal check, where it applies), drawn on attention weights.
 std::optional<Picture> output_picture(const std::string& test, const FunctionSpec& fn, const Counterexample& c,
-                                      const OutputSpec& out, bool always, int64_t example = -1);
+                                      const OutputSpec& out, bool always, int64_t example = -1,
+                                      std::optional<int64_t> causal = {});
 
 /// The pictures of test `t`'s differing outputs, from its pictured values, its shown values or its
 /// counterexample (in that order); empty when it passed, or returned nothing to compare, or a

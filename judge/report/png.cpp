@@ -32,16 +32,17 @@ int cell_size(const Grid& g) {
 }
 
 void draw(Canvas& c, const Grid& g, const ColourScale& s, int x, int y, int cell) {
-    const std::array<uint8_t, 3> border{120, 120, 120}, mask{230, 97, 1};
+    const std::array<uint8_t, 3> border{120, 120, 120}, mask{230, 97, 1}, causal{94, 60, 153};
     c.fill(x - 1, y - 1, static_cast<int>(g.cols) * cell + 2, static_cast<int>(g.rows) * cell + 2, border);
     for (int64_t r = 0; r < g.rows; ++r) {
         for (int64_t k = 0; k < g.cols; ++k) {
             const int cx = x + static_cast<int>(k) * cell, cy = y + static_cast<int>(r) * cell;
             c.fill(cx, cy, cell, cell, s.colour(g.at(r, k)));
-            if (g.masked(r, k) && cell >= 6) {
-                const int m = std::max(2, cell / 3);
+            const int m = std::max(2, cell / 3);
+            if (g.masked(r, k) && cell >= 6)
                 for (int d = 0; d < m; ++d) c.fill(cx + cell - m + d, cy + d, m - d, 1, mask);
-            }
+            if (g.causal_masked(r, k) && cell >= 6)
+                for (int d = 0; d < m; ++d) c.fill(cx, cy + d, m - d, 1, causal);
         }
     }
 }

@@ -281,6 +281,38 @@ TEST_CASE("pictures: a rearrangement's cells say where each value came from", "[
     CHECK(judge::output_picture("t", fn, c, out, false)->source.empty());
 }
 
+TEST_CASE("pictures: a causal mask the test checks is marked apart from padding", "[pictures][html]") {
+    judge::Problem p = problem();
+    judge::TestSpec ts;
+    ts.id = "masking_sample";
+    ts.function = "attend";
+    judge::PropertyCheck k;
+    k.kind = judge::CheckKind::zero_above_diagonal;
+    k.output = "weights";
+    ts.checks.push_back(k);
+    p.tests.push_back(ts);
+    const judge::Report r = report();
+    const std::vector<judge::Picture> pics = judge::report_pictures(r, p);
+    REQUIRE(!pics.empty());
+    REQUIRE(pics[0].attention);
+    // 2 queries, 3 keys: key 1 is after query 0, key 2 after both.
+    CHECK(pics[0].got[0].causal_masked(0, 1));
+    CHECK_FALSE(pics[0].got[0].causal_masked(1, 1));
+    CHECK(pics[0].got[0].causal_masked(1, 2));
+    const std::string page = judge::render_html(r, p);
+    CHECK(page.find("data-causal=\"1\"") != std::string::npos);
+    CHECK(page.find("class=\"causal\"") != std::string::npos);
+    CHECK(page.find("A purple corner marks a key after its query, which the causal mask hides.") != std::string::npos);
+    CHECK(page.find("An orange corner marks a masked key (past valid_lens).") != std::string::npos);
+    // A check that applies only when its bool input is true: this case has no such input, so no mark.
+    p.tests[0].checks[0].when = "causal";
+    const std::string off = judge::render_html(r, p);
+    CHECK(off.find("data-causal") == std::string::npos);
+    CHECK(off.find("A purple corner") == std::string::npos);
+    // Without the check, nothing is claimed either.
+    CHECK(judge::render_html(r, problem()).find("A purple corner") == std::string::npos);
+}
+
 TEST_CASE("pictures: small weights as shaded grids in the text report", "[pictures]") {
     const std::string text = judge::render_pictures_text(report(), problem(), judge::Style{});
     CHECK(text.find("test masking_sample weights at example 0: rows are query, columns key; ·· is 0, ██ is 1") !=
