@@ -105,7 +105,7 @@ void check_template(const Problem& p, Judge& judge, const ValidationSettings& s,
     // Every language's template the problem ships (C++'s always): it builds, and is rejected.
     // Only the verdict is read: no counterexample is searched for (a Python template's search
     // costs seconds, and says nothing of a stub). The accepted alternatives before it need none.
-    judge.set_counterexamples(false);
+    const NoCounterexamples quiet(judge);
     std::set<fs::path> seen;
     for (const LanguageInfo& lang : languages()) {
         const fs::path t = language_template(p, lang.id);
@@ -121,7 +121,6 @@ void check_template(const Problem& p, Judge& judge, const ValidationSettings& s,
             d.ok(fmt::format("student template in {} {} and is rejected", words, lang.builds));
         }
     }
-    judge.set_counterexamples(true);
 }
 
 // The spec lint, the domain lint (on the reference's runs), the small inputs that can never be a

@@ -37,14 +37,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Weights D2L keeps folded: (B·H, Lq, Lk), head h of example b in row b·H + h, of a function
-// told the number of heads (its int parameter num_heads).
-bool folded_weights(const FunctionSpec& fn, const OutputSpec& o) {
-    if (o.axes != std::vector<std::string>{"example·head", "query", "key"}) return false;
-    return std::any_of(fn.params.begin(), fn.params.end(),
-                       [](const Param& q) { return q.name == "num_heads" && q.type == ParamType::int64; });
-}
-
 // The output of `fn` that holds attention weights per head: axes with head, query and key, or
 // folded ones.
 const OutputSpec* head_weights(const FunctionSpec& fn) {

@@ -23,29 +23,6 @@ std::string split_words(const TestSpec& ts, const npy::Array& got, const npy::Ar
     return split.passed ? "" : split.message + "\n";
 }
 
-// What the heads of one example say, in words: whether each head matches the reference's.
-std::string heads_words(const Picture& pic, const TestSpec& ts, const OutputSpec& out) {
-    std::string s;
-    int same = 0;
-    for (size_t h = 0; h < pic.expected.size(); ++h) {
-        // A head matches under the test's own tolerance, as arrays_close judges the whole output.
-        float worst = 0;
-        bool close = true;
-        for (size_t k = 0; k < pic.diff[h].values.size(); ++k) {
-            const double d = std::abs(pic.diff[h].values[k]);
-            worst = std::max(worst, static_cast<float>(d));
-            close = close && d <= ts.tolerance.allowed(pic.expected[h].values[k]);
-        }
-        same += close ? 1 : 0;
-        s += fmt::format("  {}: {}\n", pic.expected[h].label,
-                         close ? "as the reference's"
-                               : "differs from the reference's (largest difference " + short_number(worst) + ")");
-    }
-    return fmt::format("{} heads of {} on test {}{}; {} of {} as the reference's:\n", pic.expected.size(), out.name,
-                       ts.id, pic.where.empty() ? "" : " at " + pic.where, same, pic.expected.size()) +
-           s;
-}
-
 std::string index_list(const std::vector<int64_t>& v) {
     std::string s;
     for (const int64_t x : v) s += (s.empty() ? "" : ", ") + std::to_string(x);
@@ -142,6 +119,12 @@ std::string lengths_words(const Picture& pic, const Counterexample& c) {
 
 }  // namespace
 
+bool folded_weights(const FunctionSpec& fn, const OutputSpec& o) {
+    if (o.axes != std::vector<std::string>{"example·head", "query", "key"}) return false;
+    return std::any_of(fn.params.begin(), fn.params.end(),
+                       [](const Param& q) { return q.name == "num_heads" && q.type == ParamType::int64; });
+}
+
 npy::Array unfold_heads(npy::Array a, int64_t heads) {
     if (heads > 0 && a.shape.size() == 3 && a.shape[0] % heads == 0)
         a.shape = {a.shape[0] / heads, heads, a.shape[1], a.shape[2]};
@@ -155,12 +138,43 @@ std::string heads_diagnosis(Judge& judge, size_t t, const TestSpec& ts, const Ou
     std::string words;
     if (const std::string lens = lengths_words(pics.front(), c); !lens.empty())
         words += "The test masks with " + lens + ".\n";
-    for (const Picture& pic : pics) words += heads_words(pic, ts, out) + mask_words(pic);
+    for (const Picture& pic : pics) words += example_heads_words(pic, ts, out) + mask_words(pic);
     words += split_words(ts, got, want, out);
     if (got.shape == want.shape && got.f32.size() == want.f32.size() &&
         static_cast<int64_t>(want.f32.size()) == want.numel())
         words += cause_words(judge, t, ts, out, fold, got, want);
     return words;
+}
+
+// What the heads of one example say, in words: whether each head matches the reference's.
+std::string example_heads_words(const Picture& pic, const TestSpec& ts, const OutputSpec& out) {
+    std::string s;
+    int same = 0;
+    for (size_t h = 0; h < pic.expected.size(); ++h) {
+        // A head matches as arrays_close judges the whole output: each value agrees under the
+        // test's tolerance (a NaN only with a NaN). The largest difference is among finite values.
+        const std::vector<float>& want = pic.expected[h].values;
+        const std::vector<float>& got = pic.got[h].values;
+        double worst = 0;
+        bool close = true, finite = true;
+        for (size_t k = 0; k < want.size() && k < got.size(); ++k) {
+            if (ts.tolerance.agrees(got[k], want[k])) continue;
+            close = false;
+            const double d = std::fabs(static_cast<double>(got[k]) - want[k]);
+            if (std::isfinite(d))
+                worst = std::max(worst, d);
+            else
+                finite = false;
+        }
+        same += close ? 1 : 0;
+        const std::string differs =
+            finite ? "differs from the reference's (largest difference " + short_number(static_cast<float>(worst)) + ")"
+                   : "differs from the reference's (a NaN or an infinity where the reference's value differs)";
+        s += fmt::format("  {}: {}\n", pic.expected[h].label, close ? "as the reference's" : differs);
+    }
+    return fmt::format("{} heads of {} on test {}{}; {} of {} as the reference's:\n", pic.expected.size(), out.name,
+                       ts.id, pic.where.empty() ? "" : " at " + pic.where, same, pic.expected.size()) +
+           s;
 }
 
 }  // namespace judge

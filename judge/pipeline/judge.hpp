@@ -50,6 +50,7 @@ public:
 
     /// Whether a failed hidden test gets a counterexample (pipeline/counterexample.hpp); on by default.
     void set_counterexamples(bool on) { m_counterexamples = on; }
+    bool counterexamples() const { return m_counterexamples; }
 
     /// Whether a failed sample test keeps its values for pictures (TestOutcome::pictured, up to
     /// max_pictured_elements each); off by default.
@@ -104,6 +105,22 @@ private:
     std::unique_ptr<AnswerKey> m_key;
     bool m_counterexamples = true;
     bool m_pictures = false;
+};
+
+/// Turns a Judge's counterexample search off for as long as it lives, and back as it was after,
+/// even when what it guards throws.
+class NoCounterexamples {
+public:
+    explicit NoCounterexamples(Judge& judge) : m_judge(judge), m_was(judge.counterexamples()) {
+        judge.set_counterexamples(false);
+    }
+    ~NoCounterexamples() { m_judge.set_counterexamples(m_was); }
+    NoCounterexamples(const NoCounterexamples&) = delete;
+    NoCounterexamples& operator=(const NoCounterexamples&) = delete;
+
+private:
+    Judge& m_judge;
+    bool m_was;
 };
 
 }  // namespace judge

@@ -9,6 +9,7 @@
 
 #include "catch.hpp"
 #include "grade/clusters.hpp"
+#include "pipeline/heads_words.hpp"
 #include "report/formats.hpp"
 #include "report/html.hpp"
 #include "report/pictures.hpp"
@@ -403,6 +404,33 @@ TEST_CASE("clusters: unnamed wrong answers with the same digests on every failed
     CHECK(bug.substr(bug.size() - 14) == "int main() {}\n");
     for (size_t at = 0, next; (next = bug.find('\n', at)) != std::string::npos && next + 14 < bug.size(); at = next + 1)
         CHECK(bug.compare(at, 2, "//") == 0);
+}
+
+TEST_CASE("heads: a head matches as the whole output is compared, NaN with NaN", "[pictures][heads]") {
+    const float nan = std::nanf("");
+    judge::Picture pic;
+    const auto grid = [](const char* label, std::vector<float> v) {
+        judge::Grid g;
+        g.label = label;
+        g.rows = 1;
+        g.cols = static_cast<int64_t>(v.size());
+        g.values = std::move(v);
+        return g;
+    };
+    pic.expected = {grid("head 0", {nan, 0.5f}), grid("head 1", {nan, 0.5f}), grid("head 2", {0.25f, 0.5f})};
+    pic.got = {grid("head 0", {nan, 0.5f}), grid("head 1", {0.5f, 0.5f}), grid("head 2", {0.75f, 0.5f})};
+    pic.diff = pic.got;  // not read: the words compare got with expected
+    judge::TestSpec ts;
+    ts.id = "t1";
+    judge::OutputSpec out;
+    out.name = "weights";
+    const std::string words = judge::example_heads_words(pic, ts, out);
+    CHECK(words.find("2 of 3 as the reference's") == std::string::npos);
+    CHECK(words.find("1 of 3 as the reference's") != std::string::npos);
+    CHECK(words.find("head 0: as the reference's") != std::string::npos);
+    CHECK(words.find("head 1: differs from the reference's (a NaN or an infinity") != std::string::npos);
+    CHECK(words.find("head 2: differs from the reference's (largest difference 0.5)") != std::string::npos);
+    CHECK(words.find("nan") == std::string::npos);
 }
 
 }  // namespace pictures_test
