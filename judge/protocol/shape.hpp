@@ -9,7 +9,10 @@
 
 namespace judge {
 
-/// Formats a shape the way PyTorch prints it, e.g. "(2, 5, 4, 20)", "(3,)" or "()".
+/// Formats a shape the way PyTorch prints it, e.g. "(2, 5, 4, 20)", "(3,)" or "()". A template
+/// called as a plain function, as the tensor header's free functions are: a solution's own
+/// shape_str is preferred over it.
+template <int = 0>
 std::string shape_str(const std::vector<int64_t>& shape);
 
 }  // namespace judge
@@ -20,6 +23,7 @@ std::string shape_str(const std::vector<int64_t>& shape);
 #if (defined(JUDGE_TENSOR_IMPLEMENTATION) || defined(JUDGE_SHAPE_IMPLEMENTATION)) && !defined(JUDGE_SHAPE_DEFINED)
 #define JUDGE_SHAPE_DEFINED
 
+template <int>
 std::string judge::shape_str(const std::vector<int64_t>& shape) {
     std::string s = "(";
     for (size_t i = 0; i < shape.size(); ++i) {
@@ -29,5 +33,6 @@ std::string judge::shape_str(const std::vector<int64_t>& shape) {
     if (shape.size() == 1) s += ",";
     return s + ")";
 }
+template std::string judge::shape_str<0>(const std::vector<int64_t>&);
 
 #endif
