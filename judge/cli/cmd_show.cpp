@@ -7,8 +7,10 @@
 #include "course/course.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
+#include "problem/language.hpp"
 #include "problem/packed.hpp"
 #include "problem/spec.hpp"
+#include "problem/types.hpp"
 #include "traps/seeded_bugs.hpp"
 #include "util/safe_read.hpp"
 
@@ -16,6 +18,59 @@ namespace judge {
 
 namespace {
 constexpr size_t max_statement_bytes = size_t{1} << 20;
+
+// "queries, keys, values: float32 tensor; num_heads: int": names with their types, those of one
+// type in a row together.
+std::string typed_names(const std::vector<std::pair<std::string, std::string_view>>& named) {
+    std::string s;
+    for (size_t i = 0; i < named.size(); ++i) {
+        s += named[i].first;
+        const bool last_of_type = i + 1 == named.size() || named[i + 1].second != named[i].second;
+        s += last_of_type ? ": " + std::string(named[i].second) + (i + 1 == named.size() ? "" : "; ") : ", ";
+    }
+    return s;
+}
+
+// What `f` returns, by name, with the axes the spec names: "{output (example, query, feature), weights}".
+std::string cpp_returns(const FunctionSpec& f) {
+    std::string s;
+    for (const OutputSpec& o : f.outputs) {
+        std::string axes;
+        for (const std::string& a : o.axes) axes += (axes.empty() ? "" : ", ") + a;
+        s += (s.empty() ? "" : ", ") + o.name + (axes.empty() ? "" : " (" + axes + ")");
+    }
+    return f.outputs.size() == 1 ? s : "{" + s + "}";
+}
+
+// Each function's C++ declaration and what it returns, then its Python one, with the types.
+void print_signatures(const Problem& p) {
+    fmt::print("{}\n", paint("Functions to implement (#include <judge/tensor.hpp>):", "bold"));
+    for (const FunctionSpec& f : p.functions) {
+        fmt::print("    {};\n", f.signature());
+        fmt::print("{}\n", paint("        returns " + cpp_returns(f), "dim"));
+    }
+    std::string files;
+    for (const LanguageInfo& lang : languages())
+        if (lang.id != Language::cpp)
+            files += fmt::format("{}{} with {}", files.empty() ? "" : ", ", lang.template_file, lang.words);
+    fmt::print("\n{}\n", paint("In Python (" + files + "), each at module level:", "bold"));
+    for (const FunctionSpec& f : p.functions) {
+        std::vector<std::pair<std::string, std::string_view>> params, outputs;
+        std::string names, returned;
+        for (const Param& q : f.params) {
+            params.emplace_back(q.name, type_info(q.type).python_words);
+            names += (names.empty() ? "" : ", ") + q.name;
+        }
+        for (const OutputSpec& o : f.outputs) outputs.emplace_back(o.name, type_info(o.type).python_words);
+        fmt::print("    def {}({}):\n", f.name, names);
+        if (!params.empty()) fmt::print("{}\n", paint("        " + typed_names(params), "dim"));
+        std::string tuple;
+        for (const OutputSpec& o : f.outputs) tuple += (tuple.empty() ? "" : ", ") + o.name;
+        const std::string r = typed_names(outputs);
+        fmt::print("{}\n",
+                   paint("        returns " + (outputs.size() == 1 ? r : "(" + tuple + ") as a tuple; " + r), "dim"));
+    }
+}
 }  // namespace
 
 int cmd_show(const GlobalOptions& g, const std::string& name, const std::string& bug) {
@@ -43,8 +98,7 @@ int cmd_show(const GlobalOptions& g, const std::string& name, const std::string&
     std::string statement = read.bytes;
     if (!statement.empty() && statement.back() != '\n') statement += "\n";
     fmt::print("{}\n{}\n", paint(p.name + ": " + p.title, "bold"), statement);
-    fmt::print("{}\n", paint("Functions to implement (#include <judge/tensor.hpp>):", "bold"));
-    for (const FunctionSpec& f : p.functions) fmt::print("    {};\n", f.signature());
+    print_signatures(p);
     fmt::print("\n{}\n", paint("Traps, in the order they are assessed (each is checked by hidden tests):", "bold"));
     size_t width = 0;
     for (const TrapSpec& t : p.traps) width = std::max(width, t.id.size());

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -55,12 +56,13 @@ FunctionSpec parse_function(const Field& f) {
             ret.fail("unknown return type \"" + *legacy +
                      "\" (expected tensor or tensor_pair; or leave \"returns\" out and give each output a type)");
     }
-    std::set<std::string> names;
+    std::map<std::string, std::string> names;  // each name of a parameter or output: which it is
     for (const Field& p : f.at("params").items()) {
         p.only_keys({"name", "type", "shape"});
         Param param{identifier(p.at("name")), parse_param_type(p.at("type")), {}};
         if (p.has("shape")) param.shape = parse_declared_shape(p.child("shape"), param.type);
-        if (!names.insert(param.name).second) p.at("name").fail("duplicate parameter \"" + param.name + "\"");
+        if (!names.emplace(param.name, "parameter").second)
+            p.at("name").fail("duplicate parameter \"" + param.name + "\"");
         fn.params.push_back(param);
     }
     const Field outs = f.at("outputs");
@@ -95,7 +97,10 @@ FunctionSpec parse_function(const Field& f) {
                 m.fail("only an integer output has a largest value");
             out.max = m.integer();
         }
-        if (!names.insert(out.name).second) o.at("name").fail("duplicate name \"" + out.name + "\"");
+        if (const auto [at, fresh] = names.emplace(out.name, "output"); !fresh)
+            o.at("name").fail("duplicate name \"" + out.name + "\": " + fn.name + " has a" +
+                              (at->second == "output" ? "nother output" : " parameter") +
+                              " of that name (an output's name differs from each parameter's and each other output's)");
         fn.outputs.push_back(out);
     }
     if (legacy) {

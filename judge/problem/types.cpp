@@ -102,7 +102,7 @@ void resize_lists(InputSpec& in, const SizeVisit& visit) {
 
 const std::vector<ParamTypeInfo> table = {
     {ParamType::tensor, "tensor", "const judge::Tensor& ", "tensor", npy::Dtype::float32, -1, "a float32 array",
-     [](const Field& f, InputSpec& in) { in.gen = parse_generator(f, false); },
+     "float32 tensor", [](const Field& f, InputSpec& in) { in.gen = parse_generator(f, false); },
      [](const InputSpec& in, uint64_t seed) {
          npy::Array a;
          a.dtype = npy::Dtype::float32;
@@ -127,13 +127,13 @@ const std::vector<ParamTypeInfo> table = {
          for (Generator& b : in.gen.beyond)
              for (int64_t& e : b.shape) visit(e, role(b));
      }},
-    {ParamType::int64, "int", "int64_t ", "int64", npy::Dtype::int64, 0, "a 0-d int64 array",
+    {ParamType::int64, "int", "int64_t ", "int64", npy::Dtype::int64, 0, "a 0-d int64 array", "int",
      [](const Field& f, InputSpec& in) { in.int_value = f.integer(); },
      [](const InputSpec& in, uint64_t) { return scalar_int(in.int_value); },
      [](const std::string& name, const InputSpec& in) { return name + " = " + std::to_string(in.int_value); },
      [](InputSpec& in, const SizeVisit& visit) { visit(in.int_value, SizeRole::count); }},
     {ParamType::int_list, "int_list", "const std::vector<int64_t>& ", "int_list", npy::Dtype::int64, 1,
-     "a 1-D int64 array",
+     "a 1-D int64 array", "list[int]",
      [](const Field& f, InputSpec& in) {
          for (const Field& e : f.items()) in.ints.push_back(e.integer());
      },
@@ -144,7 +144,7 @@ const std::vector<ParamTypeInfo> table = {
          resize_lists(in, visit);
          in.int_shape.clear();
      }},
-    {ParamType::float32, "float", "float ", "float32", npy::Dtype::float32, 0, "a 0-d float32 array",
+    {ParamType::float32, "float", "float ", "float32", npy::Dtype::float32, 0, "a 0-d float32 array", "float",
      [](const Field& f, InputSpec& in) { in.float_value = f.number(); },
      [](const InputSpec& in, uint64_t) {
          npy::Array a;
@@ -155,13 +155,14 @@ const std::vector<ParamTypeInfo> table = {
      [](const std::string& name, const InputSpec& in) { return fmt::format("{} = {}", name, in.float_value); },
      [](InputSpec&, const SizeVisit&) {}},
     // On the wire a bool is a 0-d int64 of 0 or 1 (judge run also takes NumPy's bool arrays).
-    {ParamType::boolean, "bool", "bool ", "boolean", npy::Dtype::int64, 0, "a 0-d bool or int64 array (0 or 1)",
+    {ParamType::boolean, "bool", "bool ", "boolean", npy::Dtype::int64, 0, "a 0-d bool or int64 array (0 or 1)", "bool",
      [](const Field& f, InputSpec& in) { in.int_value = f.boolean() ? 1 : 0; },
      [](const InputSpec& in, uint64_t) { return scalar_int(in.int_value); },
      [](const std::string& name, const InputSpec& in) { return name + " = " + (in.int_value ? "true" : "false"); },
      [](InputSpec&, const SizeVisit&) {}},
     {ParamType::int_tensor, "int_tensor", "const judge::IntTensor& ", "int_tensor", npy::Dtype::int64, -1,
-     "an int64 array", parse_int_tensor, [](const InputSpec& in, uint64_t) { return int_array(shape_of(in), in.ints); },
+     "an int64 array", "int64 tensor", parse_int_tensor,
+     [](const InputSpec& in, uint64_t) { return int_array(shape_of(in), in.ints); },
      [](const std::string& name, const InputSpec& in) {
          // Small ones in full: lengths and indices are what a reader needs to see.
          if (in.ints.size() <= static_cast<size_t>(max_shown_elements))
@@ -172,10 +173,10 @@ const std::vector<ParamTypeInfo> table = {
 };
 
 const std::vector<OutputTypeInfo> output_table = {
-    {OutputType::tensor, "tensor", "judge::Tensor", -1},
-    {OutputType::int_tensor, "int_tensor", "judge::IntTensor", -1},
-    {OutputType::int64, "int", "int64_t", 0},
-    {OutputType::float32, "float", "float", 0},
+    {OutputType::tensor, "tensor", "judge::Tensor", -1, "float32 tensor"},
+    {OutputType::int_tensor, "int_tensor", "judge::IntTensor", -1, "int64 tensor"},
+    {OutputType::int64, "int", "int64_t", 0, "int"},
+    {OutputType::float32, "float", "float", 0, "float"},
 };
 
 // In the order judge/harness/support.hpp catches them.

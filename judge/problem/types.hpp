@@ -38,6 +38,7 @@ struct ParamTypeInfo {
     npy::Dtype dtype;                                    // on the wire
     int rank;                                            // on the wire; -1 for any rank
     std::string_view npy_words;                          // what `judge run` expects: "a float32 array"
+    std::string_view python_words;                       // a Python argument, in `judge show`: "float32 tensor"
     void (*parse)(const Field& value, InputSpec& into);  // a test's value in problem.json
     npy::Array (*make)(const InputSpec& in, uint64_t grading_seed);        // the array the harness reads
     std::string (*summary)(const std::string& name, const InputSpec& in);  // "x (2, 5, 12) from randn"
@@ -59,9 +60,10 @@ bool wire_matches(ParamType t, const npy::Array& a);
 /// One row per output type: its name in problem.json, its C++ type, and its rank.
 struct OutputTypeInfo {
     OutputType type;
-    std::string_view spec_name;  // "int_tensor"
-    std::string_view cpp_type;   // "judge::IntTensor"
-    int rank;                    // -1 for any rank (a tensor, shown with its shape)
+    std::string_view spec_name;     // "int_tensor"
+    std::string_view cpp_type;      // "judge::IntTensor"
+    int rank;                       // -1 for any rank (a tensor, shown with its shape)
+    std::string_view python_words;  // a Python return value, in `judge show`: "int64 tensor"
 };
 
 const OutputTypeInfo& type_info(OutputType t);

@@ -2,6 +2,7 @@
 #include "catch.hpp"
 
 #include "core/errors.hpp"
+#include "problem/inputs.hpp"
 #include "problem/spec.hpp"
 
 namespace spec_test {  // a unity batch is one translation unit: this file's names stay its own
@@ -45,6 +46,15 @@ TEST_CASE("a minimal spec loads with its defaults", "[spec]") {
     CHECK(p.tests[0].tolerance.rtol == 1e-4);
     CHECK(p.max_score() == 1);
     CHECK(p.statement_file == "statement.md");
+}
+
+TEST_CASE("a tensor input may have an extent of 0 (an empty cache; issue #43, point 8)", "[spec]") {
+    json j = minimal();
+    j["tests"][0]["inputs"]["x"]["shape"] = {1, 0, 4};
+    const judge::Problem p = judge::parse_problem(j.dump(), "p.json");
+    const judge::InputArrays in = judge::make_inputs(p.tests[0], 7);
+    CHECK(in.at("x").shape == std::vector<int64_t>{1, 0, 4});
+    CHECK(in.at("x").f32.empty());
 }
 
 TEST_CASE("a malformed spec names the file and the field", "[spec]") {
@@ -179,6 +189,19 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["checks"] = {{{"kind", "heads_differ"}, {"output", "output"}}};
         CHECK(error_of(j).find("problems/p/problem.json: tests[t1].checks[0].output: heads_differ needs an output "
                                "with a \"head\" axis; output has none") == 0);
+    }
+    SECTION("an output named as a parameter, or as another output, says which (issue #43, point 8)") {
+        j["functions"][0]["outputs"][0]["name"] = "k";
+        CHECK(error_of(j) ==
+              "problems/p/problem.json: functions[0].outputs[0].name: duplicate name \"k\": scale has a "
+              "parameter of that name (an output's name differs from each parameter's and each other "
+              "output's)");
+        j["functions"][0].erase("returns");
+        j["functions"][0]["outputs"] = {{{"name", "y"}}, {{"name", "y"}}};
+        CHECK(error_of(j).find("functions[0].outputs[1].name: duplicate name \"y\": scale has another output of "
+                               "that name") != std::string::npos);
+        j["functions"][0]["params"].push_back(j["functions"][0]["params"][1]);
+        CHECK(error_of(j) == "problems/p/problem.json: functions[0].params[2].name: duplicate parameter \"k\"");
     }
     SECTION("a duplicate test id") {
         j["tests"].push_back(j["tests"][0]);
