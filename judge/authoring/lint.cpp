@@ -61,6 +61,60 @@ bool confusable(const Size& u, const Size& v) {
     return is("count", "batch") || is("count", "per-count width") || (u.kind == "length" && v.kind == "length");
 }
 
+// "a, b, c, d and 3 more".
+std::string id_list(const std::vector<std::string>& ids) {
+    std::string s;
+    for (size_t i = 0; i < ids.size() && i < 4; ++i) s += (i > 0 ? ", " : "") + ids[i];
+    if (ids.size() > 4) s += fmt::format(" and {} more", ids.size() - 4);
+    return s;
+}
+
+// An int, float or bool parameter with one value in every test of its function: a solution that
+// writes the value in (eps = 1e-5) passes them all.
+void lint_constant_scalars(const FunctionSpec& fn, const std::vector<size_t>& tests,
+                           const std::vector<InputArrays>& inputs, std::vector<LintWarning>& out) {
+    if (tests.size() < 2) return;
+    for (const Param& q : fn.params) {
+        if (q.type != ParamType::int64 && q.type != ParamType::float32 && q.type != ParamType::boolean) continue;
+        std::set<std::pair<std::vector<float>, std::vector<int64_t>>> values;
+        for (const size_t t : tests)
+            if (const auto a = inputs[t].find(q.name); a != inputs[t].end())
+                values.insert({a->second.f32, a->second.i64});
+        if (values.size() != 1) continue;
+        const auto& [f, i] = *values.begin();
+        const std::string v = !i.empty()
+                                  ? (q.type == ParamType::boolean ? (i[0] ? "true" : "false") : std::to_string(i[0]))
+                                  : (f.empty() ? "?" : fmt::format("{:g}", f[0]));
+        out.push_back({"constant_parameter", "warning",
+                       fmt::format("{}: {} is {} in all {} of its tests, so a solution that writes {} in for it "
+                                   "passes; give it another value in some test",
+                                   fn.name, q.name, v, tests.size(), v)});
+    }
+}
+
+// A seeded bug that one test alone rejects (a change to that test loses it), or only hidden tests
+// (a student with it sees no failing sample test to start from).
+void lint_bug_catchers(const Problem& p, const BugEvidence& b, std::vector<LintWarning>& out) {
+    std::vector<std::string> catchers;
+    bool sample = false;
+    for (size_t t = 0; t < p.tests.size() && t < b.killed.size(); ++t) {
+        if (!b.killed[t]) continue;
+        catchers.push_back(p.tests[t].id);
+        sample = sample || !p.tests[t].hidden;
+    }
+    if (catchers.empty()) return;  // validate's own error: the bug is not caught
+    if (catchers.size() == 1)
+        out.push_back({"bug_caught_by_one_test", "note",
+                       fmt::format("{} is rejected by one test only ({}): another test of trap {} that catches it "
+                                   "keeps it caught when that one changes",
+                                   b.bug->name, catchers.front(), b.bug->trap)});
+    if (!sample)
+        out.push_back({"bug_caught_only_by_hidden_tests", "note",
+                       fmt::format("{} is rejected only by hidden tests ({}): a student with this mistake has no "
+                                   "failing sample test to start from",
+                                   b.bug->name, id_list(catchers))});
+}
+
 }  // namespace
 
 std::vector<LintWarning> lint_spec(const Problem& p) {
@@ -73,6 +127,7 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
         for (size_t t = 0; t < p.tests.size(); ++t)
             if (p.tests[t].function == fn.name) tests.push_back(t);
         if (tests.empty()) continue;
+        lint_constant_scalars(fn, tests, inputs, out);
         // Parameters that hold the same data in every test of the function.
         const InputArrays& first = inputs[tests.front()];
         for (auto a = first.begin(); a != first.end(); ++a) {
@@ -141,9 +196,9 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
         if (!hidden) out.push_back({"no_hidden_test", "warning", "trap " + trap.id + " has no hidden test"});
     }
     if (const std::vector<size_t> fixed = seed_independent_tests(p); !fixed.empty()) {
-        std::string names;
-        for (size_t i = 0; i < fixed.size() && i < 4; ++i) names += (i > 0 ? ", " : "") + p.tests[fixed[i]].id;
-        if (fixed.size() > 4) names += fmt::format(" and {} more", fixed.size() - 4);
+        std::vector<std::string> ids;
+        for (const size_t t : fixed) ids.push_back(p.tests[t].id);
+        const std::string names = id_list(ids);
         out.push_back({"seed_independent", "warning",
                        fmt::format("{} of {} points ({} of {} tests: {}) keep their sizes and stated values under "
                                    "a grading seed: a table built from a student pack's stored answers can pass them "
@@ -218,12 +273,24 @@ std::vector<LintWarning> lint_bugs(const Problem& p, const std::vector<BugEviden
                                        others.size() == 1 ? "" : "s", list)});
         }
     }
+    for (const BugEvidence& b : bugs) lint_bug_catchers(p, b, out);
+    // Tests that reject no seeded bug; those that expect an exception (input checks, seldom seeded)
+    // in one line.
+    std::vector<std::string> throwing;
     for (size_t t = 0; t < p.tests.size(); ++t) {
         bool any = false;
         for (const BugEvidence& b : bugs) any = any || b.killed[t];
-        if (!any && !bugs.empty())
+        if (any || bugs.empty()) continue;
+        if (p.tests[t].throws)
+            throwing.push_back(p.tests[t].id);
+        else
             out.push_back({"test_catches_nothing", "info", "test " + p.tests[t].id + " rejects no seeded bug"});
     }
+    if (!throwing.empty())
+        out.push_back(
+            {"test_catches_nothing", "info",
+             fmt::format("{} test{} expecting an exception reject{} no seeded bug: {}", throwing.size(),
+                         throwing.size() == 1 ? "" : "s", throwing.size() == 1 ? "s" : "", id_list(throwing))});
     return out;
 }
 

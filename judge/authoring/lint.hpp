@@ -14,11 +14,13 @@ namespace judge {
 
 struct LintWarning {
     std::string kind;     // a stable word, e.g. "identical_parameters"
-    std::string level;    // "warning", or "info" (never counts toward --strict)
+    std::string level;    // "warning"; "note" (shown as one, never counts toward --strict); "info"
     std::string message;  // one line, naming the function, trap, test or bugs
 };
 
 /// The spec lint:
+///   constant_parameter    an int, float or bool parameter with one value in every test of its
+///                         function (a solution that writes it in passes);
 ///   identical_parameters  two tensor parameters of a function with the same shape hold the same
 ///                         data in every test of that function (a mistake that swaps them passes);
 ///   equal_dimensions      two sizes that mistakes confuse (B = H, H = d_k, Lq = Lk; see lint.cpp)
@@ -63,7 +65,11 @@ BugTraps bug_traps(const Problem& p, const std::vector<bool>& killed);
 ///   bug_fails_other_traps a bug fails other traps than its own, not counting the blocked ones
 ///                         (traps[].after): a student with it is told of mistakes not made;
 ///   bug_trap_blocked      a bug's own trap is blocked by another it fails first;
-///   test_catches_nothing  (info) a test that rejects no seeded bug.
+///   bug_caught_by_one_test  (note) a bug that one test alone rejects;
+///   bug_caught_only_by_hidden_tests  (note) a bug that no sample test rejects (a hidden test's
+///                         purpose may be just that: a note, not a warning);
+///   test_catches_nothing  (info) a test that rejects no seeded bug (those expecting an exception
+///                         in one line).
 std::vector<LintWarning> lint_bugs(const Problem& p, const std::vector<BugEvidence>& bugs);
 
 }  // namespace judge

@@ -42,7 +42,10 @@ public:
     void ok(std::string message) { add(Severity::ok, "", std::move(message)); }
     void error(std::string message) { add(Severity::error, "", std::move(message)); }
     void note(std::string message) { add(Severity::note, "", std::move(message)); }
-    void lint(const LintWarning& w) { add(w.level == "info" ? Severity::info : Severity::warning, w.kind, w.message); }
+    void lint(const LintWarning& w) {
+        const Severity s = w.level == "info" ? Severity::info : w.level == "note" ? Severity::note : Severity::warning;
+        add(s, w.kind, w.message);
+    }
     std::vector<Finding> findings;
 
 private:

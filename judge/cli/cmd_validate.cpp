@@ -81,14 +81,19 @@ std::string validation_text(const Validation& v) {
     return s;
 }
 
+// A lint finding's level in the JSON ("warning", "note" or "info"), or nullptr for a check's line.
+const char* lint_level(const Finding& f) {
+    if (f.severity == Severity::warning) return "warning";
+    if (f.severity == Severity::info) return "info";
+    return f.severity == Severity::note && !f.kind.empty() ? "note" : nullptr;
+}
+
 json validation_json(const Validation& v) {
     json errors = json::array(), warnings = json::array(), bugs = json::array(), accepted = json::array();
     for (const Finding* f : v.findings()) {
         if (f->severity == Severity::error) errors.push_back(f->message);
-        if (f->severity == Severity::warning || f->severity == Severity::info)
-            warnings.push_back({{"kind", f->kind},
-                                {"level", f->severity == Severity::info ? "info" : "warning"},
-                                {"message", f->message}});
+        if (const char* level = lint_level(*f))
+            warnings.push_back({{"kind", f->kind}, {"level", level}, {"message", f->message}});
     }
     for (const BugResult& b : v.bugs) {
         if (!b.built) continue;

@@ -2,6 +2,7 @@
 #include <fstream>
 #include "catch.hpp"
 
+#include "authoring/lint.hpp"
 #include "authoring/units.hpp"
 #include "authoring/validation.hpp"
 #include "fixtures.hpp"
@@ -40,6 +41,70 @@ TEST_CASE("a Validation counts errors and warnings; info and notes never count",
     v.mutants = judge::MutantSummary{};
     v.mutants->survivors = {{"int:3:4", "--- diff"}};
     CHECK(v.warnings() == 3);  // a surviving mutant is a warning too
+}
+
+TEST_CASE("the bug matrix lint: thin catches are notes; exception tests that catch nothing, one line", "[validate]") {
+    judge::Problem p;
+    p.traps.push_back({"checks", "Checks", "Check.", {}, "", {}});
+    p.traps.push_back({"values", "Values", "Compute.", {}, "", {}});
+    const auto test = [](const char* id, const char* trap, bool hidden, bool throws) {
+        judge::TestSpec t;
+        t.id = id;
+        t.trap = trap;
+        t.hidden = hidden;
+        if (throws) t.throws = "invalid_argument";
+        return t;
+    };
+    p.tests = {test("bad_a", "checks", true, true), test("bad_b", "checks", false, true),
+               test("plain", "values", false, false), test("big", "values", true, false)};
+    judge::SeededBug bug;
+    bug.name = "overflow";
+    bug.trap = "values";
+    judge::BugEvidence e;
+    e.bug = &bug;
+    e.runs.assign(4, nullptr);
+    e.killed = {false, false, false, true};  // only the hidden test big
+    std::vector<std::string> lines;
+    for (const judge::LintWarning& w : judge::lint_bugs(p, {e})) lines.push_back(w.level + " " + w.message);
+    REQUIRE(lines.size() == 4);
+    CHECK(lines[0].rfind("note overflow is rejected by one test only (big)", 0) == 0);
+    CHECK(lines[1].rfind("note overflow is rejected only by hidden tests (big)", 0) == 0);
+    CHECK(lines[2] == "info test plain rejects no seeded bug");
+    CHECK(lines[3] == "info 2 tests expecting an exception reject no seeded bug: bad_a, bad_b");
+    // A bug caught by a sample test and another: nothing thin.
+    e.killed = {false, false, true, true};
+    for (const judge::LintWarning& w : judge::lint_bugs(p, {e})) CHECK(w.kind == "test_catches_nothing");
+}
+
+TEST_CASE("the spec lint: an int, float or bool parameter with one value in every test", "[validate]") {
+    judge::Problem p;
+    judge::FunctionSpec fn;
+    fn.name = "norm";
+    fn.params = {{"x", judge::ParamType::tensor, {}},
+                 {"eps", judge::ParamType::float32, {}},
+                 {"heads", judge::ParamType::int64, {}}};
+    fn.outputs.push_back({});
+    p.functions.push_back(fn);
+    p.traps.push_back({"values", "Values", "Compute.", {}, "", {}});
+    for (int k = 0; k < 2; ++k) {
+        judge::TestSpec t;
+        t.id = "t" + std::to_string(k);
+        t.function = "norm";
+        t.trap = "values";
+        t.hidden = k == 1;
+        t.inputs["x"].gen.shape = {2};
+        t.inputs["eps"].type = judge::ParamType::float32;
+        t.inputs["eps"].float_value = 1e-5;
+        t.inputs["heads"].type = judge::ParamType::int64;
+        t.inputs["heads"].int_value = k + 1;
+        p.tests.push_back(t);
+    }
+    std::vector<std::string> constant;
+    for (const judge::LintWarning& w : judge::lint_spec(p))
+        if (w.kind == "constant_parameter") constant.push_back(w.level + " " + w.message);
+    REQUIRE(constant.size() == 1);
+    CHECK(constant[0].rfind("warning norm: eps is 1e-05 in all 2 of its tests, so a solution that writes 1e-05 in",
+                            0) == 0);
 }
 
 TEST_CASE("the statement check names the missing file, relative to the course root", "[validate]") {

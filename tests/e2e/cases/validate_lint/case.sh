@@ -4,8 +4,9 @@
 # Issue #10: `validate` says how far the tests can be trusted. A course built to trip each warning:
 # a function whose two tensors hold the same data in every test, a head count equal to the batch in
 # every test of one trap, a trap without a sample test and one without a hidden test, two seeded
-# bugs no test tells apart, a bug that also fails other traps, a test that catches no bug, and one
-# that keeps its inputs under every grading seed ("keep": "all": a pack's table passes it, issue #38).
+# bugs no test tells apart, a bug that also fails other traps, a test that catches no bug, one that
+# keeps its inputs under every grading seed ("keep": "all": a pack's table passes it, issue #38), an
+# int with one value in every test, and a bug only one hidden test catches (issue #43).
 C="$TMP/course"
 cp -r "$ROOT/tests/hostile/course" "$C"
 python3 "$HERE/check.py" "$C/problems/probe/problem.json"
@@ -14,6 +15,7 @@ cp "$HERE/template_solution.cpp" "$C/student_template/probe/solution.cpp"
 mkdir -p "$C/reference/probe/bugs"
 for b in double_a double_b; do sed "s/@BUG@/$b/" "$HERE/double.cpp.in" >"$C/reference/probe/bugs/$b.cpp"; done
 cp "$HERE/both_wrong.cpp" "$C/reference/probe/bugs/both_wrong.cpp"
+cp "$HERE/twelve_only.cpp" "$C/reference/probe/bugs/twelve_only.cpp"
 expect_exit 0 "$JUDGE" --root "$C" validate probe
 expect_out "pair: a and b hold the same data in every test, so a solution that uses one for the other passes"
 expect_out "trap diff: a batch = k in every test of pair there, so mistakes that confuse them give the same output"
@@ -23,11 +25,16 @@ expect_out "trap extra has no hidden test"
 expect_out "no test tells double_a from double_b: neither can be named to a student"
 expect_out "both_wrong (trap identity) also fails traps diff, extra"
 expect_out "test zeros rejects no seeded bug"
+# Issue #43, point 3: an int that is 2 in both tests of pair; a bug that only the hidden test
+# random rejects (notes, which --strict does not count).
+expect_out "pair: k is 2 in all 2 of its tests, so a solution that writes 2 in for it passes"
+expect_out "twelve_only is rejected by one test only (random): another test of trap identity"
+expect_out "twelve_only is rejected only by hidden tests (random): a student with this mistake has no failing sample"
 expect_out "1 of 6 points (1 of 6 tests: zeros) keep their sizes and stated values under a grading seed"
-expect_out "validate: ok (1 problem, 8 warnings)"
+expect_out "validate: ok (1 problem, 9 warnings)"
 # --strict fails on warnings; --format json carries them with their kinds.
 expect_exit 1 "$JUDGE" --root "$C" validate probe --strict --seeds 0
-expect_out "validate: 8 warnings (--strict)"
+expect_out "validate: 9 warnings (--strict)"
 expect_exit 0 "$JUDGE" --root "$C" validate probe --format json
 python3 "$HERE/check_2.py" "$TMP/out" || fail "validate --format json does not match docs/report.md"
 expect_exit 2 "$JUDGE" --root "$C" validate probe --format xml
