@@ -38,7 +38,9 @@ std::vector<Finding> lint_bug_counterexamples(const Problem& p, Judge& judge, co
 SeedSummary check_seeds(const Problem& p, Builder& builder, const Sandbox& sandbox, int n);
 /// Every mutant of the reference built and run on every test (authoring/mutant_run.cpp).
 /// `mutants` are make_mutants of the reference; `reason_of` the declared equivalent ones, by id.
+/// Runs those `s.mutant_scope` asks for, `s.jobs` at a time, and keeps each one's fate in the
+/// reference's record (authoring/mutant_record.hpp) for the next --changed or --survivors.
 MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder, const std::vector<Mutant>& mutants,
-                          const std::map<std::string, std::string>& reason_of);
+                          const std::map<std::string, std::string>& reason_of, const ValidationSettings& s);
 
 }  // namespace judge::validation_units

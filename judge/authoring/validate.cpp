@@ -239,7 +239,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     v.bugs = run_bug_matrix(p, judge);
     v.matrix_lint = lint_bug_matrix(p, judge, v.bugs);
     for (Finding& f : lint_bug_counterexamples(p, judge, v.bugs)) v.matrix_lint.push_back(std::move(f));
-    if (settings.mutants) v.mutants = run_mutants(p, judge, builder, mutants, equivalent.reason_of);
+    if (settings.mutants) v.mutants = run_mutants(p, judge, builder, mutants, equivalent.reason_of, settings);
     if (settings.seeds > 0) v.seeds = check_seeds(p, builder, settings.sandbox(), settings.seeds);
     return v;
 }

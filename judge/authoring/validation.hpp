@@ -68,6 +68,8 @@ struct BugResult {
 struct MutantSummary {
     std::string file;  // the reference, as shown
     size_t total = 0, killed = 0, stillborn = 0;
+    size_t reused = 0;       // fates taken from the last run's record (--changed, --survivors), not run
+    std::string scope_note;  // why every mutant ran though --changed or --survivors asked for fewer
     std::vector<std::pair<std::string, std::string>> equivalent;  // id, the spec's reason
     std::vector<std::pair<std::string, std::string>> survivors;   // id, its diff
     double score = 1.0;                                           // killed / (total - stillborn - equivalent)
@@ -107,8 +109,14 @@ struct Validation {
     bool sound() const { return errors() == 0; }
 };
 
+/// Which mutants `validate --mutants` runs: all; those of lines that changed since the last run
+/// (--changed); those that survived it (--survivors). The others' fates come from its record.
+enum class MutantScope { all, changed, survivors };
+
 struct ValidationSettings {
     bool mutants = false;
+    MutantScope mutant_scope = MutantScope::all;
+    unsigned jobs = 0;         // mutants built and run at a time; 0: one per core
     bool cross_check = false;  // run the Python reference (and builtin.py) beside the C++ one
     /// The sandbox the student template runs in, made on first use (a problem that fails before
     /// its template runs needs none).

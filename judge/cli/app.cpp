@@ -114,6 +114,16 @@ CLI::App* add_validate(CLI::App& app, CliOptions& o) {
                        fmt::format("Exit 1 on warnings too; implies --seeds {} unless --seeds is given", strict_seeds));
     validate->add_flag("--mutants", o.validate.mutants,
                        "Mutation analysis: mutants of the reference, each run on every test; a survivor is a warning");
+    auto* changed = validate->add_flag("--changed", o.validate.changed,
+                                       "With --mutants: run only the mutants of lines changed since the last "
+                                       "--mutants run (the others' fates come from its record)");
+    validate
+        ->add_flag("--survivors", o.validate.survivors,
+                   "With --mutants: run again only the mutants that survived the last --mutants run (after adding a "
+                   "test)")
+        ->excludes(changed);
+    validate->add_option("--jobs", o.validate.jobs, "Mutants built and run at a time (default: one per core)")
+        ->check(CLI::Range(1, 256));
     validate->add_flag("--cross-check", o.validate.cross_check,
                        "Run the Python reference (reference/<p>/solution.py) and builtin.py, PyTorch's own modules, "
                        "beside the C++ one on every test and small input; report the largest difference");

@@ -40,6 +40,10 @@ std::string mutants_text(const MutantSummary& m) {
         "\n  Mutants of {}: {} in all, {} do not compile, {} declared equivalent; {} of {} killed ({:.1f}%)\n", m.file,
         m.total, m.stillborn, m.equivalent.size(), m.killed, m.total - m.stillborn - m.equivalent.size(),
         100.0 * m.score);
+    if (m.reused > 0)
+        s += fmt::format("    {} run now; {} as the last --mutants run of this reference found them\n",
+                         m.total - m.reused, m.reused);
+    if (!m.scope_note.empty()) s += "    " + m.scope_note + "\n";
     for (const auto& [id, reason] : m.equivalent) s += fmt::format("    = {}: {}\n", id, reason);
     for (const auto& [id, diff] : m.survivors) {
         s += fmt::format("  {} {} survives: no test tells it from the reference\n", paint("!", "yellow"), id);
@@ -115,7 +119,8 @@ json validation_json(const Validation& v) {
                 {{"kind", "mutant_survives"}, {"level", "warning"}, {"message", id + " survives every test"}});
         }
         mutants = {{"total", m.total},         {"killed", m.killed},     {"stillborn", m.stillborn},
-                   {"equivalent", equivalent}, {"survivors", survivors}, {"score", m.score}};
+                   {"equivalent", equivalent}, {"survivors", survivors}, {"score", m.score},
+                   {"reused", m.reused}};
     }
     json cross = nullptr;
     if (!v.cross_checks.empty()) {
@@ -171,10 +176,15 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o) {
     const bool as_json = o.format == "json";
     Builder builder(detect_toolchain(), cache_root());
     std::unique_ptr<Sandbox> sandbox;
-    ValidationSettings settings{o.mutants, o.cross_check, [&sandbox]() -> const Sandbox& {
-                                    if (!sandbox) sandbox = make_sandbox(probe_sandbox());
-                                    return *sandbox;
-                                }};
+    ValidationSettings settings;
+    settings.mutants = o.mutants || o.changed || o.survivors;  // either implies --mutants
+    settings.mutant_scope = o.changed ? MutantScope::changed : o.survivors ? MutantScope::survivors : MutantScope::all;
+    settings.jobs = o.jobs;
+    settings.cross_check = o.cross_check;
+    settings.sandbox = [&sandbox]() -> const Sandbox& {
+        if (!sandbox) sandbox = make_sandbox(probe_sandbox());
+        return *sandbox;
+    };
     settings.seeds = o.seeds.value_or(o.strict ? strict_seeds : 0);
     if (settings.seeds < 0 || settings.seeds > 1000) throw InputError("--seeds: expected 0 to 1000");
     int errors = 0, failing = 0, warnings = 0;

@@ -42,6 +42,9 @@ struct ValidateOptions {
     std::string format = "text";
     bool strict = false;
     bool mutants = false;
+    bool changed = false;    // --changed: the mutants of changed lines only
+    bool survivors = false;  // --survivors: the last run's survivors only
+    unsigned jobs = 0;       // --jobs: mutants at a time (0: one per core)
     bool cross_check = false;
     std::optional<int> seeds;  // --seeds N; unset: strict_seeds with --strict, else none
 };

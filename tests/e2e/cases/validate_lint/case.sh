@@ -65,3 +65,30 @@ json.dump(spec, open(sys.argv[1], "w"))
 PY
 expect_exit 1 "$JUDGE" --root "$C" validate probe --strict --seeds 0
 expect_out 'equivalent_mutants[3] "int:30:5:0" matches no mutant of reference/probe/solution.cpp; remove it'
+# --changed and --survivors (issue #43, point 1): the last --mutants run's record answers for the
+# mutants of unchanged lines, and for all but its survivors. Nothing changed: nothing runs.
+expect_exit 0 "$JUDGE" --root "$C" validate probe --changed --jobs 1
+expect_out "    0 run now; "
+expect_out " as the last --mutants run of this reference found them"
+# One line changed: only its mutants run, each killed.
+sed -i 's/^    return a - b;$/    return (a - b);/' "$C/reference/probe/solution.cpp"
+expect_exit 0 "$JUDGE" --root "$C" validate probe --changed --format json
+python3 - "$TMP/out" <<'PY' || fail "--changed ran other mutants than those of the changed line"
+import json, sys
+m = json.load(open(sys.argv[1]))["mutants"]
+ran = m["total"] - m["reused"]
+assert 0 < ran < m["total"] and sorted(e["id"] for e in m["equivalent"]) == ["delete:4:5", "int:3:28:0", "int:3:28:1"], m
+PY
+# --survivors: the three that passed every test run again, nothing else.
+expect_exit 0 "$JUDGE" --root "$C" validate probe --survivors --format json
+python3 - "$TMP/out" <<'PY' || fail "--survivors did not run exactly the last run's survivors"
+import json, sys
+m = json.load(open(sys.argv[1]))["mutants"]
+assert m["total"] - m["reused"] == 3 and len(m["equivalent"]) == 3 and m["survivors"] == [], m
+PY
+# No earlier run (another copy of the reference): every mutant runs, and the summary says why.
+mkdir -p "$TMP/c2" && cp -r "$C/." "$TMP/c2/"
+expect_exit 0 "$JUDGE" --root "$TMP/c2" validate probe --survivors
+expect_out "no record of an earlier validate --mutants of this reference: every mutant ran"
+expect_exit 2 "$JUDGE" --root "$C" validate probe --changed --survivors
+expect_exit 2 "$JUDGE" --root "$C" validate probe --mutants --jobs 0
