@@ -34,6 +34,9 @@ struct CliOptions {
     PackOptions pack;
     MergeOptions merge;
     BoxRunOptions box;
+    BugOptions bug;
+    PreviewOptions preview;
+    TemplateOptions templ;
 };
 
 CLI::App* add_show(CLI::App& app, CliOptions& o) {
@@ -278,8 +281,7 @@ void add_global_options(CLI::App& app, GlobalOptions& g, int& verbose, bool& qui
 }  // namespace
 
 int run_cli(int argc, char** argv) {
-    // A Python test's client (runs/python_server.hpp), started once per test: before anything else.
-    // argv: judge __py-test <server fd> <program> <function> <in> <out>
+    // A Python test's client (runs/python_server.hpp), first: judge __py-test <fd> <program> <function> <in> <out>
     if (argc == 7 && std::string_view(argv[1]) == "__py-test")
         return run_python_client(std::atoi(argv[2]), argv[4], argv[5], argv[6]);
     private_mount_namespace();  // first, while the judge has one thread
@@ -309,11 +311,10 @@ int run_cli(int argc, char** argv) {
     CLI::App* grade = add_grade(app, o);
     CLI::App* pack = add_pack(app, o);
     CLI::App* merge = add_merge(app, o);
-    CLI::App* doctor = app.add_subcommand(
-        "doctor",
-        "Show what this machine offers for isolating submissions (bubblewrap, user namespaces, cgroups,\n"
-        "the uid) and which sandbox tier submit will use. --sandbox fallback or bubblewrap (or\n"
-        "JUDGE_SANDBOX) forces one.");
+    CLI::App* bug = add_bug(app, o.bug);
+    CLI::App* preview = add_preview(app, o.preview);
+    CLI::App* templ = add_template(app, o.templ);
+    CLI::App* doctor = add_doctor(app);
 
     CLI::App* heads = add_heads(app, o);
     CLI::App* box_run = add_box_run(app, o);
@@ -333,6 +334,9 @@ int run_cli(int argc, char** argv) {
     if (grade->parsed()) return cmd_grade(g, o.grade);
     if (merge->parsed()) return cmd_merge(g, o.merge);
     if (pack->parsed()) return cmd_pack(g, o.pack);
+    if (bug->parsed()) return cmd_bug(g, o.bug);
+    if (preview->parsed()) return cmd_preview(g, o.preview);
+    if (templ->parsed()) return cmd_template(g, o.templ);
     if (box_run->parsed()) return cmd_box_run(o.box);
     return static_cast<int>(ExitCode::bad_input);
 }

@@ -1,6 +1,8 @@
 // `judge doctor`: what this machine offers for isolation, and the tier `submit` will use.
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "compile/toolchain.hpp"
@@ -21,6 +23,14 @@ int cmd_doctor(const GlobalOptions&) {
     }
     fmt::print("cache:            {}\n", cache_root().string());
     return code(ExitCode::ok);
+}
+
+CLI::App* add_doctor(CLI::App& app) {
+    return app.add_subcommand(
+        "doctor",
+        "Show what this machine offers for isolating submissions (bubblewrap, user namespaces, cgroups,\n"
+        "the uid) and which sandbox tier submit will use. --sandbox fallback or bubblewrap (or\n"
+        "JUDGE_SANDBOX) forces one.");
 }
 
 }  // namespace judge

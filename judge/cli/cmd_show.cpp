@@ -5,6 +5,7 @@
 #include "cli/output.hpp"
 #include "core/errors.hpp"
 #include "course/course.hpp"
+#include "languages/python.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
 #include "problem/language.hpp"
@@ -18,18 +19,6 @@ namespace judge {
 
 namespace {
 constexpr size_t max_statement_bytes = size_t{1} << 20;
-
-// "queries, keys, values: float32 tensor; num_heads: int": names with their types, those of one
-// type in a row together.
-std::string typed_names(const std::vector<std::pair<std::string, std::string_view>>& named) {
-    std::string s;
-    for (size_t i = 0; i < named.size(); ++i) {
-        s += named[i].first;
-        const bool last_of_type = i + 1 == named.size() || named[i + 1].second != named[i].second;
-        s += last_of_type ? ": " + std::string(named[i].second) + (i + 1 == named.size() ? "" : "; ") : ", ";
-    }
-    return s;
-}
 
 // What `f` returns, by name, with the axes the spec names: "{output (example, query, feature), weights}".
 std::string cpp_returns(const FunctionSpec& f) {
@@ -55,20 +44,11 @@ void print_signatures(const Problem& p) {
             files += fmt::format("{}{} with {}", files.empty() ? "" : ", ", lang.template_file, lang.words);
     fmt::print("\n{}\n", paint("In Python (" + files + "), each at module level:", "bold"));
     for (const FunctionSpec& f : p.functions) {
-        std::vector<std::pair<std::string, std::string_view>> params, outputs;
-        std::string names, returned;
-        for (const Param& q : f.params) {
-            params.emplace_back(q.name, type_info(q.type).python_words);
-            names += (names.empty() ? "" : ", ") + q.name;
-        }
-        for (const OutputSpec& o : f.outputs) outputs.emplace_back(o.name, type_info(o.type).python_words);
+        std::string names;
+        for (const Param& q : f.params) names += (names.empty() ? "" : ", ") + q.name;
         fmt::print("    def {}({}):\n", f.name, names);
-        if (!params.empty()) fmt::print("{}\n", paint("        " + typed_names(params), "dim"));
-        std::string tuple;
-        for (const OutputSpec& o : f.outputs) tuple += (tuple.empty() ? "" : ", ") + o.name;
-        const std::string r = typed_names(outputs);
-        fmt::print("{}\n",
-                   paint("        returns " + (outputs.size() == 1 ? r : "(" + tuple + ") as a tuple; " + r), "dim"));
+        if (!f.params.empty()) fmt::print("{}\n", paint("        " + python_parameter_words(f), "dim"));
+        fmt::print("{}\n", paint("        returns " + python_return_words(f), "dim"));
     }
 }
 }  // namespace

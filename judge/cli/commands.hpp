@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace judge {
 
 struct GlobalOptions {
@@ -96,7 +100,39 @@ struct BoxRunOptions {
     std::string plan, in, out;
 };
 
+/// judge bug new PROBLEM ID --from FILE [--trap T] [--misconception TEXT] [--force].
+struct BugOptions {
+    std::string problem, id, from, trap, misconception;
+    bool force = false;
+};
+
 int cmd_list(const GlobalOptions& g);
+/// judge preview PROBLEM [--bug ID] [--format F].
+struct PreviewOptions {
+    std::string problem;
+    std::optional<std::string> bug;
+    std::string format = "text";
+};
+
+/// judge template PROBLEM [--lang numpy|torch] [--out FILE] [--force].
+struct TemplateOptions {
+    std::string problem;
+    std::string lang = "torch";
+    std::optional<std::string> out;
+    bool force = false;
+};
+
+/// `judge template` (cli/cmd_template.cpp).
+CLI::App* add_template(CLI::App& app, TemplateOptions& o);
+int cmd_template(const GlobalOptions& g, const TemplateOptions& o);
+
+/// `judge preview` (cli/cmd_preview.cpp).
+CLI::App* add_preview(CLI::App& app, PreviewOptions& o);
+int cmd_preview(const GlobalOptions& g, const PreviewOptions& o);
+
+/// `judge bug` and its one subcommand, `new` (cli/cmd_bug.cpp).
+CLI::App* add_bug(CLI::App& app, BugOptions& o);
+int cmd_bug(const GlobalOptions& g, const BugOptions& o);
 int cmd_box_run(const BoxRunOptions& o);
 /// With a non-empty `bug`, prints that seeded bug's source (the patch applied) instead of the statement.
 int cmd_show(const GlobalOptions& g, const std::string& problem, const std::string& bug);
@@ -105,6 +141,7 @@ int cmd_validate(const GlobalOptions& g, const ValidateOptions& o);
 int cmd_heads(const GlobalOptions& g, const HeadsOptions& o);
 int cmd_run(const GlobalOptions& g, const RunOptions& o);
 int cmd_doctor(const GlobalOptions& g);
+CLI::App* add_doctor(CLI::App& app);
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o);
 int cmd_pack(const GlobalOptions& g, const PackOptions& o);
 int cmd_merge(const GlobalOptions& g, const MergeOptions& o);

@@ -9,6 +9,8 @@
 #include <string_view>
 
 #include "languages/build.hpp"
+#include "problem/language.hpp"
+#include "problem/spec.hpp"
 
 namespace judge {
 
@@ -33,5 +35,18 @@ BuiltProgram build_python(const Problem& p, const std::filesystem::path& box, co
 /// mode, run once per judge without importing the libraries): part of the key of every result of a
 /// Python submission that is kept (grade's reports).
 std::string python_versions();
+
+/// A Python function's parameters with their types, those of one type in a row together:
+/// "queries, keys, values: float32 tensor; num_heads: int" (languages/python_template.cpp).
+std::string python_parameter_words(const FunctionSpec& f);
+
+/// What it returns: "lens: int64 tensor", or "(output, weights) as a tuple; output, weights: float32
+/// tensor".
+std::string python_return_words(const FunctionSpec& f);
+
+/// A stub of each of `p`'s functions in `lang` (a Python row), as `judge template` prints it: a
+/// first line that names the library, a docstring with each parameter's and output's type, and a
+/// NotImplementedError. It loads, and every test rejects it.
+std::string python_template(const Problem& p, const LanguageInfo& lang);
 
 }  // namespace judge

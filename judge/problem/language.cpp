@@ -23,7 +23,8 @@ constexpr std::string_view python_builtin_exceptions[] = {
 
 // A Python library's row: every Python row loads the same way and speaks Python's words; only the
 // name, the words, the template and the library the harness imports differ.
-LanguageInfo python_row(Language id, std::string_view name, std::string_view words, std::string_view template_file) {
+LanguageInfo python_row(Language id, std::string_view name, std::string_view words, std::string_view template_file,
+                        std::string_view tensor_type, std::string_view import_line) {
     return {id,
             name,
             words,
@@ -44,7 +45,9 @@ LanguageInfo python_row(Language id, std::string_view name, std::string_view wor
             "Python said:",
             256,
             "the interpreter and torch's own working set",
-            "python"};
+            "python",
+            tensor_type,
+            import_line};
 }
 
 const std::vector<LanguageInfo> language_table = {
@@ -68,9 +71,12 @@ const std::vector<LanguageInfo> language_table = {
      "The compiler said:",
      0,
      "",
+     "",
+     "a judge::Tensor",
      ""},
-    python_row(Language::numpy, "numpy", "NumPy", "solution_numpy.py"),
-    python_row(Language::torch, "torch", "PyTorch", "solution.py"),
+    python_row(Language::numpy, "numpy", "NumPy", "solution_numpy.py", "an ndarray",
+               "import numpy as np  # noqa: F401"),
+    python_row(Language::torch, "torch", "PyTorch", "solution.py", "a torch.Tensor", "import torch  # noqa: F401"),
 };
 
 std::string_view trim(std::string_view s) {

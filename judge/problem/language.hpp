@@ -52,6 +52,10 @@ struct LanguageInfo {
     // Which of a text's language forms this language reads ("python": a trap's hint_python, a seeded
     // bug's `// misconception_python:`); "": the text as written, which speaks C++.
     std::string_view text_variant;
+    // A generated template's (judge template): what a float32 tensor argument is ("a torch.Tensor"),
+    // and the line that imports the library ("import torch  # noqa: F401"); "" for C++.
+    std::string_view tensor_type;
+    std::string_view import_line;
 };
 
 /// Every row, in --lang's order: cpp, numpy, torch.

@@ -108,4 +108,37 @@ std::string misconception_form_problem(const std::string& text) {
     return "";
 }
 
+std::string make_bug_patch(const Problem& p, const std::string& reference, std::string bug, const std::string& from,
+                           std::string trap, std::string misconception) {
+    // The file's own header lines, up to its first other line.
+    std::string python;
+    while (bug.rfind("// trap:", 0) == 0 || bug.rfind("// misconception:", 0) == 0 ||
+           bug.rfind("// misconception_python:", 0) == 0) {
+        const size_t end = bug.find('\n');
+        const std::string line = bug.substr(0, end);
+        const size_t colon = line.find(':');
+        const std::string value = trim(line.substr(colon + 1));
+        if (line.rfind("// trap:", 0) == 0 && trap.empty()) trap = value;
+        if (line.rfind("// misconception:", 0) == 0 && misconception.empty()) misconception = value;
+        if (line.rfind("// misconception_python:", 0) == 0) python = value;
+        bug = end == std::string::npos ? "" : bug.substr(end + 1);
+    }
+    if (!bug.empty() && bug.back() != '\n') bug += '\n';
+    if (trap.empty()) throw InputError(from + ": no trap: give --trap, or a `// trap: <id>` first line");
+    if (std::none_of(p.traps.begin(), p.traps.end(), [&](const TrapSpec& t) { return t.id == trap; })) {
+        std::string known;
+        for (const TrapSpec& t : p.traps) known += (known.empty() ? "" : ", ") + t.id;
+        throw InputError("--trap: " + p.name + " has no trap \"" + trap + "\"; its traps are: " + known);
+    }
+    if (misconception.empty())
+        throw InputError(from + ": no misconception: give --misconception, or a `// misconception: <phrase>` line");
+    if (const std::string why = misconception_form_problem(misconception); !why.empty())
+        throw InputError("--misconception: \"" + misconception + "\": " + why);
+    const std::string diff = unified_diff(reference, bug, "a/solution.cpp", "b/solution.cpp");
+    if (diff.empty()) throw InputError(from + ": it is the reference as it is; a seeded bug changes it");
+    std::string header = "// trap: " + trap + "\n// misconception: " + misconception + "\n";
+    if (!python.empty()) header += "// misconception_python: " + python + "\n";
+    return header + diff;
+}
+
 }  // namespace judge

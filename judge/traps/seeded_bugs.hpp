@@ -43,4 +43,13 @@ std::string misconception_form_problem(const std::string& text);
 /// sorted by name; none when the folder does not exist.
 std::vector<std::filesystem::path> load_accepted(const Problem& p);
 
+/// What `judge bug new` writes (bugs/<id>.patch): the header lines, then the unified diff from the
+/// reference `reference` to the bug `bug`. Header lines at the top of `bug` (`// trap:`,
+/// `// misconception:`, `// misconception_python:`) are taken from there and not diffed; `trap` and
+/// `misconception`, when not empty, replace them. Throws InputError naming `from` (the bug's file)
+/// when the trap is missing or not one of `p`'s, the misconception is missing or not in the form
+/// (misconception_form_problem), or the file is the reference itself.
+std::string make_bug_patch(const Problem& p, const std::string& reference, std::string bug, const std::string& from,
+                           std::string trap, std::string misconception);
+
 }  // namespace judge

@@ -8,7 +8,7 @@ _judge() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     }
-    local commands="list show submit heads validate run grade merge pack doctor"
+    local commands="list show submit heads validate run grade merge pack bug template preview doctor"
     local global="--root --sandbox --cache --box-uids -v -q --help --version -V"
     local cmd="" i root=()
     for ((i = 1; i < cword; i++)); do
@@ -22,14 +22,18 @@ _judge() {
     case $prev in
         --root | --cache | --dir | --inputs | --outputs | --class | --out | --save-counterexamples | --judge-source | --suggest-bugs)
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --from) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -f -X '!*.py' -- "$cur") $(compgen -d -- "$cur")); return ;;
-        --lang) COMPREPLY=($(compgen -W "cpp numpy torch" -- "$cur")); return ;;
+        --lang)
+            if [ "$cmd" = template ]; then COMPREPLY=($(compgen -W "numpy torch" -- "$cur"));
+            else COMPREPLY=($(compgen -W "cpp numpy torch" -- "$cur")); fi
+            return ;;
         --format)
             if [ "$cmd" = validate ]; then COMPREPLY=($(compgen -W "text json" -- "$cur"));
             else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html" -- "$cur")); fi
             return ;;
         --sandbox) COMPREPLY=($(compgen -W "bubblewrap fallback" -- "$cur")); return ;;
-        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids) return ;;
+        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception) return ;;
     esac
     if [ -z "$cmd" ]; then
         COMPREPLY=($(compgen -W "$commands $global" -- "$cur"))
@@ -39,17 +43,22 @@ _judge() {
     case $cmd in
         submit) opts="--file --dir --lang --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures" ;;
         heads) opts="--file --test --example --html --lang" ;;
-        validate) opts="--all --format --strict --mutants --cross-check --seeds" ;;
+        validate) opts="--all --format --strict --mutants --changed --survivors --jobs --cross-check --seeds" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
         grade) opts="--class --out --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
         pack) opts="--all --out --gradescope --judge-source" ;;
         merge) opts="--out" ;;
         show) opts="--bug" ;;
+        bug) opts="--from --trap --misconception --force" ;;
+        template) opts="--lang --out --force" ;;
+        preview) opts="--bug --format" ;;
         *) opts="" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts --help" -- "$cur"))
-    elif [[ $cmd =~ ^(show|submit|heads|validate|run|grade|pack)$ ]]; then
+    elif [ "$cmd" = bug ] && [ "$prev" = bug ]; then
+        COMPREPLY=($(compgen -W "new" -- "$cur"))
+    elif [[ $cmd =~ ^(show|submit|heads|validate|run|grade|pack|bug|template|preview)$ ]]; then
         # Problem names, from the course root the judge would use (a pack's too).
         local problems
         problems=$("${words[0]}" "${root[@]}" -q list 2>/dev/null | awk '{print $1}')

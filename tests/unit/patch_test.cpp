@@ -41,3 +41,39 @@ TEST_CASE("a hunk whose line moved still applies at the nearest match; one that 
 }
 
 }  // namespace patch_test
+
+namespace patch_test {
+
+TEST_CASE("unified_diff writes what diff -u writes, and its patch gives the edited text back", "[patch]") {
+    const std::string a = "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\nm\n", b = "a\nb\nC\nd\ne\nf\ng\nh\ni\nj\nk\nm\nn\n";
+    // `diff -u --label a/x --label b/x` (GNU diffutils 3.8) on the same two files.
+    CHECK(judge::unified_diff(a, b, "a/x", "b/x") ==
+          "--- a/x\n+++ b/x\n@@ -1,6 +1,6 @@\n a\n b\n-c\n+C\n d\n e\n f\n@@ -9,5 +9,5 @@\n i\n j\n k\n-l\n m\n+n\n");
+    CHECK(judge::unified_diff(a, b, "a", "b", 1) ==
+          "--- a\n+++ b\n@@ -2,3 +2,3 @@\n b\n-c\n+C\n d\n@@ -11,3 +11,3 @@\n k\n-l\n m\n+n\n");
+    CHECK(judge::unified_diff("x\n", "x\ny\n", "a", "b") == "--- a\n+++ b\n@@ -1 +1,2 @@\n x\n+y\n");
+    CHECK(judge::unified_diff(a, a, "a", "b").empty());
+    // Any edit: the diff applies to the original and gives the edited text.
+    uint32_t state = 12345;
+    const auto next = [&state](uint32_t n) {
+        state = state * 1103515245u + 12345u;
+        return (state >> 16) % n;
+    };
+    for (int round = 0; round < 300; ++round) {
+        std::string x, y;
+        const uint32_t lines = 1 + next(40);
+        for (uint32_t k = 0; k < lines; ++k) {
+            const std::string line = "line " + std::to_string(next(8)) + "\n";
+            x += line;
+            const uint32_t edit = next(10);
+            if (edit == 0) continue;                                  // removed
+            y += edit == 1 ? "changed " + line : line;                // changed, or kept
+            if (edit == 2) y += "added " + std::to_string(k) + "\n";  // one added after it
+        }
+        if (y.empty()) y = "all gone\n";
+        const std::string d = judge::unified_diff(x, y, "a/s", "b/s", static_cast<int>(next(4)));
+        CHECK((d.empty() ? x : judge::apply_patch(x, d)) == y);
+    }
+}
+
+}  // namespace patch_test
