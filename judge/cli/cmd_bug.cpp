@@ -54,8 +54,7 @@ int cmd_bug(const GlobalOptions& g, const BugOptions& o) {
         throw InputError("bug new: reference/" + p.name + "/bugs/" + o.id + ".cpp exists; a seeded bug is one file");
     if (fs::exists(patch) && !o.force) throw InputError("bug new: " + shown + " exists; --force replaces it");
     const std::string reference = read_input_file(p.reference);
-    const std::string text =
-        make_bug_patch(p, reference, read_input_file(o.from), o.from, o.trap, o.misconception);
+    const std::string text = make_bug_patch(p, reference, read_input_file(o.from), o.from, o.trap, o.misconception);
     fs::create_directories(p.bugs_dir);
     write_file_atomic(patch, text);
     int changed = 0, hunks = 0;

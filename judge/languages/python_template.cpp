@@ -87,8 +87,8 @@ std::string python_template(const Problem& p, const LanguageInfo& lang) {
         for (const Param& q : f.params) names += (names.empty() ? "" : ", ") + q.name;
         for (const OutputSpec& o : f.outputs) {
             tuple += (tuple.empty() ? "" : ", ") + o.name;
-            outputs += fmt::format("{}{}: {}", outputs.empty() ? "" : "; ", with_axes(o),
-                                   type_info(o.type).python_words);
+            outputs +=
+                fmt::format("{}{}: {}", outputs.empty() ? "" : "; ", with_axes(o), type_info(o.type).python_words);
         }
         const std::string params = f.params.empty() ? "Takes no argument." : python_parameter_words(f) + ".";
         const std::string returns =

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <set>
 
 #include "report/png.hpp"
 #include "report/shown.hpp"
@@ -12,9 +13,45 @@ namespace judge {
 
 using nlohmann::json;
 
+namespace {
+
+// The traps Gradescope shows only after the due date: those with a test withheld until then, and
+// those blocked by one of them (their words, and their 0, would tell of it), in turn.
+std::set<std::string> withheld_traps(const Report& r) {
+    std::set<std::string> withheld;
+    for (const TrapOutcome& t : r.traps)
+        if (t.after_due_date) withheld.insert(t.id);
+    for (bool grew = !withheld.empty(); grew;) {
+        grew = false;
+        for (const TrapOutcome& t : r.traps)
+            if (t.blocked && !withheld.count(t.id) &&
+                std::any_of(t.blocked_by.begin(), t.blocked_by.end(), [&](const auto& b) { return withheld.count(b); }))
+                grew = withheld.insert(t.id).second;
+    }
+    return withheld;
+}
+
+// The top level's words before the due date, when some trap is withheld: only the traps shown now,
+// with no total, verdict or first fix (each could tell of a withheld trap).
+std::string before_due_words(const Report& r, const std::set<std::string>& withheld) {
+    int shown = 0, passed = 0;
+    for (const TrapOutcome& t : r.traps) {
+        if (withheld.count(t.id)) continue;
+        ++shown;
+        passed += t.passed ? 1 : 0;
+    }
+    return fmt::format(
+        "{}: {} of the {} traps shown before the due date pass. The other traps, the total, the "
+        "verdict and what to fix first are shown after the due date.",
+        r.problem, passed, shown);
+}
+
+}  // namespace
+
 // Gradescope's autograder format: one test per trap, worth the points of that trap's tests.
 json gradescope_results(const Report& r, long seconds, const Problem* p) {
     json tests = json::array();
+    const std::set<std::string> withheld = withheld_traps(r);
     for (const TrapOutcome& trap : r.traps) {
         const TestOutcome* speaks = trap.passed || trap.blocked ? nullptr : speaker(r.tests, trap.id);
         const std::string status = trap.status();
@@ -25,7 +62,8 @@ json gradescope_results(const Report& r, long seconds, const Problem* p) {
             tags.push_back(speaks->misconception_bug);
             extra["misconception"] = speaks->misconception_bug;
         }
-        if (&trap == r.first_fix()) tags.push_back("first_fix");
+        // Which trap is the first fix could tell of a withheld one: said only when none is withheld.
+        if (&trap == r.first_fix() && (withheld.empty() || withheld.count(trap.id))) tags.push_back("first_fix");
         std::string output = trap_diagnosis(r, trap);
         std::string format = "text";
         if (p != nullptr) {
@@ -48,14 +86,28 @@ json gradescope_results(const Report& r, long seconds, const Problem* p) {
                          {"extra_data", extra},
                          // The visibility model: sample and hidden tests are run and their traps
                          // shown (a hidden test's words give no data); a trap with any test
-                         // withheld until after the due date is shown then, whole.
-                         {"visibility", trap.after_due_date ? "after_due_date" : "visible"}});
+                         // withheld until after the due date is shown then, whole, and so is a
+                         // trap it blocks.
+                         {"visibility", withheld.count(trap.id) ? "after_due_date" : "visible"}});
     }
     std::string output = summary_words(r);
     if (!r.compile_ok && r.verdict == Verdict::compile_error) output += "\n\nThe compiler said:\n" + r.compile_log;
     // Nothing read or run: why, where the student looks first.
     if (!ran(r.verdict) && r.verdict != Verdict::compile_error && !r.traps.empty())
         output += "\n\n" + r.traps.front().message;
+    // With a trap withheld, the summary (total, verdict, first fix and its hint) waits for the due
+    // date too, as a test of its own worth nothing; the top level says only what may be shown now.
+    // (Gradescope itself hides the total score while a test is withheld.)
+    if (!withheld.empty() && ran(r.verdict)) {
+        tests.push_back({{"name", "Summary"},
+                         {"score", 0},
+                         {"max_score", 0},
+                         {"output", output},
+                         {"output_format", "text"},
+                         {"tags", json::array({"summary"})},
+                         {"visibility", "after_due_date"}});
+        output = before_due_words(r, withheld);
+    }
     const TrapOutcome* fix = r.first_fix();
     return {{"score", r.score},
             {"execution_time", seconds},

@@ -333,6 +333,32 @@ TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]
     CHECK(total.skipped == 1);
 }
 
+TEST_CASE(
+    "Gradescope before the due date: a withheld trap, and one it blocks, are after_due_date; the top level "
+    "names neither, nor the total (issue #45)",
+    "[formats]") {
+    judge::Report r = fixtures::blocked_report();
+    REQUIRE(r.traps.size() >= 2);
+    REQUIRE(r.traps[1].blocked);
+    REQUIRE(r.traps[1].blocked_by == std::vector<std::string>{r.traps[0].id});
+    r.traps[0].after_due_date = true;  // values: withheld; errors waits for it
+    const nlohmann::json g = judge::gradescope_results(r, 0);
+    for (const auto& t : g["tests"]) CHECK(t["visibility"] == "after_due_date");
+    const std::string top = g["output"];
+    CHECK(top.rfind(r.problem + ": 0 of the " + std::to_string(r.traps.size() - 2) + " traps shown", 0) == 0);
+    CHECK(top.find("values") == std::string::npos);
+    CHECK(top.find("points") == std::string::npos);
+    CHECK(g["tests"].back()["name"] == "Summary");
+    CHECK(g["tests"].back()["max_score"] == 0);
+    // Nothing withheld: the summary (the total, the first fix) is the top level's, as before; withheld,
+    // it is the Summary test's.
+    r.traps[0].after_due_date = false;
+    const nlohmann::json open = judge::gradescope_results(r, 0);
+    CHECK(open["output"].get<std::string>().find(" points") != std::string::npos);
+    CHECK(g["tests"].back()["output"] == open["output"]);
+    CHECK(open["tests"].back()["name"] != "Summary");
+}
+
 TEST_CASE("a blocked trap scores 0, its passing tests included, in every format", "[formats]") {
     const judge::Problem p = fixtures::blocking_problem();
     const judge::Report r = fixtures::blocked_report();

@@ -19,9 +19,23 @@ expect_exit 1 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$bug"
 python3 -c "
 import json,sys; r=json.load(open(sys.argv[1]))
 v={t['name'].split(':')[0]: t['visibility'] for t in r['tests']}
-assert v=={'softmax_axis':'visible','scale':'after_due_date','masking':'after_due_date'}, v
+assert v=={'softmax_axis':'visible','scale':'after_due_date','masking':'after_due_date','Summary':'after_due_date'}, v
 assert sum(t['max_score'] for t in r['tests'])==8, r['tests']
 " "$TMP/out" || fail "Gradescope's visibility does not follow the spec"
+# Issue #45, point 5: what a student sees before the due date (the top level's output and the
+# visible tests, tags and data included) names no withheld trap, and gives no total, verdict or
+# first fix; the full summary is a test of its own shown after the due date.
+python3 -c "
+import json,sys; r=json.load(open(sys.argv[1]))
+visible=[r['output']]+[json.dumps(t) for t in r['tests'] if t['visibility']=='visible']
+text=' '.join(visible)
+for word in ('masking', 'scale', '/8', 'points', 'Fix first', 'wrong_answer', 'first_fix'):
+    assert word not in text, (word, text)
+assert r['output'].startswith('problem_sdpa: 1 of the 1 traps shown before the due date pass.'), r['output']
+summary=[t for t in r['tests'] if t['name']=='Summary']
+assert len(summary)==1 and summary[0]['visibility']=='after_due_date' and summary[0]['max_score']==0, summary
+assert 'Fix first: masking' in summary[0]['output'] and '/8 points' in summary[0]['output'], summary[0]['output']
+" "$TMP/out" || fail "Gradescope shows a withheld trap, or the total, before the due date"
     expect_exit 0 "$JUDGE" -q --root "$TMP/course" pack problem_sdpa --out "$TMP/pack"
     grep -q '"masking_zero_weights"\|"scale_narrow"' "$TMP/pack/problems/problem_sdpa/problem.json" "$TMP/pack/key/problem_sdpa/key.json" &&
         fail "a test withheld until after the due date is in the pack"
