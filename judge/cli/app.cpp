@@ -91,6 +91,9 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
     submit->add_flag_callback(
         "--no-counterexamples", [&o] { o.submit.counterexamples = false; },
         "Do not search fresh small inputs for a counterexample to each failed hidden test");
+    submit->add_option("--codegrade-fd", o.submit.codegrade_fd,
+                       "Also write CodeGrade's points line ({\"tag\": \"points\", ...}) to this open descriptor, as\n"
+                       "CodeGrade's custom test reads it (3), while the report goes to standard output");
     submit->add_flag("--after-due-date", o.submit.after_due_date,
                      "Also run the tests withheld until after the due date (visibility after_due_date; full root)");
     submit->add_option("--save-counterexamples", o.submit.save_counterexamples,

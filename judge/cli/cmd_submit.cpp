@@ -1,8 +1,13 @@
 // `judge submit`: one submission, one report.
+#include <fcntl.h>
 #include <fmt/core.h>
+#include <unistd.h>
+
 #include <spdlog/spdlog.h>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
@@ -21,6 +26,7 @@
 #include "report/format_table.hpp"
 #include "report/html.hpp"
 #include "report/pictures.hpp"
+#include "report/platforms.hpp"
 #include "report/png.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/trap_report.hpp"
@@ -136,8 +142,21 @@ void write_html(const Report& r, const Problem& p, const std::string& path) {
 
 // After the report: the page and the counterexamples. A file that cannot be written loses no
 // verdict; it makes the exit code bad_input.
+// CodeGrade's points line on the descriptor its custom test reads (--codegrade-fd), beside the
+// report on standard output.
+void write_codegrade_fd(const Report& r, int fd) {
+    const std::string line = codegrade_points(r).dump() + "\n";
+    for (size_t at = 0; at < line.size();) {
+        const ssize_t n = ::write(fd, line.data() + at, line.size() - at);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) throw InputError("--codegrade-fd " + std::to_string(fd) + ": " + std::strerror(errno));
+        at += static_cast<size_t>(n);
+    }
+}
+
 int write_files(const Report& r, const Problem& p, const SubmitOptions& o) {
     try {
+        if (o.codegrade_fd) write_codegrade_fd(r, *o.codegrade_fd);
         if (o.html) write_html(r, p, *o.html);
         if (o.save_counterexamples) {
             const std::string& dir = *o.save_counterexamples;
@@ -162,6 +181,11 @@ int write_files(const Report& r, const Problem& p, const SubmitOptions& o) {
 
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const FormatInfo& format = report_format(o.format);
+    if (o.codegrade_fd && (*o.codegrade_fd < 3 || ::fcntl(*o.codegrade_fd, F_GETFD) == -1))
+        throw InputError(
+            fmt::format("--codegrade-fd {}: expected an open descriptor above 2, as CodeGrade's step "
+                        "gives (`judge submit ... --codegrade-fd 3`)",
+                        *o.codegrade_fd));
     const auto t0 = std::chrono::steady_clock::now();
     const CourseRoot root = find_course_root(g.root);
     require_known_problem(root.path, o.problem);

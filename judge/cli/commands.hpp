@@ -29,6 +29,7 @@ struct SubmitOptions {
     std::optional<std::string> html;  // --html FILE: the page, beside the report on stdout
     bool pictures = false;            // --pictures: shaded grids in the text report off a terminal
     std::optional<std::string> lang;  // --lang cpp|numpy|torch: else from the file (docs/python.md)
+    std::optional<int> codegrade_fd;  // --codegrade-fd N: CodeGrade's points line on descriptor N too
 };
 
 struct HeadsOptions {

@@ -33,7 +33,7 @@ _judge() {
             else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html" -- "$cur")); fi
             return ;;
         --sandbox) COMPREPLY=($(compgen -W "bubblewrap fallback" -- "$cur")); return ;;
-        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception) return ;;
+        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd) return ;;
     esac
     if [ -z "$cmd" ]; then
         COMPREPLY=($(compgen -W "$commands $global" -- "$cur"))
@@ -41,7 +41,7 @@ _judge() {
     fi
     local opts
     case $cmd in
-        submit) opts="--file --dir --lang --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures" ;;
+        submit) opts="--file --dir --lang --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures --codegrade-fd" ;;
         heads) opts="--file --test --example --html --lang" ;;
         validate) opts="--all --format --strict --mutants --changed --survivors --jobs --cross-check --seeds" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
