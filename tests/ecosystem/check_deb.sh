@@ -22,7 +22,7 @@ for d in g++ bubblewrap libseccomp2 libssl3 libstdc++6 libspdlog; do
     grep -F "$d" "$TMP/depends" >/dev/null || fail "Depends lacks $d: $(cat "$TMP/depends")"
 done
 dpkg-deb -x "$deb" "$TMP/root" || fail "dpkg-deb -x failed"
-for f in usr/bin/judge usr/share/bash-completion/completions/judge usr/share/doc/judge/README.md \
+for f in usr/bin/judge usr/bin/judge-prairielearn usr/share/bash-completion/completions/judge usr/share/doc/judge/README.md \
     usr/share/doc/judge/ci.md usr/share/judge/include/judge/tensor.hpp usr/share/judge/include/judge/protocol/npy.hpp; do
     [ -f "$TMP/root/$f" ] || fail "the package has no /$f"
 done
