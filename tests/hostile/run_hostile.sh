@@ -124,9 +124,11 @@ for c in $checks; do
             grow=$(awk -v d="$disk0" -v m="$mem0" '{ if ($1 - d > dd) dd = $1 - d; if ($2 - m > mm) mm = $2 - m }
                 END { printf "%d %d", dd / 1024, mm / 1024 }' "$TMP/usage")
             read -r disk_mb mem_mb <<<"$grow"
-            echo "  disk under the box grew by at most $disk_mb MB, used memory by at most $mem_mb MB"
-            (( disk_mb < 200 )) || fail "the box wrote $disk_mb MB to the host's disk"
-            (( mem_mb < 700 )) || fail "the box's files took $mem_mb MB of the machine's memory" ;;
+            # The machine's memory is the machine's (other tests and programs move it), so it is
+            # shown, not checked: what the box's files may take is checked by the case itself, which
+            # counts what it wrote and fails (x + 1) past 600 MB, and by the disk under the box.
+            echo "  disk under the box grew by at most $disk_mb MB; the machine's used memory moved by $mem_mb MB"
+            (( disk_mb < 200 )) || fail "the box wrote $disk_mb MB to the host's disk" ;;
         cache_untouched)
             (cd "$JUDGE_CACHE" && sha1sum --quiet -c "$TMP/cache.sha1") || fail "the submission changed the judge's cache"
             [ -n "$(find "$JUDGE_CACHE" -name pwned)" ] && fail "the submission wrote into the judge's cache" ;;
