@@ -35,7 +35,8 @@ int cmd_pack(const GlobalOptions& g, const PackOptions& o) {
         const size_t n = write_gradescope_autograder(root.path, names[0], source, o.out, secret);
         fmt::print(
             "wrote {}: Gradescope's autograder for {} ({} files: setup.sh, run_autograder, course/, judge/); "
-            "upload it on the assignment's Configure Autograder page (base image Ubuntu 24.04)\n",
+            "upload it on the assignment's Configure Autograder page (Gradescope's default base image, Ubuntu 22.04, "
+            "or 24.04: setup.sh names the packages of each; neither was available to test)\n",
             o.out, names[0], n);
         return code(ExitCode::ok);
     }
