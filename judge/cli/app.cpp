@@ -193,6 +193,9 @@ CLI::App* add_grade(CLI::App& app, CliOptions& o) {
     add_seed(grade, o.grade.seed, o.grade.seed_from_env,
              "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
              "random inputs, so that what a student hard-coded from a pack fails");
+    grade->add_option("--roster", o.grade.roster,
+                      "The class: Classroom's roster CSV or an id a line (no folder: missing)");
+    grade->add_flag("--allow-empty", o.grade.allow_empty, "Grade a class with nobody in it (else exit 2)");
     grade->add_flag("--after-due-date", o.grade.after_due_date,
                     "Release the tests withheld until after the due date (visibility after_due_date)");
     grade->add_flag_callback(

@@ -10,6 +10,7 @@
 #include "core/seed.hpp"
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
+#include "grade/roster.hpp"
 #include "pipeline/pack_format.hpp"
 #include "problem/packed.hpp"
 #include "problem/redraw.hpp"
@@ -45,6 +46,11 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     go.seed = choose_seed(o.seed, o.seed_from_env, p.name);
     go.counterexamples = o.counterexamples;
     if (o.shard) go.shard = parse_shard(*o.shard);
+    if (o.roster) {
+        go.roster = read_roster(*o.roster);
+        go.has_roster = true;
+    }
+    go.allow_empty = o.allow_empty;
     if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     warn_if_not_isolated(*sandbox);

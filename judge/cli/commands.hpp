@@ -80,6 +80,8 @@ struct GradeCliOptions {
     bool after_due_date = false;
     bool counterexamples = true;
     std::optional<std::string> suggest_bugs;
+    std::optional<std::string> roster;  // --roster FILE (grade/roster.hpp)
+    bool allow_empty = false;
 };
 
 struct PackOptions {

@@ -15,6 +15,7 @@
 
 #include "core/errors.hpp"
 #include "grade/clusters.hpp"
+#include "grade/roster.hpp"
 #include "languages/build.hpp"
 #include "pipeline/judge.hpp"
 #include "problem/redraw.hpp"
@@ -82,6 +83,17 @@ private:
 
 }  // namespace
 
+namespace {
+
+bool in_shard(const std::string& id, const std::optional<std::pair<unsigned, unsigned>>& shard) {
+    if (!shard) return true;
+    // A student's shard depends only on the id, so adding a student never moves the others.
+    const unsigned long h = std::stoul(sha256_hex(id).substr(0, 8), nullptr, 16);
+    return h % shard->second == shard->first - 1;
+}
+
+}  // namespace
+
 std::vector<std::string> list_students(const fs::path& class_dir,
                                        const std::optional<std::pair<unsigned, unsigned>>& shard) {
     std::error_code ec;
@@ -90,12 +102,7 @@ std::vector<std::string> list_students(const fs::path& class_dir,
     for (const auto& e : fs::directory_iterator(class_dir)) {
         if (!e.is_directory()) continue;
         const std::string id = e.path().filename().string();
-        if (id.empty() || id[0] == '.') continue;
-        if (shard) {
-            // A student's shard depends only on the id, so adding a student never moves the others.
-            const unsigned long h = std::stoul(sha256_hex(id).substr(0, 8), nullptr, 16);
-            if (h % shard->second != shard->first - 1) continue;
-        }
+        if (id.empty() || id[0] == '.' || !in_shard(id, shard)) continue;
         ids.push_back(id);
     }
     std::sort(ids.begin(), ids.end());
@@ -272,7 +279,21 @@ Graded grade_student(ClassRun& run, const std::string& id) {
 }  // namespace
 
 GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& builder, const Sandbox& sandbox) {
-    const std::vector<std::string> ids = list_students(o.class_dir, o.shard);
+    // The whole class (its folders and the roster's students) is checked before the shard is taken:
+    // a shard of a small class may hold nobody.
+    std::vector<std::string> not_on_roster, ids;
+    const std::vector<std::string> everyone =
+        class_students(list_students(o.class_dir, std::nullopt), o.roster, o.has_roster, o.allow_empty,
+                       o.class_dir.string(), not_on_roster);
+    if (!not_on_roster.empty()) {
+        std::string names;
+        for (const std::string& f : not_on_roster) names += (names.empty() ? "" : ", ") + f;
+        spdlog::warn("{} folder{} in {} {} not on the roster, graded all the same: {}", not_on_roster.size(),
+                     not_on_roster.size() == 1 ? "" : "s", o.class_dir.string(),
+                     not_on_roster.size() == 1 ? "is" : "are", names);
+    }
+    for (const std::string& id : everyone)
+        if (in_shard(id, o.shard)) ids.push_back(id);
     fs::create_directories(o.out);
     write_grade_json(p, o);
     ClassRun run{p,

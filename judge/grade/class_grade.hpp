@@ -29,6 +29,10 @@ struct GradeOptions {
     GradingSeed seed;                                    // a secret one is written nowhere (core/seed.hpp)
     std::optional<std::pair<unsigned, unsigned>> shard;  // K of N, 1-based
     bool counterexamples = true;                         // Judge::set_counterexamples
+    // --roster: every student it lists is graded, one with no folder as missing (grade/roster.hpp).
+    bool has_roster = false;
+    std::vector<std::string> roster;
+    bool allow_empty = false;  // --allow-empty: a class with nobody (or no roster student) is no error
 };
 
 /// What grading the class did, for the closing table.

@@ -22,6 +22,7 @@ _judge() {
     case $prev in
         --root | --cache | --dir | --inputs | --outputs | --class | --out | --save-counterexamples | --judge-source | --suggest-bugs)
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        --roster) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --from) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --file) COMPREPLY=($(compgen -f -X '!*.cpp' -- "$cur") $(compgen -f -X '!*.py' -- "$cur") $(compgen -d -- "$cur")); return ;;
         --lang)
@@ -45,7 +46,7 @@ _judge() {
         heads) opts="--file --test --example --html --lang" ;;
         validate) opts="--all --format --strict --mutants --changed --survivors --jobs --cross-check --seeds" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
-        grade) opts="--class --out --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
+        grade) opts="--class --out --roster --allow-empty --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
         pack) opts="--all --out --gradescope --judge-source" ;;
         merge) opts="--out" ;;
         show) opts="--bug" ;;
