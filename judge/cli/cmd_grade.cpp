@@ -32,6 +32,29 @@ std::pair<unsigned, unsigned> parse_shard(const std::string& s) {
     throw InputError("--shard: expected K/N with 1 <= K <= N, got \"" + s + "\"");
 }
 
+// The run's exit code: 3 when a student could not be graded or written, or the judge failed on one.
+int grade_exit(const GradeSummary& s) {
+    if (!s.unwritten.empty()) {
+        // The others are graded and in the class files; these are not, and a rerun grades them.
+        fmt::print(stderr,
+                   "judge: error: {} student{} could not be graded or written, and are not in the class files:\n",
+                   s.unwritten.size(), s.unwritten.size() == 1 ? "" : "s");
+        for (const std::string& line : s.unwritten) fmt::print(stderr, "  {}\n", line);
+        return code(ExitCode::judge_error);
+    }
+    // A student the judge failed on is graded judge_error, not given a grade; the run is the
+    // judge's failure (exit 3), so that CI goes red (a machine without python3, say).
+    for (const auto& [verdict, n] : s.verdict_counts) {
+        if (verdict != "judge_error" || n == 0) continue;
+        fmt::print(stderr,
+                   "judge: error: the judge failed on {} student{} (judge_error in grades.csv; the reason is in "
+                   "each one's report.json, and above)\n",
+                   n, n == 1 ? "" : "s");
+        return code(ExitCode::judge_error);
+    }
+    return code(ExitCode::ok);
+}
+
 }  // namespace
 
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
@@ -82,15 +105,7 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
             throw InputError("--suggest-bugs: cannot write " + *o.suggest_bugs + ": " + e.code().message());
         }
     }
-    if (!s.unwritten.empty()) {
-        // The others are graded and in the class files; these are not, and a rerun grades them.
-        fmt::print(stderr,
-                   "judge: error: {} student{} could not be graded or written, and are not in the class files:\n",
-                   s.unwritten.size(), s.unwritten.size() == 1 ? "" : "s");
-        for (const std::string& line : s.unwritten) fmt::print(stderr, "  {}\n", line);
-        return code(ExitCode::judge_error);
-    }
-    return code(ExitCode::ok);
+    return grade_exit(s);
 }
 
 int cmd_merge(const GlobalOptions& g, const MergeOptions& o) {

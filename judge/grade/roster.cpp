@@ -65,7 +65,8 @@ std::vector<std::string> read_roster(const std::filesystem::path& file) {
                 if (trimmed(head[k]) == "github_username") user_column = static_cast<long>(k);
             }
             if (user_column < 0)
-                throw InputError(where + ": a roster CSV needs a github_username column (GitHub Classroom's roster "
+                throw InputError(where +
+                                 ": a roster CSV needs a github_username column (GitHub Classroom's roster "
                                  "has identifier, github_username, github_id, name)");
             continue;
         }
@@ -86,9 +87,8 @@ std::vector<std::string> read_roster(const std::filesystem::path& file) {
     return ids;
 }
 
-std::vector<std::string> class_students(const std::vector<std::string>& folders,
-                                        const std::vector<std::string>& roster, bool has_roster,
-                                        bool allow_empty, const std::string& class_dir,
+std::vector<std::string> class_students(const std::vector<std::string>& folders, const std::vector<std::string>& roster,
+                                        bool has_roster, bool allow_empty, const std::string& class_dir,
                                         std::vector<std::string>& not_on_roster) {
     const std::set<std::string> listed(roster.begin(), roster.end());
     std::set<std::string> all(folders.begin(), folders.end());

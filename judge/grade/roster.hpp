@@ -22,9 +22,8 @@ std::vector<std::string> read_roster(const std::filesystem::path& file);
 /// one is given), each once, sorted. Throws InputError when there is nobody to grade, or when a
 /// roster names students but none of them has a folder (every clone failed), unless `allow_empty`.
 /// `not_on_roster` receives the folders the roster does not list (graded all the same).
-std::vector<std::string> class_students(const std::vector<std::string>& folders,
-                                        const std::vector<std::string>& roster, bool has_roster,
-                                        bool allow_empty, const std::string& class_dir,
+std::vector<std::string> class_students(const std::vector<std::string>& folders, const std::vector<std::string>& roster,
+                                        bool has_roster, bool allow_empty, const std::string& class_dir,
                                         std::vector<std::string>& not_on_roster);
 
 }  // namespace judge

@@ -1,5 +1,7 @@
 #include "languages/python.hpp"
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "compile/embedded.hpp"
@@ -68,6 +70,12 @@ BuildResult check_python(const Problem& p, const fs::path& box, const Runner& sa
         br.log = source_too_large(fs::file_size(src));
         return br;
     }
+    // No interpreter is this machine's failure, not the student's (a judge installed without
+    // python3): exit 3, saying what to install.
+    if (::access(python_interpreter, X_OK) != 0)
+        throw JudgeFailure(std::string("Python submissions need ") + python_interpreter +
+                           " with NumPy and PyTorch, which this machine lacks: apt-get install python3 "
+                           "python3-numpy python3-torch");
     // Written by the judge before the box starts; in a box, the tests see them read-only.
     write_file_atomic(box / "python" / "server.py", std::string(embedded_server()));
     write_file_atomic(box / "python" / "table.json", python_table(p, shown_name));
