@@ -1,5 +1,4 @@
 # shellcheck shell=bash
-# labels: concurrent
 # Issue #45, point 3: a roster lists every student, and a class cannot silently vanish. GitHub
 # Classroom's roster CSV (a student's id is the username, or the identifier when no account is
 # linked) or a plain list: a student with no folder is graded as missing; a folder not on the roster

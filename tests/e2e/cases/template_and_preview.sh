@@ -1,5 +1,4 @@
 # shellcheck shell=bash
-# labels: concurrent
 # Issue #43, points 4 and 5. `judge template` writes a Python template from the spec: it loads in
 # its language, flake8 passes it, every test rejects it with its own message, and its docstrings
 # give each parameter's and output's type. `judge preview` shows what a student sees from the full
