@@ -39,40 +39,32 @@ int cmd_preview(const GlobalOptions& g, const PreviewOptions& o) {
     require_known_problem(root.path, o.problem);
     if (!o.bug) return cmd_show(g, o.problem, "");
     const Problem p = load_problem(root.path, o.problem);
-    std::string known;
-    for (const SeededBug& b : load_bugs(p)) {
-        if (b.name != *o.bug) {
-            known += (known.empty() ? "" : ", ") + b.name;
-            continue;
-        }
-        // The student's file: the program the bug is, as a student would hand it in.
-        TempDir dir("judge-preview");
-        write_file_atomic(dir.path() / "solution.cpp", b.source);
-        if (o.format == "text")
-            fmt::print("{}\n\n", paint(fmt::format("A student whose solution makes the mistake of {} ({}) gets:",
-                                                   b.name, b.misconception),
-                                       "bold"));
-        // Judged from the file's folder as `--file solution.cpp`, so that the report's commands
-        // (a failed test's rerun) read as the student's do.
-        GlobalOptions at_root = g;
-        at_root.root = fs::absolute(root.path).string();
-        const fs::path here = fs::current_path();
-        fs::current_path(dir.path());
-        SubmitOptions s;
-        s.problem = o.problem;
-        s.file = "solution.cpp";
-        s.format = o.format;
-        try {
-            cmd_submit(at_root, s);  // its exit code is the student's; the preview itself succeeded
-        } catch (...) {
-            fs::current_path(here);
-            throw;
-        }
+    const SeededBug b = find_seeded_bug(p, *o.bug);
+    // The student's file: the program the bug is, as a student would hand it in.
+    TempDir dir("judge-preview");
+    write_file_atomic(dir.path() / "solution.cpp", b.source);
+    if (o.format == "text")
+        fmt::print("{}\n\n", paint(fmt::format("A student whose solution makes the mistake of {} ({}) gets:", b.name,
+                                               b.misconception),
+                                   "bold"));
+    // Judged from the file's folder as `--file solution.cpp`, so that the report's commands
+    // (a failed test's rerun) read as the student's do.
+    GlobalOptions at_root = g;
+    at_root.root = fs::absolute(root.path).string();
+    const fs::path here = fs::current_path();
+    fs::current_path(dir.path());
+    SubmitOptions s;
+    s.problem = o.problem;
+    s.file = "solution.cpp";
+    s.format = o.format;
+    try {
+        cmd_submit(at_root, s);  // its exit code is the student's; the preview itself succeeded
+    } catch (...) {
         fs::current_path(here);
-        return code(ExitCode::ok);
+        throw;
     }
-    throw InputError("--bug: " + p.name + " has no seeded bug \"" + *o.bug + "\"" +
-                     (known.empty() ? " (it has none)" : "; its seeded bugs are: " + known));
+    fs::current_path(here);
+    return code(ExitCode::ok);
 }
 
 }  // namespace judge

@@ -23,11 +23,7 @@ constexpr size_t max_statement_bytes = size_t{1} << 20;
 // What `f` returns, by name, with the axes the spec names: "{output (example, query, feature), weights}".
 std::string cpp_returns(const FunctionSpec& f) {
     std::string s;
-    for (const OutputSpec& o : f.outputs) {
-        std::string axes;
-        for (const std::string& a : o.axes) axes += (axes.empty() ? "" : ", ") + a;
-        s += (s.empty() ? "" : ", ") + o.name + (axes.empty() ? "" : " (" + axes + ")");
-    }
+    for (const OutputSpec& o : f.outputs) s += (s.empty() ? "" : ", ") + o.with_axes();
     return f.outputs.size() == 1 ? s : "{" + s + "}";
 }
 
@@ -59,16 +55,8 @@ int cmd_show(const GlobalOptions& g, const std::string& name, const std::string&
     const Problem p = released(load_course_problem(root.path, name), false);
     if (!bug.empty()) {
         if (p.packed) throw InputError("--bug: " + pack::needs_full_root("a seeded bug's source"));
-        std::string known;
-        for (const SeededBug& b : load_bugs(p)) {
-            if (b.name == bug) {
-                fmt::print("{}", b.source);
-                return code(ExitCode::ok);
-            }
-            known += (known.empty() ? "" : ", ") + b.name;
-        }
-        throw InputError("--bug: " + p.name + " has no seeded bug \"" + bug + "\"" +
-                         (known.empty() ? " (it has none)" : "; its seeded bugs are: " + known));
+        fmt::print("{}", find_seeded_bug(p, bug).source);
+        return code(ExitCode::ok);
     }
     // Through no link: in a pack, the statement is the student's file (issue #38).
     const SafeRead read = read_below(p.dir, p.statement_file, max_statement_bytes);

@@ -23,13 +23,6 @@ std::string typed_names(const std::vector<std::pair<std::string, std::string_vie
     return s;
 }
 
-// "output (example, query, key)": an output's name, with its axes when the spec names them.
-std::string with_axes(const OutputSpec& o) {
-    std::string axes;
-    for (const std::string& a : o.axes) axes += (axes.empty() ? "" : ", ") + a;
-    return axes.empty() ? o.name : o.name + " (" + axes + ")";
-}
-
 // `text` in lines of at most `width` characters (a longer word keeps its own line), each after
 // `indent`.
 std::string wrapped(const std::string& text, const std::string& indent, size_t width) {
@@ -88,7 +81,7 @@ std::string python_template(const Problem& p, const LanguageInfo& lang) {
         for (const OutputSpec& o : f.outputs) {
             tuple += (tuple.empty() ? "" : ", ") + o.name;
             outputs +=
-                fmt::format("{}{}: {}", outputs.empty() ? "" : "; ", with_axes(o), type_info(o.type).python_words);
+                fmt::format("{}{}: {}", outputs.empty() ? "" : "; ", o.with_axes(), type_info(o.type).python_words);
         }
         const std::string params = f.params.empty() ? "Takes no argument." : python_parameter_words(f) + ".";
         const std::string returns =

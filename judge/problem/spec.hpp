@@ -44,6 +44,13 @@ struct OutputSpec {
     // An integer output's largest value, as the statement allows it ("max"): the lint wants a
     // test past 2^31 and 2^53 when the domain reaches them.
     std::optional<int64_t> max;
+
+    /// Its name with the axes the spec names: "weights (example, query, key)", or "weights".
+    std::string with_axes() const {
+        std::string named;
+        for (const std::string& a : axes) named += (named.empty() ? "" : ", ") + a;
+        return named.empty() ? name : name + " (" + named + ")";
+    }
 };
 
 /// An input's extent, "scores[2]": the tensor `input`, axis `axis` (>= 0).

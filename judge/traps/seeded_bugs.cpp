@@ -108,6 +108,16 @@ std::string misconception_form_problem(const std::string& text) {
     return "";
 }
 
+SeededBug find_seeded_bug(const Problem& p, const std::string& id) {
+    std::string known;
+    for (SeededBug& b : load_bugs(p)) {
+        if (b.name == id) return std::move(b);
+        known += (known.empty() ? "" : ", ") + b.name;
+    }
+    throw InputError("--bug: " + p.name + " has no seeded bug \"" + id + "\"" +
+                     (known.empty() ? " (it has none)" : "; its seeded bugs are: " + known));
+}
+
 std::string make_bug_patch(const Problem& p, const std::string& reference, std::string bug, const std::string& from,
                            std::string trap, std::string misconception) {
     // The file's own header lines, up to its first other line.

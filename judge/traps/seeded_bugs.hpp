@@ -43,6 +43,10 @@ std::string misconception_form_problem(const std::string& text);
 /// sorted by name; none when the folder does not exist.
 std::vector<std::filesystem::path> load_accepted(const Problem& p);
 
+/// The seeded bug `id` of `p` (load_bugs). Throws InputError, as `--bug` names it, listing the
+/// problem's seeded bugs when it has no such one.
+SeededBug find_seeded_bug(const Problem& p, const std::string& id);
+
 /// What `judge bug new` writes (bugs/<id>.patch): the header lines, then the unified diff from the
 /// reference `reference` to the bug `bug`. Header lines at the top of `bug` (`// trap:`,
 /// `// misconception:`, `// misconception_python:`) are taken from there and not diffed; `trap` and
