@@ -1,4 +1,5 @@
-# The judge on Debian 12, installed from its own Debian package: a base for Gradescope's manual
+# The judge on Debian 12, installed from its own Debian package with NumPy and PyTorch (its
+# Recommends), so that it grades C++, NumPy and PyTorch submissions: a base for Gradescope's manual
 # Docker autograders, PrairieLearn's external grader images and CI jobs (docs/install.md).
 #   docker build -t judge .
 #   docker run --rm --privileged judge doctor
@@ -15,6 +16,7 @@ FROM debian:12
 COPY --from=build /build/judge_*.deb /tmp/
 RUN apt-get update -qq \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends /tmp/judge_*.deb \
+      python3-numpy python3-torch \
  && rm -rf /var/lib/apt/lists/* /tmp/judge_*.deb \
  && judge --version
 ENTRYPOINT ["judge"]

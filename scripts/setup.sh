@@ -37,6 +37,8 @@ if [ "$mode" = all ]; then
     util-linux  # taskset: the unit test of a starved child pins it to one CPU beside busy loops
     clang-format  # scripts/format_check.sh, run by scripts/test.sh
     flake8 mypy shellcheck  # scripts/lint.sh, run by scripts/test.sh: the Python and shell code
+    lintian   # tests/ecosystem/check_deb.sh: Debian's own check of the package
+    python3-yaml  # tests/e2e: the documented workflows' steps are read from docs/ci.md and run
     ccache    # scripts/test.sh keeps the judge's objects between runs
     npm       # installs action-validator, which checks the workflows in docs/ (tests/ecosystem)
     chromium  # headless: the e2e tests look at the judge's pages (tests/e2e/cdp.py), scripts/screenshots.sh

@@ -193,8 +193,7 @@ CLI::App* add_grade(CLI::App& app, CliOptions& o) {
     add_seed(grade, o.grade.seed, o.grade.seed_from_env,
              "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
              "random inputs, so that what a student hard-coded from a pack fails");
-    grade->add_option("--roster", o.grade.roster,
-                      "The class: Classroom's roster CSV or an id a line (no folder: missing)");
+    add_roster(grade, o.grade.roster, "The class: Classroom's roster CSV or an id a line (no folder: missing)");
     grade->add_flag("--allow-empty", o.grade.allow_empty, "Grade a class with nobody in it (else exit 2)");
     grade->add_flag("--after-due-date", o.grade.after_due_date,
                     "Release the tests withheld until after the due date (visibility after_due_date)");
@@ -238,6 +237,7 @@ CLI::App* add_merge(CLI::App& app, CliOptions& o) {
     merge->add_option("--out", o.merge.out, "The merged output directory")->required();
     merge->add_option("--seed-from-env", o.merge.seed_from_env,
                       "Shards graded with --seed-from-env VAR: the same variable, to check they used one seed");
+    add_roster(merge, o.merge.roster, "The roster the shards were graded with, for --export");
     return merge;
 }
 

@@ -10,11 +10,13 @@
 #include "core/seed.hpp"
 #include "course/course.hpp"
 #include "grade/class_grade.hpp"
+#include "grade/lms_export.hpp"
 #include "grade/roster.hpp"
 #include "pipeline/pack_format.hpp"
 #include "problem/packed.hpp"
 #include "problem/redraw.hpp"
 #include "sandbox/sandbox.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -55,6 +57,39 @@ int grade_exit(const GradeSummary& s) {
     return code(ExitCode::ok);
 }
 
+// The roster of --roster, checked with --export before anything is graded: an export needs the
+// roster's identifiers, and a known LMS.
+std::vector<RosterEntry> roster_for_export(const RosterOptions& o, bool shard) {
+    std::vector<RosterEntry> roster;
+    if (o.roster) roster = read_roster(*o.roster);
+    if (o.export_to.empty()) return roster;
+    find_lms_format(o.export_to[0]);
+    if (!o.roster) throw InputError("--export needs --roster: the LMS matches each row by the roster's identifier");
+    if (shard) throw InputError("--export: a shard holds part of the class; export from judge merge of all shards");
+    return roster;
+}
+
+// --export: the grades of `out` as the LMS's import file, and what was left out, on stderr.
+void export_class(const Problem& p, const std::string& out, const RosterOptions& o,
+                  const std::vector<RosterEntry>& roster) {
+    if (o.export_to.empty()) return;
+    const std::vector<ClassStudent> students = read_class(p, out);
+    std::vector<std::pair<std::string, const Report*>> reports;
+    for (const ClassStudent& s : students) reports.emplace_back(s.id, &s.report);
+    const ExportSummary e = export_grades(o.export_to[0], p.name, reports, roster, o.export_to[1]);
+    fmt::print("wrote {} ({} rows, {}'s import)\n", o.export_to[1], e.rows, o.export_to[0]);
+    const auto warn = [](const std::vector<std::string>& ids, const char* what) {
+        if (ids.empty()) return;
+        std::string list;
+        for (const std::string& id : ids) list += " " + printable(id);
+        fmt::print(stderr, "judge: warning: --export: {}:{}\n", what, list);
+    };
+    warn(e.not_on_roster, "not on the roster, so with no identifier, and left out");
+    warn(e.not_graded, "on the roster but not graded in this output, and left out");
+    warn(e.no_grade, "the judge failed on them: their cell is empty (no grade)");
+    warn(e.no_identifier, "no identifier on the roster: written under their username");
+}
+
 }  // namespace
 
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
@@ -69,10 +104,9 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     go.seed = choose_seed(o.seed, o.seed_from_env, p.name);
     go.counterexamples = o.counterexamples;
     if (o.shard) go.shard = parse_shard(*o.shard);
-    if (o.roster) {
-        go.roster = read_roster(*o.roster);
-        go.has_roster = true;
-    }
+    const std::vector<RosterEntry> roster = roster_for_export(o.roster, o.shard.has_value());
+    go.roster = roster_ids(roster);
+    go.has_roster = o.roster.roster.has_value();
     go.allow_empty = o.allow_empty;
     if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
@@ -105,14 +139,17 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
             throw InputError("--suggest-bugs: cannot write " + *o.suggest_bugs + ": " + e.code().message());
         }
     }
+    export_class(p, o.out, o.roster, roster);
     return grade_exit(s);
 }
 
 int cmd_merge(const GlobalOptions& g, const MergeOptions& o) {
     const CourseRoot root = find_course_root(g.root);
     std::vector<std::filesystem::path> inputs(o.inputs.begin(), o.inputs.end());
+    const std::vector<RosterEntry> roster = roster_for_export(o.roster, false);
     const std::string problem = merge_outputs(inputs, o.out, root.path, o.seed_from_env);
     fmt::print("{}: merged {} output directories into {}\n", problem, inputs.size(), o.out);
+    export_class(load_problem(root.path, problem), o.out, o.roster, roster);
     return code(ExitCode::ok);
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/common_options.hpp"
+
 namespace CLI {
 class App;
 }  // namespace CLI
@@ -80,7 +82,7 @@ struct GradeCliOptions {
     bool after_due_date = false;
     bool counterexamples = true;
     std::optional<std::string> suggest_bugs;
-    std::optional<std::string> roster;  // --roster FILE (grade/roster.hpp)
+    RosterOptions roster;  // --roster FILE (grade/roster.hpp), --export LMS FILE (grade/lms_export.hpp)
     bool allow_empty = false;
 };
 
@@ -97,6 +99,7 @@ struct MergeOptions {
     std::vector<std::string> inputs;
     std::string out;
     std::optional<std::string> seed_from_env;  // the variable the shards' secret seed came from
+    RosterOptions roster;                      // --roster and --export, as grade has them
 };
 
 struct BoxRunOptions {

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "grade/lms_export.hpp"
 #include "problem/language.hpp"
 
 namespace judge {
@@ -27,6 +28,18 @@ void add_seed(CLI::App* cmd, uint64_t& seed, std::optional<std::string>& env, co
                     "The grading seed from this environment variable (a CI secret), derived per problem: no\n"
                     "output names it, and reports' rerun commands say --seed-from-env VAR (docs/ci.md)")
         ->excludes(plain);
+}
+
+void add_roster(CLI::App* cmd, RosterOptions& o, const std::string& roster_what) {
+    cmd->add_option("--roster", o.roster, roster_what);
+    std::string lms;
+    for (const LmsFormat& f : lms_formats()) lms += std::string("\n  ") + f.name + ": " + f.what;
+    cmd->add_option("--export", o.export_to,
+                    "Also write the grades as a file an LMS gradebook imports, one row per --roster student, by the\n"
+                    "roster's identifier (docs/ci.md):" +
+                        lms)
+        ->expected(2)
+        ->type_name("LMS FILE");
 }
 
 void add_lang(CLI::App* cmd, std::optional<std::string>& lang) {

@@ -11,6 +11,7 @@
 #include "grade/class_grade.hpp"
 #include "grade/class_page.hpp"
 #include "grade/clusters.hpp"
+#include "grade/lms_export.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
 #include "report/html.hpp"
@@ -72,6 +73,13 @@ std::optional<std::string> student_id(const std::string& folder) {
 
 void write_student_id(const fs::path& dir, const std::string& id) {
     if (student_folder(id).find('~') != std::string::npos) write_file_atomic(dir / student_id_file, id);
+}
+
+void write_student_views(const Problem& p, const fs::path& dir, const Report& report, const Fingerprint& kept,
+                         long seconds) {
+    write_file_atomic(dir / student_page_file, student_page(p, report, kept));
+    write_file_atomic(dir / student_feedback_file, feedback_markdown(report));  // for the student
+    write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
 }
 
 std::optional<std::string> student_id_in(const fs::path& students, const std::string& folder) {

@@ -15,6 +15,7 @@
 
 #include "core/errors.hpp"
 #include "grade/clusters.hpp"
+#include "grade/lms_export.hpp"
 #include "grade/roster.hpp"
 #include "languages/build.hpp"
 #include "pipeline/judge.hpp"
@@ -245,9 +246,7 @@ void write_student(const Problem& p, const fs::path& dir, const std::string& id,
     // The student's own page, which summary.html links to: made from what report.json and the
     // fingerprint keep, as a rerun or a merge makes it again, so that every run gives the same page.
     const Fingerprint kept = fingerprint_of(j.report);
-    write_file_atomic(dir / student_page_file,
-                      student_page(p, report_from_text(report_json, p, (dir / "report.json").string()), kept));
-    write_file_atomic(dir / "results.json", json_text(gradescope_results(j.report, seconds)) + "\n");
+    write_student_views(p, dir, report_from_text(report_json, p, (dir / "report.json").string()), kept, seconds);
     // The instructor's only: never in a report (clusters.hpp).
     write_file_atomic(dir / fingerprint_file, fingerprint_text(kept));
     if (!j.judge_failed) write_file_atomic(dir / "key", key);

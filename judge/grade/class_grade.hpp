@@ -75,6 +75,9 @@ inline constexpr size_t max_plain_folder = 100;
 inline constexpr const char* student_id_file = "id";
 /// The student's report as a page (render_html), which summary.html links to.
 inline constexpr const char* student_page_file = "report.html";
+/// The student's report as Markdown (feedback_markdown): what a workflow hands the student
+/// (docs/ci.md, "Feedback to each student").
+inline constexpr const char* student_feedback_file = "report.md";
 
 /// The page of a report read back from report.json (a kept run, a merge), whose pictures are
 /// only what the JSON holds: the fingerprint's pictured values (clusters.hpp) are put back first.
@@ -84,6 +87,12 @@ std::filesystem::path student_dir(const std::filesystem::path& out, const std::s
 
 /// The id a plain student folder stands for; nullopt when `folder` is not one student_folder makes.
 std::optional<std::string> student_id(const std::string& folder);
+
+/// Writes what grade and merge make from a student's report (as report.json gives it back) into
+/// `dir`: the page (student_page), the feedback (student_feedback_file) and Gradescope's
+/// results.json, whose execution_time is `seconds`.
+void write_student_views(const Problem& p, const std::filesystem::path& dir, const Report& report,
+                         const Fingerprint& kept, long seconds);
 
 /// Writes the id file into `dir` (the student's folder) when the id's folder is a capped one.
 void write_student_id(const std::filesystem::path& dir, const std::string& id);

@@ -10,6 +10,7 @@
 #include "core/seed.hpp"
 #include "grade/class_grade.hpp"
 #include "grade/clusters.hpp"
+#include "grade/lms_export.hpp"
 #include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
@@ -186,12 +187,11 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
             if (r.is_object() && r.contains("execution_time") && r["execution_time"].is_number_integer())
                 seconds = std::clamp<long>(r["execution_time"].get<long>(), 0, 1000000);
         }
-        write_file_atomic(to / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
         // The clusters' digests, read back (a damaged one is empty) and written in their own form.
         const Fingerprint kept = read_fingerprint(from);
         if (fs::exists(from / fingerprint_file)) write_file_atomic(to / fingerprint_file, fingerprint_text(kept));
-        // The student's page, made again from the checked report: a shard's page is never copied.
-        write_file_atomic(to / student_page_file, student_page(p, report, kept));
+        // The student's page and feedback, made again from the checked report: never copied.
+        write_student_views(p, to, report, kept, seconds);
         // The resume key: 64 hex digits, or the student is graded again on a rerun into `out`.
         const SafeRead key = read_below(from, "key", 64, ReadPart::whole);
         if (key.ok() && key.bytes.size() == 64 && key.bytes.find_first_not_of("0123456789abcdef") == std::string::npos)

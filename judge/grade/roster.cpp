@@ -47,14 +47,14 @@ std::string bad_id(const std::string& id) {
 
 }  // namespace
 
-std::vector<std::string> read_roster(const std::filesystem::path& file) {
+std::vector<RosterEntry> read_roster(const std::filesystem::path& file) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) throw InputError("--roster: " + file.string() + " is not a file");
     std::istringstream in(read_input_file(file));
-    std::vector<std::string> ids;
+    std::vector<RosterEntry> ids;
     std::string line;
     int lineno = 0;
-    long id_column = -1, user_column = -1;  // a CSV roster's columns
+    long id_column = -1, user_column = -1, name_column = -1;  // a CSV roster's columns
     while (std::getline(in, line)) {
         ++lineno;
         const std::string where = file.string() + ":" + std::to_string(lineno);
@@ -63,6 +63,7 @@ std::vector<std::string> read_roster(const std::filesystem::path& file) {
             for (size_t k = 0; k < head.size(); ++k) {
                 if (trimmed(head[k]) == "identifier") id_column = static_cast<long>(k);
                 if (trimmed(head[k]) == "github_username") user_column = static_cast<long>(k);
+                if (trimmed(head[k]) == "name") name_column = static_cast<long>(k);
             }
             if (user_column < 0)
                 throw InputError(where +
@@ -70,20 +71,30 @@ std::vector<std::string> read_roster(const std::filesystem::path& file) {
                                  "has identifier, github_username, github_id, name)");
             continue;
         }
-        std::string id;
+        RosterEntry e;
+        std::string& id = e.id;
         if (user_column >= 0) {
             const std::vector<std::string> f = csv_fields(line);
             if (f.size() == 1 && trimmed(f[0]).empty()) continue;
             const auto at = [&](long k) { return k >= 0 && static_cast<size_t>(k) < f.size() ? trimmed(f[k]) : ""; };
             id = at(user_column).empty() ? at(id_column) : at(user_column);
             if (id.empty()) throw InputError(where + ": a student with neither a github_username nor an identifier");
+            e.identifier = at(id_column);
+            e.name = at(name_column);
         } else {
             id = trimmed(line.substr(0, line.find('#')));
             if (id.empty()) continue;
+            e.identifier = id;
         }
         if (const std::string why = bad_id(id); !why.empty()) throw InputError(where + ": " + why);
-        ids.push_back(id);
+        ids.push_back(std::move(e));
     }
+    return ids;
+}
+
+std::vector<std::string> roster_ids(const std::vector<RosterEntry>& roster) {
+    std::vector<std::string> ids;
+    for (const RosterEntry& e : roster) ids.push_back(e.id);
     return ids;
 }
 

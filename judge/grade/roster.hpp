@@ -13,10 +13,21 @@
 
 namespace judge {
 
-/// The ids of the roster at `file`, in its order. Throws InputError naming the file and line for an
-/// unreadable file, a CSV without the columns, or an id that cannot be a folder's name ("", ".",
-/// "..", a '/', a control character).
-std::vector<std::string> read_roster(const std::filesystem::path& file);
+/// One student of a roster: the id grading knows them by (their folder's name), and what the
+/// course's LMS knows them by (grade/lms_export.hpp).
+struct RosterEntry {
+    std::string id;          // the GitHub username, else the identifier; a plain list's line
+    std::string identifier;  // the roster's identifier (the LMS login or student number); a plain list's id
+    std::string name;        // the roster's name column, when it has one
+};
+
+/// The students of the roster at `file`, in its order. Throws InputError naming the file and line
+/// for an unreadable file, a CSV without the columns, or an id that cannot be a folder's name ("",
+/// ".", "..", a '/', a control character).
+std::vector<RosterEntry> read_roster(const std::filesystem::path& file);
+
+/// The ids of `roster`, in its order.
+std::vector<std::string> roster_ids(const std::vector<RosterEntry>& roster);
 
 /// The students to grade: the folders of the class (`folders`, sorted) and the roster's ids (when
 /// one is given), each once, sorted. Throws InputError when there is nobody to grade, or when a

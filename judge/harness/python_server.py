@@ -7,7 +7,8 @@ the box, and runs this file with `python3 -I` in one of two modes:
   check <table> <solution> <library>
       Compiles the submission without running it: a syntax error, or a function of the table
       that is not defined at module level, is a compile error (stderr, exit 1). Prints the
-      versions of Python and of the library as JSON on stdout.
+      versions of Python and of the library as JSON on stdout. Exit 3 when the machine's Python
+      has no such library: the judge's failure, never the student's.
 
   versions
       Prints those versions only (the judge, outside any box: a cache key of Python's results).
@@ -41,6 +42,10 @@ OWN_EXCEPTIONS = ()
 # The name the student gave the file, as the table's "shown_name" says (set by `serve`): a test's
 # words name it ("line 12 of hw3.py"), never the box's solution.py.
 SHOWN = "solution.py"
+
+
+# check's exit code when the machine's Python lacks the library (judge/languages/python.cpp).
+MISSING_LIBRARY = 3
 
 
 def load_table(path):
@@ -95,9 +100,10 @@ def check(table_path, solution, library):
                              % (node.lineno, name, len(positional), wanted))
             failed = True
     if importlib.util.find_spec(library) is None:
-        sys.stderr.write("judge: this machine's Python has no %s (Debian: apt-get install python3-%s)\n"
+        # The machine's failure, not the student's: the judge reports it as its own (exit 3).
+        sys.stderr.write("this machine's Python has no %s (Debian: apt-get install python3-%s)\n"
                          % (library, library))
-        return 1
+        return MISSING_LIBRARY
     for node, name in imported_modules(tree):
         if importlib.util.find_spec(name) is None:
             sys.stderr.write("solution.py:%d: error: no module named %s in the judge's box; it has %s\n"

@@ -100,6 +100,10 @@ BuildResult check_python(const Problem& p, const fs::path& box, const Runner& sa
                   (r.timed_out ? std::string("at the time limit") : describe_signal(r.signal)) + ")\n";
         return br;
     }
+    // The library is not installed (python_server.py's MISSING_LIBRARY): the machine's failure.
+    if (r.exit_code == 3)
+        throw JudgeFailure("Python submissions in " + std::string(language_info(language).name) +
+                           " need the library on this machine: " + br.log.substr(0, br.log.find_last_not_of('\n') + 1));
     if (r.exit_code != 0) return br;
     br.runtime = runtime_phrase(read_below(box, "check.out", 4096, ReadPart::head).bytes);
     br.ok = true;

@@ -198,8 +198,8 @@ std::string lookup_key(const TestSpec& t) {
         } else {
             s += std::string(type_info(in.type).spec_name) + fmt::format("{}", in.float_value) + ":";
             s += std::to_string(in.int_value);
-            for (const int64_t e : shape_of(in)) s += "," + std::to_string(e);
-            for (const int64_t v : in.ints) s += ";" + std::to_string(v);
+            for (const int64_t e : shape_of(in)) s += fmt::format(",{}", e);
+            for (const int64_t v : in.ints) s += fmt::format(";{}", v);
         }
     }
     return s;

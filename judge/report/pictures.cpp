@@ -137,7 +137,7 @@ void trace_sources(const Counterexample& c, const OutputSpec& out, Picture& p) {
         std::vector<std::string> labels;
         for (const std::vector<int64_t>& i : found) {
             std::string l;
-            for (const size_t d : varying) l += (l.empty() ? "" : ",") + std::to_string(i[d]);
+            for (const size_t d : varying) l += fmt::format("{}{}", l.empty() ? "" : ",", i[d]);
             if (l.size() > max_label) return;
             labels.push_back(l);
         }

@@ -99,8 +99,11 @@ int PythonServer::connect() const {
 
 fs::path python_client_exe() {
     const fs::path self = fs::read_symlink("/proc/self/exe");
-    const fs::path client = self.parent_path() / "judge-py-client";
-    return ::access(client.c_str(), X_OK) == 0 ? client : self;
+    // Beside the judge in a build tree; in ../libexec/judge once installed (CMakeLists.txt).
+    for (const fs::path& client : {self.parent_path() / "judge-py-client",
+                                   self.parent_path().parent_path() / "libexec" / "judge" / "judge-py-client"})
+        if (::access(client.c_str(), X_OK) == 0) return client;
+    return self;
 }
 
 std::vector<std::string> python_client_launcher(const fs::path& judge_exe, int fd) {

@@ -21,12 +21,29 @@ dpkg-deb -f "$deb" Depends >"$TMP/depends"
 for d in g++ bubblewrap libseccomp2 libssl3 libstdc++6 libspdlog; do
     grep -F "$d" "$TMP/depends" >/dev/null || fail "Depends lacks $d: $(cat "$TMP/depends")"
 done
+# Python submissions: python3 is needed, and NumPy and PyTorch are recommended (issue #45, point 6).
+grep -F "python3" "$TMP/depends" >/dev/null || fail "Depends lacks python3: $(cat "$TMP/depends")"
+dpkg-deb -f "$deb" Recommends >"$TMP/recommends"
+for d in python3-numpy python3-torch; do
+    grep -F "$d" "$TMP/recommends" >/dev/null || fail "Recommends lacks $d: $(cat "$TMP/recommends")"
+done
 dpkg-deb -x "$deb" "$TMP/root" || fail "dpkg-deb -x failed"
-for f in usr/bin/judge usr/bin/judge-prairielearn usr/share/bash-completion/completions/judge usr/share/doc/judge/README.md \
-    usr/share/doc/judge/ci.md usr/share/judge/include/judge/tensor.hpp usr/share/judge/include/judge/protocol/npy.hpp; do
+for f in usr/bin/judge usr/bin/judge-prairielearn usr/libexec/judge/judge-py-client \
+    usr/share/bash-completion/completions/judge usr/share/doc/judge/README.md usr/share/doc/judge/ci.md \
+    usr/share/doc/judge/copyright usr/share/doc/judge/changelog.gz usr/share/man/man1/judge.1.gz \
+    usr/share/man/man1/judge-prairielearn.1.gz usr/share/lintian/overrides/judge; do
     [ -f "$TMP/root/$f" ] || fail "the package has no /$f"
 done
-# The packaged judge, run from its own files: its headers are embedded, its course is --root.
+# Debian's own check of the package: no error (warnings are listed).
+if command -v lintian >/dev/null; then
+    lintian --fail-on error "$deb" >"$TMP/lintian" 2>&1 || { cat "$TMP/lintian"; fail "lintian finds errors in the package"; }
+    echo "lintian: $(grep -c '^[EW]:' "$TMP/lintian") error or warning line(s)"
+    cat "$TMP/lintian"
+else
+    echo "lintian is not installed (scripts/setup.sh installs it): not run"
+fi
+# The packaged judge, run from its own files: its headers are embedded, its course is --root. It
+# judges C++, PyTorch and NumPy (with python3-torch and python3-numpy installed).
 check_judge() {
     local j=$1
     "$j" --version | grep "^judge " >/dev/null || fail "$j --version does not run"
@@ -36,6 +53,12 @@ check_judge() {
         --file "$SRC/reference/problem_sdpa/solution.cpp" >"$TMP/report" 2>&1) ||
         fail "$j submit of the reference failed: $(cat "$TMP/report")"
     grep "problem_sdpa: accepted" "$TMP/report" >/dev/null || fail "$j did not accept the reference: $(cat "$TMP/report")"
+    # The Python references, NumPy and PyTorch: the box's client is found in ../libexec/judge.
+    for py in reference/problem_sdpa/solution.py reference/problem_sdpa/accepted/numpy_arrays.py; do
+        (cd "$TMP" && JUDGE_CACHE="$TMP/cache" "$j" -q --root "$SRC" submit problem_sdpa --file "$SRC/$py" \
+            >"$TMP/report" 2>&1) || fail "$j submit of $py failed: $(cat "$TMP/report")"
+        grep "problem_sdpa: accepted" "$TMP/report" >/dev/null || fail "$j did not accept $py: $(cat "$TMP/report")"
+    done
 }
 check_judge "$TMP/root/usr/bin/judge"
 if [ "${JUDGE_DEB_INSTALL:-0}" = 1 ]; then

@@ -10,8 +10,8 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 cmake --install "$BUILD" --prefix "$TMP/prefix" >"$TMP/log" 2>&1 || { cat "$TMP/log"; fail "cmake --install failed"; }
-for f in bin/judge bin/judge-prairielearn share/bash-completion/completions/judge share/doc/judge/README.md share/doc/judge/ci.md \
-    share/doc/judge/report.md; do
+for f in bin/judge bin/judge-prairielearn libexec/judge/judge-py-client share/bash-completion/completions/judge \
+    share/doc/judge/README.md share/doc/judge/ci.md share/doc/judge/report.md share/man/man1/judge.1.gz; do
     [ -f "$TMP/prefix/$f" ] || fail "the install has no $f"
 done
 J="$TMP/prefix/bin/judge"
