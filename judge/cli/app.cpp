@@ -84,13 +84,16 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
         "Report format on stdout: text (default); json (docs/report.md); junit (JUnit XML); gradescope\n"
         "(results.json); classroom (GitHub Classroom's runner result, base64, for its grading reporter);\n"
         "prairielearn (results.json); codegrade (the custom test's points line); html (the page that\n"
-        "--html writes). See docs/ci.md. The platforms' formats write a document, score 0, even when\n"
-        "the file is missing (exit 1)");
+        "--html writes); markdown (the text report in a fence, for GitHub). See docs/ci.md. The\n"
+        "platforms' formats write a document, score 0, even when the file is missing (exit 1)");
     add_seed(submit, o.submit.seed, o.submit.seed_from_env,
              "Grading seed: 0 (default) uses the spec's inputs; any other value derives unseen ones");
     submit->add_flag_callback(
         "--no-counterexamples", [&o] { o.submit.counterexamples = false; },
         "Do not search fresh small inputs for a counterexample to each failed hidden test");
+    submit->add_option("--also", o.submit.also,
+                       "Also write the report in another --format to a file, from the same judging: FORMAT=FILE,\n"
+                       "repeatable (markdown=summary.md for a GitHub step summary, classroom=result.b64)");
     submit->add_option("--codegrade-fd", o.submit.codegrade_fd,
                        "Also write CodeGrade's points line ({\"tag\": \"points\", ...}) to this open descriptor, as\n"
                        "CodeGrade's custom test reads it (3), while the report goes to standard output");
@@ -177,70 +180,6 @@ void add_settings(CLI::App& app) {
     setting("--box-uids", "JUDGE_BOX_UIDS", "When root: a range FIRST-LAST of uids, one per box");
 }
 
-CLI::App* add_grade(CLI::App& app, CliOptions& o) {
-    CLI::App* grade = app.add_subcommand(
-        "grade",
-        "Grade a class: every subdirectory of --class is one student, whose submission is\n"
-        "<id>/<problem>/solution.cpp or <id>/solution.cpp. Writes grades.csv, junit.xml, summary.md and,\n"
-        "per student, students/<id>/report.json and students/<id>/results.json (Gradescope) into --out.\n"
-        "A rerun into the same --out grades only changed submissions. Exit 0 when every student was\n"
-        "graded, whatever the verdicts.");
-    grade->add_option("problem", o.grade.problem, "Problem name")->required();
-    grade->add_option("--class", o.grade.class_dir, "The class directory")->required();
-    grade->add_option("--out", o.grade.out, "Output directory")->required();
-    grade->add_option("--jobs", o.grade.jobs, "Students graded in parallel (default 1)");
-    grade->add_option("--shard", o.grade.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
-    add_seed(grade, o.grade.seed, o.grade.seed_from_env,
-             "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
-             "random inputs, so that what a student hard-coded from a pack fails");
-    add_roster(grade, o.grade.roster, "The class: Classroom's roster CSV or an id a line (no folder: missing)");
-    grade->add_flag("--allow-empty", o.grade.allow_empty, "Grade a class with nobody in it (else exit 2)");
-    grade->add_flag("--after-due-date", o.grade.after_due_date,
-                    "Release the tests withheld until after the due date (visibility after_due_date)");
-    grade->add_flag_callback(
-        "--no-counterexamples", [&o] { o.grade.counterexamples = false; },
-        "Do not search fresh small inputs for a counterexample to each failed hidden test");
-    grade->add_option("--suggest-bugs", o.grade.suggest_bugs,
-                      "Write one submission per cluster of 3 or more students who gave the same wrong answers that\n"
-                      "no seeded bug names, as DIR/cluster<k>_<trap>.cpp: a candidate seeded bug to review");
-    return grade;
-}
-
-CLI::App* add_pack(CLI::App& app, CliOptions& o) {
-    CLI::App* pack = app.add_subcommand(
-        "pack",
-        "Write a student course root to --out: statements, specs without hidden inputs, templates, and the\n"
-        "answer key as data (the reference's and seeded bugs' outputs), with a manifest of hashes. No\n"
-        "reference, bug or accepted source goes in; judge submit on it gives the full root's report.");
-    auto* pack_problems = pack->add_option("problems", o.pack.problems, "Problem names");
-    pack->add_flag("--all", o.pack.all, "Pack every problem under the course root")->excludes(pack_problems);
-    pack->add_option("--out", o.pack.out, "The folder to write (must not exist yet); with --gradescope, the .zip")
-        ->required();
-    pack->add_flag("--gradescope", o.pack.gradescope,
-                   "Write instead Gradescope's autograder zip of one problem: setup.sh, run_autograder, the full\n"
-                   "course root of the problem and the judge's source (Gradescope keeps it private)");
-    pack->add_option("--seed-from-env", o.pack.seed_from_env,
-                     "With --gradescope (required): the secret grading seed, from this environment variable; the\n"
-                     "zip keeps it for run_autograder (readable by root only), and no output names it");
-    pack->add_option("--judge-source", o.pack.judge_source,
-                     "With --gradescope: the judge's source tree to put in the zip (default: the one this judge\n"
-                     "was built from)");
-    return pack;
-}
-
-CLI::App* add_merge(CLI::App& app, CliOptions& o) {
-    CLI::App* merge = app.add_subcommand(
-        "merge",
-        "Merge the --out directories of judge grade --shard runs into one gradebook, byte-identical to\n"
-        "a single run over the whole class.");
-    merge->add_option("inputs", o.merge.inputs, "The shard output directories")->required();
-    merge->add_option("--out", o.merge.out, "The merged output directory")->required();
-    merge->add_option("--seed-from-env", o.merge.seed_from_env,
-                      "Shards graded with --seed-from-env VAR: the same variable, to check they used one seed");
-    add_roster(merge, o.merge.roster, "The roster the shards were graded with, for --export");
-    return merge;
-}
-
 CLI::App* add_box_run(CLI::App& app, CliOptions& o) {
     // Internal: the judge runs itself inside a submission's box as the test runner. Hidden from help.
     CLI::App* box_run = app.add_subcommand("__box-run", "");
@@ -314,9 +253,9 @@ int run_cli(int argc, char** argv) {
     CLI::App* submit = add_submit(app, o);
     CLI::App* validate = add_validate(app, o);
     CLI::App* run = add_run(app, o);
-    CLI::App* grade = add_grade(app, o);
-    CLI::App* pack = add_pack(app, o);
-    CLI::App* merge = add_merge(app, o);
+    CLI::App* grade = add_grade(app, o.grade);
+    CLI::App* pack = add_pack(app, o.pack);
+    CLI::App* merge = add_merge(app, o.merge);
     CLI::App* bug = add_bug(app, o.bug);
     CLI::App* preview = add_preview(app, o.preview);
     CLI::App* templ = add_template(app, o.templ);

@@ -2,6 +2,8 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
@@ -91,6 +93,48 @@ void export_class(const Problem& p, const std::string& out, const RosterOptions&
 }
 
 }  // namespace
+
+CLI::App* add_grade(CLI::App& app, GradeCliOptions& o) {
+    CLI::App* grade = app.add_subcommand(
+        "grade",
+        "Grade a class: every subdirectory of --class is one student, whose submission is\n"
+        "<id>/<problem>/solution.cpp or <id>/solution.cpp. Writes grades.csv, junit.xml, summary.md and,\n"
+        "per student, students/<id>/report.json and students/<id>/results.json (Gradescope) into --out.\n"
+        "A rerun into the same --out grades only changed submissions. Exit 0 when every student was\n"
+        "graded, whatever the verdicts.");
+    grade->add_option("problem", o.problem, "Problem name")->required();
+    grade->add_option("--class", o.class_dir, "The class directory")->required();
+    grade->add_option("--out", o.out, "Output directory")->required();
+    grade->add_option("--jobs", o.jobs, "Students graded in parallel (default 1)");
+    grade->add_option("--shard", o.shard, "Grade only shard K of N (K/N), a fixed subset of the students");
+    add_seed(grade, o.seed, o.seed_from_env,
+             "Grading seed (default 0: the spec's inputs); any other value draws fresh\n"
+             "random inputs, so that what a student hard-coded from a pack fails");
+    add_roster(grade, o.roster, "The class: Classroom's roster CSV or an id a line (no folder: missing)");
+    grade->add_flag("--allow-empty", o.allow_empty, "Grade a class with nobody in it (else exit 2)");
+    grade->add_flag("--after-due-date", o.after_due_date,
+                    "Release the tests withheld until after the due date (visibility after_due_date)");
+    grade->add_flag_callback(
+        "--no-counterexamples", [&o] { o.counterexamples = false; },
+        "Do not search fresh small inputs for a counterexample to each failed hidden test");
+    grade->add_option("--suggest-bugs", o.suggest_bugs,
+                      "Write one submission per cluster of 3 or more students who gave the same wrong answers that\n"
+                      "no seeded bug names, as DIR/cluster<k>_<trap>.cpp: a candidate seeded bug to review");
+    return grade;
+}
+
+CLI::App* add_merge(CLI::App& app, MergeOptions& o) {
+    CLI::App* merge = app.add_subcommand(
+        "merge",
+        "Merge the --out directories of judge grade --shard runs into one gradebook, byte-identical to\n"
+        "a single run over the whole class.");
+    merge->add_option("inputs", o.inputs, "The shard output directories")->required();
+    merge->add_option("--out", o.out, "The merged output directory")->required();
+    merge->add_option("--seed-from-env", o.seed_from_env,
+                      "Shards graded with --seed-from-env VAR: the same variable, to check they used one seed");
+    add_roster(merge, o.roster, "The roster the shards were graded with, for --export");
+    return merge;
+}
 
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     const CourseRoot root = find_course_root(g.root);

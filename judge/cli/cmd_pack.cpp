@@ -1,6 +1,8 @@
 // judge pack: the student course root (pack/pack.hpp).
 #include <fmt/core.h>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
@@ -15,6 +17,28 @@
 namespace judge {
 
 namespace fs = std::filesystem;
+
+CLI::App* add_pack(CLI::App& app, PackOptions& o) {
+    CLI::App* pack = app.add_subcommand(
+        "pack",
+        "Write a student course root to --out: statements, specs without hidden inputs, templates, and the\n"
+        "answer key as data (the reference's and seeded bugs' outputs), with a manifest of hashes. No\n"
+        "reference, bug or accepted source goes in; judge submit on it gives the full root's report.");
+    auto* pack_problems = pack->add_option("problems", o.problems, "Problem names");
+    pack->add_flag("--all", o.all, "Pack every problem under the course root")->excludes(pack_problems);
+    pack->add_option("--out", o.out, "The folder to write (must not exist yet); with --gradescope, the .zip")
+        ->required();
+    pack->add_flag("--gradescope", o.gradescope,
+                   "Write instead Gradescope's autograder zip of one problem: setup.sh, run_autograder, the full\n"
+                   "course root of the problem and the judge's source (Gradescope keeps it private)");
+    pack->add_option("--seed-from-env", o.seed_from_env,
+                     "With --gradescope (required): the secret grading seed, from this environment variable; the\n"
+                     "zip keeps it for run_autograder (readable by root only), and no output names it");
+    pack->add_option("--judge-source", o.judge_source,
+                     "With --gradescope: the judge's source tree to put in the zip (default: the one this judge\n"
+                     "was built from)");
+    return pack;
+}
 
 int cmd_pack(const GlobalOptions& g, const PackOptions& o) {
     const CourseRoot root = find_course_root(g.root);

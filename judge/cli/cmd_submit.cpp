@@ -130,14 +130,39 @@ void save_counterexamples(const Report& r, const Problem& p, const fs::path& dir
     if (saved == 0) spdlog::info("--save-counterexamples: no counterexample to save (no failed hidden test had one)");
 }
 
-// --html FILE: the page, written whole or not at all.
-void write_html(const Report& r, const Problem& p, const std::string& path) {
-    try {
-        write_file_atomic(path, render_html(r, p));
-    } catch (const std::exception& e) {
-        throw InputError("--html: cannot write " + path + ": " + e.what());
+// The other documents of one judging (--also FORMAT=FILE, and --html FILE, which is --also html=FILE),
+// each written whole or not at all. `option` names the option as the user wrote it.
+struct AlsoWrite {
+    const FormatInfo* format;
+    std::string file, option;
+};
+
+std::vector<AlsoWrite> also_writes(const SubmitOptions& o) {
+    std::vector<AlsoWrite> out;
+    for (const std::string& a : o.also) {
+        const size_t eq = a.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == a.size())
+            throw InputError("--also: expected FORMAT=FILE (for example markdown=summary.md), got \"" + a + "\"");
+        const FormatInfo* format = nullptr;
+        try {
+            format = &report_format(a.substr(0, eq));
+        } catch (const InputError& e) {  // "--format: expected ...": said of --also
+            const std::string why = e.what();
+            throw InputError("--also " + a + why.substr(why.find(':')));
+        }
+        out.push_back({format, a.substr(eq + 1), "--also " + a.substr(0, eq)});
     }
-    spdlog::info("wrote the report's page to {}", path);
+    if (o.html) out.push_back({&report_format("html"), *o.html, "--html"});
+    return out;
+}
+
+void write_also(const Report& r, const Problem& p, const AlsoWrite& w, long seconds) {
+    try {
+        write_file_atomic(w.file, w.format->render(r, p, {seconds, false, Style{}}));
+    } catch (const std::exception& e) {
+        throw InputError(w.option + ": cannot write " + w.file + ": " + e.what());
+    }
+    spdlog::info("wrote the report as {} to {}", w.format->name, w.file);
 }
 
 // After the report: the page and the counterexamples. A file that cannot be written loses no
@@ -154,10 +179,10 @@ void write_codegrade_fd(const Report& r, int fd) {
     }
 }
 
-int write_files(const Report& r, const Problem& p, const SubmitOptions& o) {
+int write_files(const Report& r, const Problem& p, const SubmitOptions& o, long seconds) {
     try {
         if (o.codegrade_fd) write_codegrade_fd(r, *o.codegrade_fd);
-        if (o.html) write_html(r, p, *o.html);
+        for (const AlsoWrite& w : also_writes(o)) write_also(r, p, w, seconds);
         if (o.save_counterexamples) {
             const std::string& dir = *o.save_counterexamples;
             try {
@@ -181,6 +206,7 @@ int write_files(const Report& r, const Problem& p, const SubmitOptions& o) {
 
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const FormatInfo& format = report_format(o.format);
+    also_writes(o);  // a bad --also is refused before anything is judged
     if (o.codegrade_fd && (*o.codegrade_fd < 3 || ::fcntl(*o.codegrade_fd, F_GETFD) == -1))
         throw InputError(
             fmt::format("--codegrade-fd {}: expected an open descriptor above 2, as CodeGrade's step "
@@ -204,7 +230,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         r.submission = source.string();
         if (seed.secret()) hide_seed(r, seed.env);
         fmt::print("{}", format.render(r, p, {0, false, terminal_style()}));
-        return write_files(r, p, o);
+        return write_files(r, p, o, 0);
     }
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
@@ -214,7 +240,9 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const bool pictures = format.name == "text" && (o.pictures || stdout_is_terminal());
     // Pictures of sample tests where they are shown: the page, a terminal, the platforms that show
     // images. (The PNGs beside saved counterexamples need none: they draw the counterexamples.)
-    judge.set_pictures(pictures || o.html || format.pictures);
+    const std::vector<AlsoWrite> also = also_writes(o);
+    judge.set_pictures(pictures || format.pictures ||
+                       std::any_of(also.begin(), also.end(), [](const AlsoWrite& w) { return w.format->pictures; }));
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     warn_if_not_isolated(*sandbox);
@@ -225,7 +253,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
 
     const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     fmt::print("{}", format.render(r, p, {seconds, pictures, terminal_style()}));
-    return write_files(r, p, o);
+    return write_files(r, p, o, seconds);
 }
 
 }  // namespace judge

@@ -32,6 +32,7 @@ struct SubmitOptions {
     bool pictures = false;            // --pictures: shaded grids in the text report off a terminal
     std::optional<std::string> lang;  // --lang cpp|numpy|torch: else from the file (docs/python.md)
     std::optional<int> codegrade_fd;  // --codegrade-fd N: CodeGrade's points line on descriptor N too
+    std::vector<std::string> also;    // --also FORMAT=FILE: the same report in another format, to FILE
 };
 
 struct HeadsOptions {
@@ -149,7 +150,10 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o);
 int cmd_doctor(const GlobalOptions& g);
 CLI::App* add_doctor(CLI::App& app);
 int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o);
+CLI::App* add_grade(CLI::App& app, GradeCliOptions& o);
+CLI::App* add_merge(CLI::App& app, MergeOptions& o);
 int cmd_pack(const GlobalOptions& g, const PackOptions& o);
+CLI::App* add_pack(CLI::App& app, PackOptions& o);
 int cmd_merge(const GlobalOptions& g, const MergeOptions& o);
 
 }  // namespace judge

@@ -15,6 +15,7 @@
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
 #include "report/html.hpp"
+#include "report/render.hpp"
 #include "report/report_json.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
@@ -78,7 +79,7 @@ void write_student_id(const fs::path& dir, const std::string& id) {
 void write_student_views(const Problem& p, const fs::path& dir, const Report& report, const Fingerprint& kept,
                          long seconds) {
     write_file_atomic(dir / student_page_file, student_page(p, report, kept));
-    write_file_atomic(dir / student_feedback_file, feedback_markdown(report));  // for the student
+    write_file_atomic(dir / student_feedback_file, render_markdown(report));  // for the student
     write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
 }
 

@@ -75,7 +75,7 @@ inline constexpr size_t max_plain_folder = 100;
 inline constexpr const char* student_id_file = "id";
 /// The student's report as a page (render_html), which summary.html links to.
 inline constexpr const char* student_page_file = "report.html";
-/// The student's report as Markdown (feedback_markdown): what a workflow hands the student
+/// The student's report as Markdown (render_markdown): what a workflow hands the student
 /// (docs/ci.md, "Feedback to each student").
 inline constexpr const char* student_feedback_file = "report.md";
 

@@ -6,7 +6,6 @@
 #include <map>
 
 #include "core/errors.hpp"
-#include "report/render.hpp"
 #include "util/files.hpp"
 #include "util/text.hpp"
 
@@ -67,20 +66,6 @@ std::string feedback_line(const Report& r) {
     line += fmt::format(": {} of {} points", r.score, r.max_score);
     if (const TrapOutcome* fix = r.first_fix()) line += "; fix first: " + fix->id + " (" + fix->title + ")";
     return line;
-}
-
-std::string feedback_markdown(const Report& r) {
-    const std::string text = render_text(r, Style{});
-    size_t longest = 0, run = 0;
-    for (const char c : text) {
-        run = c == '`' ? run + 1 : 0;
-        longest = std::max(longest, run);
-    }
-    const std::string fence(std::max<size_t>(3, longest + 1), '`');
-    std::string heading = to_string(r.verdict);
-    std::replace(heading.begin(), heading.end(), '_', ' ');
-    return fmt::format("# {}: {} of {} points ({})\n\n{}text\n{}{}{}\n", r.problem, r.score, r.max_score, heading,
-                       fence, text, text.empty() || text.back() == '\n' ? "" : "\n", fence);
 }
 
 ExportSummary export_grades(const std::string& format, const std::string& assignment,

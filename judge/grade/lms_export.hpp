@@ -54,10 +54,4 @@ ExportSummary export_grades(const std::string& format, const std::string& assign
 /// feedback a gradebook cell holds.
 std::string feedback_line(const Report& r);
 
-/// The student's feedback from the grade that counts, as Markdown for an issue, a comment or a file
-/// in their repository: a heading with the points, then the text report (what `judge submit`
-/// prints) in a code fence longer than any run of backticks in it, so that nothing a submission
-/// put in its report (a compile error quotes its source) can end the fence and write Markdown.
-std::string feedback_markdown(const Report& r);
-
 }  // namespace judge

@@ -18,6 +18,8 @@ std::string text(const Report& r, const Problem& p, const RenderContext& c) {
     return render_text(r, c.style) + (c.text_pictures ? render_pictures_text(r, p, c.style) : "");
 }
 
+std::string markdown(const Report& r, const Problem&, const RenderContext&) { return render_markdown(r); }
+
 std::string json_report(const Report& r, const Problem&, const RenderContext&) {
     return json_text(render_json(r)) + "\n";
 }
@@ -56,6 +58,7 @@ const std::vector<FormatInfo>& report_formats() {
         {"junit", true, false, junit},         {"gradescope", true, true, gradescope},
         {"classroom", true, false, classroom}, {"prairielearn", true, true, prairielearn},
         {"codegrade", true, false, codegrade}, {"html", false, true, html},
+        {"markdown", false, false, markdown},
     };
     return formats;
 }

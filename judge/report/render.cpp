@@ -135,4 +135,18 @@ std::string render_text(const Report& r, const Style& style) {
     return s;
 }
 
+std::string render_markdown(const Report& r) {
+    const std::string text = render_text(r, Style{});
+    size_t longest = 0, run = 0;
+    for (const char c : text) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(std::max<size_t>(3, longest + 1), '`');
+    std::string heading = to_string(r.verdict);
+    std::replace(heading.begin(), heading.end(), '_', ' ');
+    return fmt::format("# {}: {} of {} points ({})\n\n{}text\n{}{}{}\n", r.problem, r.score, r.max_score, heading,
+                       fence, text, text.empty() || text.back() == '\n' ? "" : "\n", fence);
+}
+
 }  // namespace judge

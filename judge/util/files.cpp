@@ -109,7 +109,8 @@ BuildLock::~BuildLock() {
 
 void write_file_atomic(const fs::path& path, const std::string& content) {
     std::error_code ec;
-    fs::create_directories(path.parent_path(), ec);
+    // A bare file name ("summary.md") is in the current folder, which exists.
+    if (!path.parent_path().empty()) fs::create_directories(path.parent_path(), ec);
     if (ec) throw FileError(path.parent_path().string() + ": cannot create: " + ec.message());
     const fs::path tmp = staging_path(path);
     // A new file, never an existing one: in a folder a sandboxed program can write, a link planted

@@ -31,10 +31,11 @@ _judge() {
             return ;;
         --format)
             if [ "$cmd" = validate ]; then COMPREPLY=($(compgen -W "text json" -- "$cur"));
-            else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html" -- "$cur")); fi
+            else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html markdown" -- "$cur")); fi
             return ;;
         --sandbox) COMPREPLY=($(compgen -W "bubblewrap fallback" -- "$cur")); return ;;
-        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd) return ;;
+        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd | --also) return ;;
+        --export) COMPREPLY=($(compgen -W "canvas moodle" -- "$cur")); return ;;
     esac
     if [ -z "$cmd" ]; then
         COMPREPLY=($(compgen -W "$commands $global" -- "$cur"))
@@ -42,13 +43,13 @@ _judge() {
     fi
     local opts
     case $cmd in
-        submit) opts="--file --dir --lang --format --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures --codegrade-fd" ;;
+        submit) opts="--file --dir --lang --format --also --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures --codegrade-fd" ;;
         heads) opts="--file --test --example --html --lang" ;;
         validate) opts="--all --format --strict --mutants --changed --survivors --jobs --cross-check --seeds" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;
-        grade) opts="--class --out --roster --allow-empty --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
+        grade) opts="--class --out --roster --export --allow-empty --jobs --shard --seed --seed-from-env --after-due-date --no-counterexamples" ;;
         pack) opts="--all --out --gradescope --judge-source" ;;
-        merge) opts="--out" ;;
+        merge) opts="--out --seed-from-env --roster --export" ;;
         show) opts="--bug" ;;
         bug) opts="--from --trap --misconception --force" ;;
         template) opts="--lang --out --force" ;;

@@ -79,6 +79,15 @@ TEST_CASE("a build lock holds other builders of its entry off until it ends, and
     const judge::BuildLock nowhere(fs::path("/proc/judge-no-such-folder/x"));
 }
 
+TEST_CASE("a bare file name is written in the current folder", "[files]") {
+    judge::TempDir tmp("judge-files-test");
+    const fs::path before = fs::current_path();
+    fs::current_path(tmp.path());
+    judge::write_file_atomic("summary.md", "# hello\n");
+    fs::current_path(before);
+    CHECK(judge::read_file(tmp.path() / "summary.md") == "# hello\n");
+}
+
 TEST_CASE("reading files names the path on failure, and caps heads and tails", "[files]") {
     judge::TempDir tmp("judge-files-test");
     SECTION("a missing file") {

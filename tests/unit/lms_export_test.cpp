@@ -3,6 +3,7 @@
 #include "core/errors.hpp"
 #include "grade/lms_export.hpp"
 #include "grade/roster.hpp"
+#include "report/render.hpp"
 #include "util/files.hpp"
 
 namespace lms_export_test {  // a unity batch is one translation unit: this file's names stay its own
@@ -23,8 +24,8 @@ struct Class {
     std::vector<judge::RosterEntry> roster;
     judge::Report ada = report(judge::Verdict::accepted, 8), bob = report(judge::Verdict::wrong_answer, 5),
                   eve = report(judge::Verdict::judge_error, 0), zed = report(judge::Verdict::accepted, 8);
-    std::vector<std::pair<std::string, const judge::Report*>> graded{{"ada", &ada}, {"bob", &bob}, {"eve", &eve},
-                                                                     {"zed", &zed}};
+    std::vector<std::pair<std::string, const judge::Report*>> graded{
+        {"ada", &ada}, {"bob", &bob}, {"eve", &eve}, {"zed", &zed}};
     Class() {
         judge::write_file_atomic(tmp.path() / "roster.csv",
                                  "identifier,github_username,github_id,name\n"
@@ -75,8 +76,9 @@ TEST_CASE("Moodle's import: identifier, name, the grade and a line of feedback",
     c.bob.traps.push_back(t);
     judge::ExportSummary s;
     const std::string csv = c.export_as("moodle", s);
-    CHECK(csv.starts_with("Identifier,Name,problem_sdpa,Feedback\n"
-                          "ada@uni.edu,\"Lovelace, Ada\",8,accepted: 8 of 8 points\n"));
+    CHECK(
+        csv.starts_with("Identifier,Name,problem_sdpa,Feedback\n"
+                        "ada@uni.edu,\"Lovelace, Ada\",8,accepted: 8 of 8 points\n"));
     CHECK(csv.find("5,\"wrong answer: 5 of 8 points; fix first: masking (Masked keys get weight exactly 0)\"\n") !=
           std::string::npos);
     CHECK(csv.find("eve@uni.edu,Eve,,\"judge error: not graded") != std::string::npos);
@@ -103,7 +105,7 @@ TEST_CASE("the feedback's fence is longer than any backticks a submission put in
     judge::Report r = report(judge::Verdict::compile_error, 0);
     r.compile_ok = false;
     r.compile_log = "solution.cpp:1: error: ```` and then # a heading\n";
-    const std::string md = judge::feedback_markdown(r);
+    const std::string md = judge::render_markdown(r);
     CHECK(md.starts_with("# problem_sdpa: 0 of 8 points (compile error)\n\n`````text\n"));
     CHECK(md.ends_with("\n`````\n"));
 }

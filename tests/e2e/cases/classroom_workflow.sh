@@ -1,0 +1,50 @@
+# shellcheck shell=bash
+# Issue #45, point 7: docs/ci.md's Classroom workflow, its steps run as written (workflow_step.py)
+# in a student's repository as the template makes it (the pack in course/, the template's
+# solution.cpp, judge.deb): the install step asks apt-get for the package alone (a stand-in records
+# it; the judge is already on PATH here), and the judge step judges once, writing the diagnosis
+# to the step summary and Classroom's line to the reporter, with the exit the step needs.
+python3 -c "import yaml" 2>/dev/null || { echo "skipped: python3-yaml is not installed (scripts/setup.sh)"; exit 77; }
+W="$TMP/repo"
+mkdir -p "$W" "$TMP/bin"
+"$JUDGE" -q --root "$ROOT" pack problem_mha --out "$W/course" >/dev/null || fail "judge pack failed"
+echo "not a real package" >"$W/judge.deb"
+ln -s "$JUDGE" "$TMP/bin/judge"
+cat >"$TMP/bin/apt-get" <<SH
+#!/bin/sh
+echo "\$*" >>"$TMP/apt.log"
+SH
+chmod +x "$TMP/bin/apt-get"
+step() {  # step NAME: the documented step, run in the student's repository
+    local script
+    script=$(python3 "$ROOT/tests/e2e/workflow_step.py" "$ROOT/docs/ci.md" "classroom.yml in the template repository" \
+        run-autograding-tests "$1") || fail "cannot read the step $1 from docs/ci.md"
+    : >"$TMP/summary" && : >"$TMP/output"
+    (cd "$W" && PATH="$TMP/bin:$PATH" GITHUB_STEP_SUMMARY="$TMP/summary" GITHUB_OUTPUT="$TMP/output" bash -c "$script")
+}
+step "Install the judge" >"$TMP/install" 2>&1 || fail "the install step failed: $(cat "$TMP/install")"
+grep -qx "install -y -q --no-install-recommends ./judge.deb" "$TMP/apt.log" ||
+    fail "the install step does not install the package alone: $(cat "$TMP/apt.log")"
+# The student's work: a seeded bug, then the template as shipped.
+bug_source "$ROOT" problem_mha lens_repeat_not_interleave "$W/solution.cpp"
+step "Judge" >"$TMP/judge" 2>&1 || fail "the judge step failed on a wrong answer: $(tail -20 "$TMP/judge")"
+grep -q "Fix first" "$TMP/judge" || fail "the log has no text report: $(head -20 "$TMP/judge")"
+head -1 "$TMP/summary" | grep -q "^# problem_mha: [0-9]* of [0-9]* points (wrong answer)$" ||
+    fail "the step summary: $(head -3 "$TMP/summary")"
+grep -q "Fix first" "$TMP/summary" || fail "the step summary has no diagnosis"
+python3 - "$TMP/output" "$TMP/summary" <<'PY' || fail "the reporter's line is not Classroom's runner result: $(cat "$TMP/output")"
+import base64, json, re, sys
+line = open(sys.argv[1]).read()
+assert line.startswith("result=") and line.count("\n") == 1, line
+r = json.loads(base64.b64decode(line[len("result="):]))
+assert r["version"] == 1 and r["status"] == "fail", r
+points = sum(t["score"] for t in r["tests"])
+heading = open(sys.argv[2]).readline()
+got, of = map(int, re.match(r"# problem_mha: (\d+) of (\d+) points", heading).groups())
+assert (points, r["max_score"]) == (got, of), (points, r["max_score"], heading)
+PY
+cp "$W/course/student_template/problem_mha/solution.cpp" "$W/solution.cpp"
+step "Judge" >"$TMP/judge" 2>&1 || fail "the judge step failed on the template: $(tail -20 "$TMP/judge")"
+# A broken setup (no course): the step fails, as the docs say.
+mv "$W/course" "$W/elsewhere"
+if step "Judge" >"$TMP/judge" 2>&1; then fail "the judge step passed without a course"; fi
