@@ -72,25 +72,41 @@ void Sandbox::make_box_folder(const fs::path& parent, const std::string& name) c
 
 fs::path Sandbox::share(const fs::path& src, const fs::path& box) const {
     if (m_probe.uid != 0) return src;
+    // The box reads what is shared as a user of its own. A cache made private by hand (`chmod -R
+    // go-rwx`, as one might in an autograder image) or a umask of 077 would make every submission a
+    // compile error that blames the student; what is shared is no secret (the headers every pack
+    // has, the harness object, the judge), so it is made readable to others. A link shares its
+    // inode: the cache's file is opened up too.
+    const auto readable = [](const fs::path& path, bool folder) {
+        std::error_code ec;
+        fs::permissions(path, fs::perms::others_read | (folder ? fs::perms::others_exec : fs::perms::none),
+                        fs::perm_options::add, ec);
+        if (ec) throw JudgeFailure("cannot make " + path.string() + " readable to the box: " + ec.message());
+    };
     const fs::path dest = box / ".judge" / src.filename();
     if (fs::exists(dest)) return dest;
     fs::create_directories(dest.parent_path());
-    const auto place = [](const fs::path& from, const fs::path& to) {
+    readable(dest.parent_path(), true);
+    const auto place = [&](const fs::path& from, const fs::path& to) {
         std::error_code ec;
         fs::create_hard_link(from, to, ec);
         if (ec && fs::exists(from)) fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+        if (fs::exists(to)) readable(to, false);
     };
     // A file being written beside (the precompiled header, staged under <name>.tmp.<pid>.<n> and
     // then renamed) is not shared: it may vanish under the copy, and it is of no use half written.
     const auto staged = [](const fs::path& f) { return f.filename().string().find(".tmp.") != std::string::npos; };
     if (fs::is_directory(src)) {
         fs::create_directories(dest);
+        readable(dest, true);
         for (const auto& e : fs::recursive_directory_iterator(src)) {
             const fs::path to = dest / fs::relative(e.path(), src);
-            if (e.is_directory())
+            if (e.is_directory()) {
                 fs::create_directories(to);
-            else if (e.is_regular_file() && !staged(e.path()))
+                readable(to, true);
+            } else if (e.is_regular_file() && !staged(e.path())) {
                 place(e.path(), to);
+            }
         }
     } else {
         place(src, dest);
@@ -135,6 +151,15 @@ std::string Sandbox::warning() const {
 }
 
 std::unique_ptr<Sandbox> make_sandbox(SandboxProbe probe) {
+    // As root, each box runs as a user of its own, which must read what the judge writes for it
+    // (the submission, its inputs, the shared headers). A umask that hides files from others (077,
+    // as a hardened image may set) would make every C++ submission a compile error that blames the
+    // student, so the judge keeps only its group and write bits. Before any thread starts: the
+    // umask is the process's.
+    if (probe.uid == 0) {
+        const mode_t mask = ::umask(0);
+        ::umask(mask & ~static_cast<mode_t>(S_IROTH | S_IXOTH));
+    }
     return probe.tier == Tier::bubblewrap ? make_bubblewrap_sandbox(std::move(probe))
                                           : make_fallback_sandbox(std::move(probe));
 }

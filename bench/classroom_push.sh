@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Issue #45, point 7: what a student's push costs with docs/ci.md's Classroom workflow, its steps run
+# as written on a bare Debian 12 (../shared/tools/fresh-machine.sh: debootstrap minbase, 2 cores
+# here). The student's repository is made as the template makes it: the pack in course/, the
+# template's solution.cpp and judge.deb; then "Install the judge" and "Judge" are timed, each from
+# the docs (tests/e2e/workflow_step.py). Needs root, debootstrap and python3-yaml.
+#   bash bench/classroom_push.sh JUDGE_DEB [JUDGE_BINARY]   (the binary makes the pack; default build/dev/bin/judge)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DEB=$(realpath "${1:?usage: classroom_push.sh JUDGE_DEB [JUDGE_BINARY]}")
+JUDGE=$(realpath "${2:-build/dev/bin/judge}")
+FRESH=${FRESH:-$(realpath ../shared/tools/fresh-machine.sh)}
+REPO=$(mktemp -d)
+trap 'rm -rf "$REPO"' EXIT
+git init -q "$REPO"
+"$JUDGE" -q pack problem_mha --out "$REPO/course" >/dev/null
+cp "$REPO/course/student_template/problem_mha/solution.cpp" "$REPO/solution.cpp"
+cp "$DEB" "$REPO/judge.deb"
+mkdir "$REPO/steps"
+for step in "Install the judge:install" "Judge:judge"; do
+    python3 tests/e2e/workflow_step.py docs/ci.md "classroom.yml in the template repository" \
+        run-autograding-tests "${step%%:*}" >"$REPO/steps/${step##*:}.sh"
+done
+(cd "$REPO" && git add -A && git -c user.name=bench -c user.email=bench@example.org commit -qm "a student's repository")
+# GitHub's runner gives each step the two files; the log shows the step's wall time.
+# shellcheck disable=SC2016  # expanded on the fresh machine, not here
+timed='s=$(date +%s%N); rc=0; bash steps/STEP.sh >/tmp/STEP.log 2>&1 || rc=$?
+  echo "STEP: exit $rc after $(( ($(date +%s%N) - s) / 1000000 )) ms"; tail -3 /tmp/STEP.log'
+bash "$FRESH" "$REPO" \
+    "${timed//STEP/install}" \
+    "export GITHUB_STEP_SUMMARY=/tmp/summary GITHUB_OUTPUT=/tmp/output; ${timed//STEP/judge}; head -1 /tmp/summary; du -sh --exclude=proc --exclude=sys / 2>/dev/null | tail -1"
