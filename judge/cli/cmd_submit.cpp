@@ -72,7 +72,9 @@ struct Chosen {
 // --dir is read as judge grade reads a student's folder, the rule of every grading recipe: a link
 // anywhere below it is invalid_submission, never followed (issue #38). --file follows the link its
 // user names; without either, the current directory or the template.
-Chosen read_submission_of(const SubmitOptions& o, const Problem& p, const FormatInfo& format) {
+// `platform`: a platform's document is asked for (--format or --also), which is written, score 0,
+// even when there is nothing to judge.
+Chosen read_submission_of(const SubmitOptions& o, const Problem& p, bool platform) {
     Chosen c;
     if (o.dir && !o.file) {
         std::error_code ec;
@@ -94,11 +96,11 @@ Chosen read_submission_of(const SubmitOptions& o, const Problem& p, const Format
             if (!c.text.ok() && c.text.fault != ReadFault::too_large)
                 c.missing = c.source.string() + ": cannot read: it is " + describe(c.text.fault);
         } catch (const InputError& e) {
-            if (!format.platform) throw;
+            if (!platform) throw;
             c.missing = e.what();
         }
     }
-    if (!c.missing.empty() && !format.platform) throw InputError(c.missing);
+    if (!c.missing.empty() && !platform) throw InputError(c.missing);
     return c;
 }
 
@@ -206,7 +208,6 @@ int write_files(const Report& r, const Problem& p, const SubmitOptions& o, long 
 
 int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const FormatInfo& format = report_format(o.format);
-    also_writes(o);  // a bad --also is refused before anything is judged
     if (o.codegrade_fd && (*o.codegrade_fd < 3 || ::fcntl(*o.codegrade_fd, F_GETFD) == -1))
         throw InputError(
             fmt::format("--codegrade-fd {}: expected an open descriptor above 2, as CodeGrade's step "
@@ -221,7 +222,9 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
                          pack::needs_full_root("releasing the tests withheld until after the due date"));
     const Problem p = released(full, o.after_due_date);
     const GradingSeed seed = choose_seed(o.seed, o.seed_from_env, p.name);
-    const Chosen chosen = read_submission_of(o, p, format);
+    const std::vector<AlsoWrite> also = also_writes(o);
+    const auto platform = [](const AlsoWrite& w) { return w.format->platform; };
+    const Chosen chosen = read_submission_of(o, p, format.platform || std::any_of(also.begin(), also.end(), platform));
     const fs::path& source = chosen.source;
     if (!chosen.missing.empty() || !chosen.invalid.empty()) {
         spdlog::error("{}", chosen.missing.empty() ? chosen.invalid : chosen.missing);
@@ -240,7 +243,6 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const bool pictures = format.name == "text" && (o.pictures || stdout_is_terminal());
     // Pictures of sample tests where they are shown: the page, a terminal, the platforms that show
     // images. (The PNGs beside saved counterexamples need none: they draw the counterexamples.)
-    const std::vector<AlsoWrite> also = also_writes(o);
     judge.set_pictures(pictures || format.pictures ||
                        std::any_of(also.begin(), also.end(), [](const AlsoWrite& w) { return w.format->pictures; }));
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());

@@ -513,7 +513,7 @@ TEST_CASE("the format table: every --format word once, each renders a document, 
         CHECK(doc.back() == '\n');
     }
     CHECK(names == std::vector<std::string>{"text", "json", "junit", "gradescope", "classroom", "prairielearn",
-                                            "codegrade", "html"});
+                                            "codegrade", "html", "markdown"});
     std::vector<std::string> platforms, pictures;
     for (const judge::FormatInfo& f : judge::report_formats()) {
         if (f.platform) platforms.emplace_back(f.name);
@@ -529,7 +529,7 @@ TEST_CASE("the format table: every --format word once, each renders a document, 
     } catch (const judge::InputError& e) {
         CHECK(std::string(e.what()) ==
               "--format: expected text, json, junit, gradescope, classroom, prairielearn, "
-              "codegrade or html, got \"yaml\"");
+              "codegrade, html or markdown, got \"yaml\"");
     }
 }
 

@@ -36,3 +36,10 @@ longest = max(len(m) for m in re.findall(r"`+", "\n".join(lines[3:-1])))
 assert len(fence) > longest and lines[-1] == fence, (fence, longest, lines[-1])
 assert "compile error" in lines[0], lines[0]
 PY
+# No file: a platform's document asked for with --also is written all the same (score 0, exit 1),
+# as --format would; without one, it is bad input (exit 2), as before.
+mkdir -p "$TMP/empty"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --dir "$TMP/empty" --also classroom="$TMP/missing.b64"
+python3 -c 'import base64, json, sys; r = json.loads(base64.b64decode(open(sys.argv[1]).read())); assert r["status"] == "error" and sum(t["score"] for t in r["tests"]) == 0, r' \
+    "$TMP/missing.b64" || fail "no Classroom document for a missing file: $(cat "$TMP/missing.b64")"
+expect_exit 2 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --dir "$TMP/empty" --also markdown="$TMP/missing.md"

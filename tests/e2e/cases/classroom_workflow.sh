@@ -45,6 +45,10 @@ assert (points, r["max_score"]) == (got, of), (points, r["max_score"], heading)
 PY
 cp "$W/course/student_template/problem_mha/solution.cpp" "$W/solution.cpp"
 step "Judge" >"$TMP/judge" 2>&1 || fail "the judge step failed on the template: $(tail -20 "$TMP/judge")"
+# No solution.cpp (deleted): a grade of 0, not a broken setup; the reporter still gets its line.
+rm "$W/solution.cpp"
+step "Judge" >"$TMP/judge" 2>&1 || fail "the judge step failed on a missing file: $(tail -20 "$TMP/judge")"
+grep -q "^result=." "$TMP/output" || fail "no reporter's line for a missing file: $(cat "$TMP/output")"
 # A broken setup (no course): the step fails, as the docs say.
 mv "$W/course" "$W/elsewhere"
 if step "Judge" >"$TMP/judge" 2>&1; then fail "the judge step passed without a course"; fi

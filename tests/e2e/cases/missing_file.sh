@@ -3,4 +3,4 @@
 expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/none.cpp"
 expect_err "judge: error: --file: $TMP/none.cpp does not exist"
 expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha --format xml
-expect_err 'judge: error: --format: expected text, json, junit, gradescope, classroom, prairielearn, codegrade or html, got "xml"'
+expect_err 'judge: error: --format: expected text, json, junit, gradescope, classroom, prairielearn, codegrade, html or markdown, got "xml"'
