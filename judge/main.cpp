@@ -19,7 +19,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "judge: error: %s\n", e.what());
         return static_cast<int>(judge::ExitCode::bad_input);
     } catch (const judge::JudgeFailure& e) {
-        std::fprintf(stderr, "judge: error: internal: %s\n", e.what());
+        // The machine's or the judge's failure, said in words that name what to do (a missing
+        // compiler, interpreter or library); "internal" is kept for what nobody foresaw.
+        std::fprintf(stderr, "judge: error: %s\n", e.what());
         return static_cast<int>(judge::ExitCode::judge_error);
     } catch (const std::bad_alloc&) {
         std::fprintf(stderr, "judge: error: internal: out of memory\n");
