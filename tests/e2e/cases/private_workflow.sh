@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# cost: 50
 # Issue #45, points 3 and 4: docs/ci.md's private grading workflow, its steps run as written (read
 # from the docs by workflow_step.py, run with bash -e as GitHub's runner does): the fetch with a
 # clone that fails, the four shards, the merge with the roster and the Canvas export, and the
