@@ -36,3 +36,15 @@ make_class() {
     cp "$ROOT/reference/problem_mha/accepted/folded_layout.cpp" "$c/eve/problem_mha/solution.cpp"
     cp "$SUB/time_limit/solution.cpp" "$c/mallory/"
 }
+
+# doc_step DIR MARKER JOB STEP [KEY=VALUE...]: a step of one of docs/ci.md's workflows (the ```yaml
+# block holding MARKER), read by workflow_step.py (its ${{ }} from the KEY=VALUEs) and run with
+# bash -e in DIR, as GitHub's runner does. Variables set before the call (PATH, GITHUB_OUTPUT, ...)
+# reach the step.
+doc_step() {
+    local dir=$1 marker=$2 script
+    shift 2
+    script=$(python3 "$ROOT/tests/e2e/workflow_step.py" "$ROOT/docs/ci.md" "$marker" "$@") ||
+        fail "cannot read the step $2 from docs/ci.md"
+    (cd "$dir" && bash -c "$script")
+}

@@ -15,12 +15,10 @@ cat >"$TMP/bin/apt-get" <<SH
 echo "\$*" >>"$TMP/apt.log"
 SH
 chmod +x "$TMP/bin/apt-get"
-step() {  # step NAME: the documented step, run in the student's repository
-    local script
-    script=$(python3 "$ROOT/tests/e2e/workflow_step.py" "$ROOT/docs/ci.md" "classroom.yml in the template repository" \
-        run-autograding-tests "$1") || fail "cannot read the step $1 from docs/ci.md"
+step() {  # step NAME: the documented step, in the student's repository
     : >"$TMP/summary" && : >"$TMP/output"
-    (cd "$W" && PATH="$TMP/bin:$PATH" GITHUB_STEP_SUMMARY="$TMP/summary" GITHUB_OUTPUT="$TMP/output" bash -c "$script")
+    PATH="$TMP/bin:$PATH" GITHUB_STEP_SUMMARY="$TMP/summary" GITHUB_OUTPUT="$TMP/output" \
+        doc_step "$W" "classroom.yml in the template repository" run-autograding-tests "$1"
 }
 step "Install the judge" >"$TMP/install" 2>&1 || fail "the install step failed: $(cat "$TMP/install")"
 grep -qx "install -y -q --no-install-recommends ./judge.deb" "$TMP/apt.log" ||

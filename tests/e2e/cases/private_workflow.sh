@@ -38,11 +38,8 @@ repo=\$4 body=\$8
 cp "\$body" "$TMP/issues/\$(basename "\$repo").md"
 SH
 chmod +x "$TMP/bin/apt-get" "$TMP/bin/gh"
-step() {  # step JOB NAME [KEY=VALUE...]: the documented step, run in the workspace
-    local script
-    script=$(python3 "$ROOT/tests/e2e/workflow_step.py" "$ROOT/docs/ci.md" "private grading repository" "$@") ||
-        fail "cannot read the step $2 from docs/ci.md"
-    (cd "$W" && PATH="$TMP/bin:$PATH" GITHUB_STEP_SUMMARY="$TMP/summary.md" bash -c "$script")
+step() {  # step JOB NAME [KEY=VALUE...]: the documented step, in the workspace
+    PATH="$TMP/bin:$PATH" GITHUB_STEP_SUMMARY="$TMP/summary.md" doc_step "$W" "private grading repository" "$@"
 }
 step shard "Fetch the students' repositories" secrets.CLASSROOM_TOKEN=tok >"$TMP/fetch" 2>&1 ||
     fail "the fetch step failed: $(cat "$TMP/fetch")"
