@@ -12,7 +12,7 @@ expect_out "Fix first: masking"
 cmp -s "$TMP/md" "$TMP/summary.md" || fail "--also markdown differs from --format markdown"
 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --file "$bug" --format classroom >"$TMP/b64" 2>/dev/null
 cmp -s "$TMP/b64" "$TMP/result.b64" || fail "--also classroom differs from --format classroom"
-head -1 "$TMP/summary.md" | grep -qx "# problem_sdpa: 5 of 8 points (wrong answer)" ||
+head -1 "$TMP/summary.md" | grep -x "# problem_sdpa: 5 of 8 points (wrong answer)" >/dev/null ||
     fail "the Markdown's heading: $(head -1 "$TMP/summary.md")"
 # Bad --also: exit 2, nothing judged.
 expect_exit 2 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --file "$bug" --also nope

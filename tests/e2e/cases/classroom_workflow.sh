@@ -27,7 +27,7 @@ grep -qx "install -y -q --no-install-recommends ./judge.deb" "$TMP/apt.log" ||
 bug_source "$ROOT" problem_mha lens_repeat_not_interleave "$W/solution.cpp"
 step "Judge" >"$TMP/judge" 2>&1 || fail "the judge step failed on a wrong answer: $(tail -20 "$TMP/judge")"
 grep -q "Fix first" "$TMP/judge" || fail "the log has no text report: $(head -20 "$TMP/judge")"
-head -1 "$TMP/summary" | grep -q "^# problem_mha: [0-9]* of [0-9]* points (wrong answer)$" ||
+head -1 "$TMP/summary" | grep "^# problem_mha: [0-9]* of [0-9]* points (wrong answer)$" >/dev/null ||
     fail "the step summary: $(head -3 "$TMP/summary")"
 grep -q "Fix first" "$TMP/summary" || fail "the step summary has no diagnosis"
 python3 - "$TMP/output" "$TMP/summary" <<'PY' || fail "the reporter's line is not Classroom's runner result: $(cat "$TMP/output")"
