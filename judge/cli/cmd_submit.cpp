@@ -181,10 +181,11 @@ void write_codegrade_fd(const Report& r, int fd) {
     }
 }
 
-int write_files(const Report& r, const Problem& p, const SubmitOptions& o, long seconds) {
+int write_files(const Report& r, const Problem& p, const SubmitOptions& o, const std::vector<AlsoWrite>& also,
+                long seconds) {
     try {
         if (o.codegrade_fd) write_codegrade_fd(r, *o.codegrade_fd);
-        for (const AlsoWrite& w : also_writes(o)) write_also(r, p, w, seconds);
+        for (const AlsoWrite& w : also) write_also(r, p, w, seconds);
         if (o.save_counterexamples) {
             const std::string& dir = *o.save_counterexamples;
             try {
@@ -233,7 +234,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
         r.submission = source.string();
         if (seed.secret()) hide_seed(r, seed.env);
         fmt::print("{}", format.render(r, p, {0, false, terminal_style()}));
-        return write_files(r, p, o, 0);
+        return write_files(r, p, o, also, 0);
     }
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
@@ -255,7 +256,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
 
     const long seconds = std::lround(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     fmt::print("{}", format.render(r, p, {seconds, pictures, terminal_style()}));
-    return write_files(r, p, o, seconds);
+    return write_files(r, p, o, also, seconds);
 }
 
 }  // namespace judge

@@ -23,8 +23,7 @@ std::string canvas(const std::string& assignment, int points_possible, const std
     std::string out = "Student,ID,SIS User ID,SIS Login ID,Section," + csv_cell(assignment) + "\n";
     out += "Points Possible,,,,," + std::to_string(points_possible) + "\n";
     for (const ExportRow& row : rows)
-        out += csv_cell(row.student->name) + ",,," + csv_cell(row.student->identifier) + ",," +
-               grade_cell(*row.report) + "\n";
+        out += csv_cell(row.name) + ",,," + csv_cell(row.identifier) + ",," + grade_cell(*row.report) + "\n";
     return out;
 }
 
@@ -34,8 +33,8 @@ std::string canvas(const std::string& assignment, int points_possible, const std
 std::string moodle(const std::string& assignment, int /*points_possible*/, const std::vector<ExportRow>& rows) {
     std::string out = "Identifier,Name," + csv_cell(assignment) + ",Feedback\n";
     for (const ExportRow& row : rows)
-        out += csv_cell(row.student->identifier) + "," + csv_cell(row.student->name) + "," + grade_cell(*row.report) +
-               "," + csv_cell(feedback_line(*row.report)) + "\n";
+        out += csv_cell(row.identifier) + "," + csv_cell(row.name) + "," + grade_cell(*row.report) + "," +
+               csv_cell(feedback_line(*row.report)) + "\n";
     return out;
 }
 
@@ -85,16 +84,9 @@ ExportSummary export_grades(const std::string& format, const std::string& assign
         if (e.identifier.empty()) s.no_identifier.push_back(e.id);
         if (found->second->verdict == Verdict::judge_error) s.no_grade.push_back(e.id);
         points_possible = std::max(points_possible, found->second->max_score);
-        rows.push_back({&e, found->second});
+        // A student without an identifier is written under their username.
+        rows.push_back({e.identifier.empty() ? e.id : e.identifier, e.name, found->second});
     }
-    std::vector<RosterEntry> named;  // a student without an identifier is written under their username
-    named.reserve(s.no_identifier.size());
-    for (ExportRow& row : rows)
-        if (row.student->identifier.empty()) {
-            named.push_back(*row.student);
-            named.back().identifier = row.student->id;
-            row.student = &named.back();
-        }
     for (const auto& [id, report] : students)
         if (std::none_of(roster.begin(), roster.end(), [&](const RosterEntry& e) { return e.id == id; }))
             s.not_on_roster.push_back(id);

@@ -16,9 +16,10 @@
 
 namespace judge {
 
-/// One student's row: the roster's entry and the report of the grade that counts.
+/// One student's row: what the LMS knows them by, and the report of the grade that counts.
 struct ExportRow {
-    const RosterEntry* student = nullptr;
+    std::string identifier;  // the roster's identifier, else (none on the roster) the id
+    std::string name;
     const Report* report = nullptr;
 };
 
