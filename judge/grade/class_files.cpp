@@ -11,7 +11,6 @@
 #include "grade/class_grade.hpp"
 #include "grade/class_page.hpp"
 #include "grade/clusters.hpp"
-#include "grade/lms_export.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
 #include "report/html.hpp"

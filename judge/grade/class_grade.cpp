@@ -15,7 +15,6 @@
 
 #include "core/errors.hpp"
 #include "grade/clusters.hpp"
-#include "grade/lms_export.hpp"
 #include "grade/roster.hpp"
 #include "languages/build.hpp"
 #include "pipeline/judge.hpp"

@@ -10,7 +10,6 @@
 #include "core/seed.hpp"
 #include "grade/class_grade.hpp"
 #include "grade/clusters.hpp"
-#include "grade/lms_export.hpp"
 #include "pipeline/packed_key.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
