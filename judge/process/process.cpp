@@ -292,10 +292,15 @@ ProcessResult run_process(const ProcessSpec& spec) {
     throw_if_interrupted();
     Launch launch;
     if (std::optional<ProcessResult> failed = prepare(spec, launch)) return *failed;
-    const auto t0 = std::chrono::steady_clock::now();
     std::variant<pid_t, ProcessResult> spawned = spawn(spec, launch);
     if (auto* failed = std::get_if<ProcessResult>(&spawned)) return *failed;
     const pid_t pid = std::get<pid_t>(spawned);
+    // The clocks start once the program runs: the fork, the child's set-up and the wait for the
+    // spawn lock (a box's other tests starting, slow on a busy machine) are the judge's time, not
+    // the program's (beside busy loops a test's start took up to a second here, and a CI run stopped
+    // a correct test at 300 ms of its 500 ms of CPU time). The child's waits for a CPU since its fork still count as
+    // waits (RunDelay reads them whole): a few ms of credit, never a second charged wrongly.
+    const auto t0 = std::chrono::steady_clock::now();
     const ProcessResult result = finish(spec, pid, watch(spec, pid, t0), t0);
     throw_if_interrupted();  // killed by the hook: no result, and the whole judge unwinds
     return result;

@@ -1,4 +1,5 @@
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <csignal>
 #include <cstdlib>
@@ -224,6 +225,32 @@ TEST_CASE("a box whose tests run one after another is starved through each of th
     CHECK_FALSE(r.timed_out);
     CHECK(r.exit_code == 7);
     CHECK(r.wall_seconds > 3.0);  // it did need more than the wall limit
+}
+
+TEST_CASE("a child's clocks start when it runs, not while the judge starts it", "[process]") {
+    // The child's set-up before its exec joins its cgroups; here the "cgroup" is a FIFO that no one
+    // reads for 1 s, so the start takes 1 s (as a box's tests waiting for the spawn lock on a busy
+    // machine did). The program then sleeps 100 ms, within its 500 ms wall limit: not stopped.
+    judge::TempDir tmp("judge-process-test");
+    const auto fifo = tmp.path() / "cgroup.procs";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::thread reader([&fifo] {
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+        std::ifstream in(fifo);
+        std::string pid;
+        in >> pid;
+    });
+    judge::ProcessSpec ps;
+    ps.cwd = ".";
+    ps.wall_limit = std::chrono::milliseconds(500);
+    ps.join_cgroups = {fifo.string()};
+    ps.argv = {"/bin/sleep", "0.1"};
+    const auto start = std::chrono::steady_clock::now();
+    const judge::ProcessResult r = judge::run_process(ps);
+    reader.join();
+    REQUIRE(std::chrono::steady_clock::now() - start >= std::chrono::seconds(1));  // the start did wait
+    CHECK_FALSE(r.timed_out);
+    CHECK(r.exit_code == 0);
 }
 
 TEST_CASE("a plain wall-clock cap stops a child whatever its wall limit", "[process]") {
