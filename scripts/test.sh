@@ -48,14 +48,14 @@ configure+=(-DJUDGE_E2E_CACHE="$JUDGE_E2E_CACHE")
 # specs, .npy files, every format, a crash, merge and grade's red-team folders).
 sanitized='unit|hostile|sanitized'
 # The dev build makes only what its tests run: the judge and the e2e tests in C++ (the unit tests
-# are built, with the same warnings as errors, and run under the sanitizers). Its placeholder for the
-# unit tests not built is left out, and the Debian package test's cpack does not build them either.
+# are built, with the same warnings as errors, and run under the sanitizers; the Debian package
+# test's cpack does not build them either).
 phase "dev: configure and build"
 cmake --preset dev "${configure[@]}" -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >/dev/null
 cmake --build --preset dev -j "$jobs" --target judge e2e_tests
 cached
 phase "dev: test (all but the sanitized)"
-ctest --preset dev -j "$jobs" -LE "$sanitized" -E '^unit_tests_NOT_BUILT'
+ctest --preset dev -j "$jobs" -LE "$sanitized"
 
 phase "asan-ubsan: configure and build"
 cmake --preset asan-ubsan "${configure[@]}" >/dev/null

@@ -136,12 +136,14 @@ TEST_CASE("a CPU-time limit stops a spinning child; a sleeping one is stopped by
 
     // CPU time spent in a child the program waited for counts too. The child stops itself by its
     // own CPU time (RLIMIT_CPU, 1 s), never by the clock, so this holds at any load: the wall
-    // limit only bounds a machine so busy that 1 s of CPU takes over a minute.
+    // limit only bounds a machine so busy that 1 s of CPU takes over a minute. The kernel stops it
+    // at about 1 s (892 ms was seen on a busy machine: the limit is checked at the scheduler's
+    // ticks), far above the shell's own few ms: the child's time counted.
     ps.wall_limit = std::chrono::milliseconds(60000);
     ps.argv = {"/bin/sh", "-c", "(ulimit -t 1; while :; do :; done); exit 0"};
     r = judge::run_process(ps);
     CHECK(r.cpu_limited);
-    CHECK(r.cpu_ms >= 900);
+    CHECK(r.cpu_ms >= 500);
     CHECK_FALSE(r.timed_out);
 }
 
