@@ -121,13 +121,15 @@ SeedSummary check_seeds(const Problem& p, Builder& builder, const Sandbox& share
         }
     }
     const int seeds = static_cast<int>(s.seeds.size());
-    if (reference_ok == seeds) d.ok(fmt::format("under {} grading seeds, the reference passes every test", seeds));
+    const char* plural = seeds == 1 ? "" : "s";
+    if (reference_ok == seeds)
+        d.ok(fmt::format("under {} grading seed{}, the reference passes every test", seeds, plural));
     if (!accepted.empty() && accepted_ok == seeds * static_cast<int>(accepted.size()))
-        d.ok(fmt::format("under {} grading seeds, the {} accepted alternative{} pass every test", seeds,
+        d.ok(fmt::format("under {} grading seed{}, the {} accepted alternative{} pass every test", seeds, plural,
                          accepted.size(), accepted.size() == 1 ? "" : "s"));
     for (const SeedSummary::Bug& b : s.bugs) {
-        std::string line = fmt::format("{} [{}]: caught by its trap under {} of {} seeds, and named under {}", b.id,
-                                       b.trap, b.caught, seeds, b.named);
+        std::string line = fmt::format("{} [{}]: caught by its trap under {} of {} seed{}, and named under {}", b.id,
+                                       b.trap, b.caught, seeds, plural, b.named);
         b.named == seeds ? d.ok(std::move(line)) : d.note(std::move(line));
     }
     s.findings = std::move(d.findings);
