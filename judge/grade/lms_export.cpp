@@ -59,8 +59,7 @@ const LmsFormat& find_lms_format(const std::string& name) {
 }
 
 std::string feedback_line(const Report& r) {
-    std::string line = to_string(r.verdict);
-    std::replace(line.begin(), line.end(), '_', ' ');
+    std::string line = verdict_phrase(r.verdict);
     if (r.verdict == Verdict::judge_error) return line + ": not graded (the judge failed; see the report)";
     line += fmt::format(": {} of {} points", r.score, r.max_score);
     if (const TrapOutcome* fix = r.first_fix()) line += "; fix first: " + fix->id + " (" + fix->title + ")";

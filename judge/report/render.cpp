@@ -143,10 +143,8 @@ std::string render_markdown(const Report& r) {
         longest = std::max(longest, run);
     }
     const std::string fence(std::max<size_t>(3, longest + 1), '`');
-    std::string heading = to_string(r.verdict);
-    std::replace(heading.begin(), heading.end(), '_', ' ');
-    return fmt::format("# {}: {} of {} points ({})\n\n{}text\n{}{}{}\n", r.problem, r.score, r.max_score, heading,
-                       fence, text, text.empty() || text.back() == '\n' ? "" : "\n", fence);
+    return fmt::format("# {}: {} of {} points ({})\n\n{}text\n{}{}{}\n", r.problem, r.score, r.max_score,
+                       verdict_phrase(r.verdict), fence, text, text.empty() || text.back() == '\n' ? "" : "\n", fence);
 }
 
 }  // namespace judge

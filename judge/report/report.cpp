@@ -26,9 +26,14 @@ std::string to_string(Verdict v) {
     return "judge_error";
 }
 
-std::string verdict_words(Verdict v) {
+std::string verdict_phrase(Verdict v) {
     std::string s = to_string(v);
     std::replace(s.begin(), s.end(), '_', ' ');
+    return s;
+}
+
+std::string verdict_words(Verdict v) {
+    std::string s = verdict_phrase(v);
     if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
     return s;
 }

@@ -26,6 +26,9 @@ enum class Verdict {
 
 std::string to_string(Verdict v);
 
+/// "wrong answer", "time limit": a verdict as a sentence says it.
+std::string verdict_phrase(Verdict v);
+
 /// "Wrong answer", "Time limit": a verdict as a heading says it.
 std::string verdict_words(Verdict v);
 
