@@ -15,6 +15,7 @@
 #include "traps/seeded_bugs.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
+#include "util/text.hpp"
 
 namespace judge::validation_units {
 
@@ -121,15 +122,15 @@ SeedSummary check_seeds(const Problem& p, Builder& builder, const Sandbox& share
         }
     }
     const int seeds = static_cast<int>(s.seeds.size());
-    const char* plural = seeds == 1 ? "" : "s";
-    if (reference_ok == seeds)
-        d.ok(fmt::format("under {} grading seed{}, the reference passes every test", seeds, plural));
+    const std::string grading_seeds = count_words(seeds, "grading seed", "grading seeds");
+    if (reference_ok == seeds) d.ok(fmt::format("under {}, the reference passes every test", grading_seeds));
     if (!accepted.empty() && accepted_ok == seeds * static_cast<int>(accepted.size()))
-        d.ok(fmt::format("under {} grading seed{}, the {} accepted alternative{} pass every test", seeds, plural,
-                         accepted.size(), accepted.size() == 1 ? "" : "s"));
+        d.ok(fmt::format(
+            "under {}, the {} pass every test", grading_seeds,
+            count_words(static_cast<long long>(accepted.size()), "accepted alternative", "accepted alternatives")));
     for (const SeedSummary::Bug& b : s.bugs) {
-        std::string line = fmt::format("{} [{}]: caught by its trap under {} of {} seed{}, and named under {}", b.id,
-                                       b.trap, b.caught, seeds, plural, b.named);
+        std::string line = fmt::format("{} [{}]: caught by its trap under {} of {}, and named under {}", b.id, b.trap,
+                                       b.caught, count_words(seeds, "seed", "seeds"), b.named);
         b.named == seeds ? d.ok(std::move(line)) : d.note(std::move(line));
     }
     s.findings = std::move(d.findings);
