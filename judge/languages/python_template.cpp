@@ -67,9 +67,9 @@ std::string python_template(const Problem& p, const LanguageInfo& lang) {
         "\"\"\"{problem} in {words}: {title}.\n\n"
         "Read the statement with `judge show {problem}`, then replace each stub below.\n"
         "Judge your work with `judge submit {problem} --file {file}`.\n"
-        "A float32 tensor argument is a fresh {tensor}, an int64 tensor one of dtype int64; int, float\n"
-        "and bool arguments are Python's, a list[int] a list. Return float32 tensors (int64 ones for\n"
-        "integer outputs), several outputs as a tuple in the order below (docs/python.md).\n"
+        "A float32 tensor argument is {tensor} of its own, an int64 tensor one of dtype int64; int,\n"
+        "float and bool arguments are Python's, a list[int] a list. Return float32 tensors (int64 ones\n"
+        "for integer outputs), several outputs as a tuple in the order below (docs/python.md).\n"
         "\"\"\"\n"
         "{import_line}\n",
         fmt::arg("name", lang.name), fmt::arg("problem", p.name), fmt::arg("words", lang.words),

@@ -6,6 +6,7 @@
 expect_exit 0 "$JUDGE" --root "$ROOT" template problem_mha_d2l
 expect_out "# judge: torch"
 expect_out "import torch  # noqa: F401"
+expect_out "A float32 tensor argument is a torch.Tensor of its own, an int64 tensor one of dtype int64; int,"
 expect_out "def attention_heads(queries, keys, values, valid_lens, num_heads):"
 expect_out '    """queries, keys, values: float32 tensor; valid_lens: int64 tensor; num_heads: int.'
 expect_out "    Returns a tuple (output, weights): output (example, query, feature): float32 tensor; weights"
@@ -13,6 +14,9 @@ expect_out '    raise NotImplementedError("attention_heads: not implemented yet"
 for lang in torch numpy; do
     expect_exit 0 "$JUDGE" --root "$ROOT" template problem_mha_d2l --lang "$lang" --out "$TMP/t_$lang.py"
     expect_out "wrote $TMP/t_$lang.py"
+    if [ "$lang" = numpy ]; then
+        grep -q "A float32 tensor argument is an ndarray of its own" "$TMP/t_$lang.py" || fail "the NumPy template misnames its arrays"
+    fi
     /usr/bin/python3 -m flake8 --config "$ROOT/setup.cfg" "$TMP/t_$lang.py" >"$TMP/flake8" 2>&1 ||
         fail "flake8 rejects the $lang template: $(cat "$TMP/flake8")"
     expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_mha_d2l --file "$TMP/t_$lang.py" --no-counterexamples
