@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <regex>
@@ -29,6 +30,11 @@ std::set<std::string> defined_functions(const Problem& p, const std::string& tex
     std::set<std::string> found;
     for (const FunctionSpec& f : p.functions)
         if (std::regex_search(text, std::regex("(^|\n)def " + f.name + "\\s*\\("))) found.insert(f.name);
+    // A sequence runs when every function it calls is defined.
+    for (const FunctionSpec& f : p.functions)
+        if (f.is_sequence() && std::all_of(f.sequence.begin(), f.sequence.end(),
+                                           [&](const SequenceStep& s) { return found.count(s.call) > 0; }))
+            found.insert(f.name);
     return found;
 }
 

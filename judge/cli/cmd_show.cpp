@@ -10,6 +10,7 @@
 #include "pipeline/packed_key.hpp"
 #include "problem/language.hpp"
 #include "problem/packed.hpp"
+#include "problem/sequence.hpp"
 #include "problem/spec.hpp"
 #include "problem/types.hpp"
 #include "traps/seeded_bugs.hpp"
@@ -31,6 +32,7 @@ std::string cpp_returns(const FunctionSpec& f) {
 void print_signatures(const Problem& p) {
     fmt::print("{}\n", paint("Functions to implement (#include <judge/tensor.hpp>):", "bold"));
     for (const FunctionSpec& f : p.functions) {
+        if (f.is_sequence()) continue;
         fmt::print("    {};\n", f.signature());
         fmt::print("{}\n", paint("        returns " + cpp_returns(f), "dim"));
     }
@@ -40,11 +42,24 @@ void print_signatures(const Problem& p) {
             files += fmt::format("{}{} with {}", files.empty() ? "" : ", ", lang.template_file, lang.words);
     fmt::print("\n{}\n", paint("In Python (" + files + "), each at module level:", "bold"));
     for (const FunctionSpec& f : p.functions) {
+        if (f.is_sequence()) continue;
         std::string names;
         for (const Param& q : f.params) names += (names.empty() ? "" : ", ") + q.name;
         fmt::print("    def {}({}):\n", f.name, names);
         if (!f.params.empty()) fmt::print("{}\n", paint("        " + python_parameter_words(f), "dim"));
         fmt::print("{}\n", paint("        returns " + python_return_words(f), "dim"));
+    }
+    // Sequences (problem/sequence.hpp): what some tests call, the student's own outputs fed forward.
+    bool first = true;
+    for (const FunctionSpec& f : p.functions) {
+        if (!f.is_sequence()) continue;
+        if (first)
+            fmt::print("\n{}\n", paint("Tests of a sequence call your functions in turn, in one run, each call reading "
+                                       "your own earlier results:",
+                                       "bold"));
+        first = false;
+        fmt::print("    {}: returns {}\n", f.name, cpp_returns(f));
+        for (const std::string& line : sequence_lines(f)) fmt::print("{}\n", paint("        " + line, "dim"));
     }
 }
 }  // namespace

@@ -84,6 +84,8 @@ def check(table_path, solution, library):
                 defined[(a.asname or a.name).split(".")[0]] = None
     failed = False
     for name, fn in table["functions"].items():
+        if "sequence" in fn:  # the judge's own: it calls the others
+            continue
         params = [p[0] for p in fn["params"]]
         wanted = "%s(%s)" % (name, ", ".join(params))
         if name not in defined:
@@ -494,36 +496,56 @@ def run_call(fn, name, code, library):
         return "harness_error\n%s\n" % e
     if isinstance(code, BaseException):
         return "exception\nexception\n%s does not compile: %s\n" % (SHOWN, code)
+    notes = []
     try:
         import types
         module = types.ModuleType("solution")
         module.__file__ = code.co_filename
         sys.modules["solution"] = module
         exec(code, module.__dict__)
-        function = getattr(module, name, None)
-        if not callable(function):
-            raise Refused("%s defines no function %s" % (SHOWN, name))
-        result = function(*args)
-        outputs = fn["outputs"]
-        if fn["single"]:
-            values = [result]
+        if "sequence" in fn:
+            arrays = run_sequence(fn, module, dict(zip((p[0] for p in fn["params"]), args)), library, np, notes)
         else:
-            if not isinstance(result, (tuple, list)) or len(result) != len(outputs):
-                raise Refused("%s returned %s; expected a tuple of %d (%s)"
-                              % (name, describe(result), len(outputs), ", ".join(o[0] for o in outputs)))
-            values = list(result)
-        notes = []
-        arrays = [to_array(v, oname, kind, name, len(outputs) > 1, np, notes) for (oname, kind), v in
-                  zip(outputs, values)]
+            arrays = call_one(module, name, args, fn["outputs"], fn["single"], np, notes)
     except Refused as e:  # no exception of the student's: what came back is not what the spec declares
         return "wrong_return\n%s\n" % e
     except BaseException as e:  # noqa: B902 (SystemExit and KeyboardInterrupt are the student's too)
         return exception_status(e, code.co_filename)
-    for (oname, _), a in zip(outputs, arrays):
+    for (oname, _), a in zip(fn["outputs"], arrays):
         write_file(4, oname + ".npy", npy_bytes(a))
     for note in notes:
         sys.stderr.write("judge: " + note + "\n")
     return "ok\n"
+
+
+def call_one(module, name, args, outputs, single, np, notes):
+    """The outputs of the solution's function `name` on `args`, as arrays."""
+    function = getattr(module, name, None)
+    if not callable(function):
+        raise Refused("%s defines no function %s" % (SHOWN, name))
+    result = function(*args)
+    if single:
+        values = [result]
+    else:
+        if not isinstance(result, (tuple, list)) or len(result) != len(outputs):
+            raise Refused("%s returned %s; expected a tuple of %d (%s)"
+                          % (name, describe(result), len(outputs), ", ".join(o[0] for o in outputs)))
+        values = list(result)
+    return [to_array(v, oname, kind, name, len(outputs) > 1, np, notes) for (oname, kind), v in zip(outputs, values)]
+
+
+def run_sequence(fn, module, values, library, np, notes):
+    """A sequence (problem/sequence.hpp): each call in turn, reading the sequence's parameters or
+    earlier results, each result handed on as a fresh argument is (an array or tensor of its own)."""
+    kept = {}
+    for step in fn["sequence"]:
+        arrays = call_one(module, step["call"], [values[a] for a in step["args"]], step["outputs"], step["single"],
+                          np, notes)
+        for (_, kind), name, a in zip(step["outputs"], step["results"], arrays):
+            if name:
+                kept[name] = a
+                values[name] = as_argument(a, kind, library)
+    return [kept[oname] for oname, _ in fn["outputs"]]
 
 
 def read_npy(data, np):
@@ -543,7 +565,12 @@ def read_npy(data, np):
 def read_arg(kind, pname, library, np):
     fd = os.open(pname + ".npy", os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=3)
     with os.fdopen(fd, "rb") as f:
-        a = read_npy(f.read(), np)
+        return as_argument(read_npy(f.read(), np), kind, library)
+
+
+def as_argument(a, kind, library):
+    """The value a function receives for array `a` of parameter type `kind`."""
+    import numpy as np
     if kind == "tensor":
         a = np.ascontiguousarray(a, dtype=np.float32)
     elif kind == "int_tensor":

@@ -47,6 +47,18 @@ std::string python_table(const Problem& p, const std::string& shown_name) {
         for (const Param& prm : f.params) params.push_back({prm.name, std::string(type_info(prm.type).spec_name)});
         for (const OutputSpec& o : f.outputs) outputs.push_back({o.name, std::string(type_info(o.type).spec_name)});
         functions[f.name] = {{"params", params}, {"outputs", outputs}, {"single", f.returns == ReturnType::single}};
+        if (!f.is_sequence()) continue;
+        // A sequence's calls, each with what the server needs to call it (harness/python_server.py).
+        nlohmann::ordered_json calls = nlohmann::ordered_json::array();
+        for (const SequenceStep& step : f.sequence) {
+            const nlohmann::ordered_json& g = functions.at(step.call);
+            calls.push_back({{"call", step.call},
+                             {"args", step.args},
+                             {"results", step.results},
+                             {"outputs", g.at("outputs")},
+                             {"single", g.at("single")}});
+        }
+        functions[f.name]["sequence"] = calls;
     }
     // The classes a student's own raise maps to the spec's types (problem/types.hpp), in the table's
     // order: the harness checks a raised exception's classes against them, most specific first.

@@ -76,6 +76,7 @@ std::string python_template(const Problem& p, const LanguageInfo& lang) {
         fmt::arg("title", p.title), fmt::arg("file", lang.template_file), fmt::arg("tensor", lang.tensor_type),
         fmt::arg("import_line", lang.import_line));
     for (const FunctionSpec& f : p.functions) {
+        if (f.is_sequence()) continue;  // the judge calls the others in turn (problem/sequence.hpp)
         std::string names, tuple, outputs;
         for (const Param& q : f.params) names += (names.empty() ? "" : ", ") + q.name;
         for (const OutputSpec& o : f.outputs) {

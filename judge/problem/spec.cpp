@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "problem/compact.hpp"
 #include "problem/field.hpp"
+#include "problem/sequence.hpp"
 #include "problem/types.hpp"
 #include "util/files.hpp"
 
@@ -224,7 +225,7 @@ Problem parse_problem(const std::string& text, const std::string& display_path) 
         }
     }
     for (const Field& f : top.at("functions").items()) {
-        FunctionSpec fn = parse_function(f);
+        FunctionSpec fn = f.has("sequence") ? parse_sequence(f, p.functions) : parse_function(f);
         for (const FunctionSpec& other : p.functions) {
             if (other.name == fn.name) f.at("name").fail("duplicate function \"" + fn.name + "\"");
         }

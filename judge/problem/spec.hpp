@@ -72,8 +72,22 @@ struct QueryKeyDomain {
     bool differ = true;    // the statement lets Lq differ from Lk
 };
 
+/// One call of a sequence (problem/sequence.hpp): the function it calls, the sequence's name for
+/// each of that function's parameters (a parameter of the sequence, or an output of an earlier
+/// call), and the sequence's name for each of its outputs ("": not kept).
+struct SequenceStep {
+    std::string call;
+    std::vector<std::string> args;     // one per parameter of `call`, in its order
+    std::vector<std::string> results;  // one per output of `call`, in its order
+};
+
 struct FunctionSpec {
     std::string name;
+    // A sequence ("sequence" in the spec): calls of the solution's functions in one process, each
+    // reading the sequence's parameters or the outputs of earlier calls. The solution does not
+    // define it; its tests are tests like any other. Empty: a function the solution defines.
+    std::vector<SequenceStep> sequence;
+    bool is_sequence() const { return !sequence.empty(); }
     ReturnType returns = ReturnType::single;
     std::vector<Param> params;
     std::vector<OutputSpec> outputs;  // one for single, two for pair, 2 to 4 for tuple
