@@ -71,6 +71,12 @@ CheckResult check_zero_above_diagonal(const std::string& name, const npy::Array&
                                       const DescribeOptions& how);
 
 /// Every row along the last axis must sum to 1, within `tolerance` (absolute); a NaN row fails.
+/// `name` keeps every entry of `from_name` exactly, at the same positions: the block of `got` of
+/// `from`'s shape (same rank, no extent larger) equals `from`, NaN for NaN. In a sequence: the
+/// entries already in a cache are what the next call's cache holds.
+CheckResult check_unchanged(const std::string& name, const npy::Array& got, const std::string& from_name,
+                            const npy::Array& from, const DescribeOptions& how);
+
 CheckResult check_rows_sum_to_one(const std::string& name, const npy::Array& got, double tolerance,
                                   const DescribeOptions& how);
 

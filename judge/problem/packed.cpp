@@ -67,6 +67,7 @@ json test_json(const TestSpec& t) {
             json cj = {{"kind", row.spec_name}, {"output", c.output}};
             if (row.takes_lens) cj["lens"] = c.lens;
             if (row.takes_offset) cj["offset"] = c.offset;
+            if (row.takes_from) cj["from"] = c.from;
             if (!c.when.empty()) cj["when"] = c.when;
             checks.push_back(cj);
         }

@@ -160,7 +160,7 @@ struct Tolerance {
 };
 
 /// The property checks (problem/types.hpp has a row for each).
-enum class CheckKind { zero_beyond_lens, zero_above_diagonal, rows_sum_to_one, heads_differ };
+enum class CheckKind { zero_beyond_lens, zero_above_diagonal, rows_sum_to_one, heads_differ, unchanged };
 
 /// A property every correct output has, checked in addition to (or instead of) the reference.
 struct PropertyCheck {
@@ -169,6 +169,7 @@ struct PropertyCheck {
     std::string lens;    // zero_beyond_lens: the parameter holding the lengths, per example (1-D) or per query (2-D)
     int64_t offset = 0;  // zero_above_diagonal: key k of query q must be 0 when k > q + offset
     std::string when;    // a bool parameter: the check applies only where it is true ("" always)
+    std::string from;    // unchanged: the output whose entries `output` keeps exactly, at the same positions
 };
 
 struct TestSpec {

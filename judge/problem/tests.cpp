@@ -264,12 +264,12 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     if (f.has("intervention")) t.intervention = f.child("intervention").boolean();
     if (f.has("checks")) {
         for (const Field& c : f.child("checks").items()) {
-            c.only_keys({"kind", "output", "lens", "offset", "when"});
+            c.only_keys({"kind", "output", "lens", "offset", "when", "from"});
             const std::string kind = c.at("kind").str();
             const CheckKindInfo* row = find_check_kind(kind);
             if (row == nullptr)
                 c.at("kind").fail("unknown check \"" + kind + "\" (expected " + check_kind_names() + ")");
-            PropertyCheck pc{row->kind, c.at("output").str(), "", 0, ""};
+            PropertyCheck pc{row->kind, c.at("output").str(), "", 0, "", ""};
             const OutputSpec* out = fn.output(pc.output);
             if (!out) c.at("output").fail("\"" + pc.output + "\" is not an output of " + fn.name);
             if (out->type != OutputType::tensor) c.at("output").fail("\"" + pc.output + "\" is not a float tensor");
@@ -288,6 +288,16 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
                 if (c.has("offset")) pc.offset = c.child("offset").integer();
             } else if (c.has("offset")) {
                 c.child("offset").fail(kind + " takes no offset");
+            }
+            if (row->takes_from) {
+                pc.from = c.at("from").str();
+                const OutputSpec* from = fn.output(pc.from);
+                if (from == nullptr || from->type != OutputType::tensor || pc.from == pc.output)
+                    c.at("from").fail(
+                        "\"" + pc.from + "\" is not another float tensor output of " + fn.name +
+                        " (unchanged compares two outputs: in a sequence, one call's cache and the next's)");
+            } else if (c.has("from")) {
+                c.child("from").fail(kind + " takes no from");
             }
             if (c.has("when")) {
                 const Field w = c.child("when");

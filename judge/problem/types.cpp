@@ -199,10 +199,11 @@ const std::vector<GeneratorInfo> generator_table = {
 
 // In CheckKind's order.
 const std::vector<CheckKindInfo> check_table = {
-    {CheckKind::zero_beyond_lens, "zero_beyond_lens", true, false},
-    {CheckKind::zero_above_diagonal, "zero_above_diagonal", false, true},
-    {CheckKind::rows_sum_to_one, "rows_sum_to_one", false, false},
-    {CheckKind::heads_differ, "heads_differ", false, false},
+    {CheckKind::zero_beyond_lens, "zero_beyond_lens", true, false, false},
+    {CheckKind::zero_above_diagonal, "zero_above_diagonal", false, true, false},
+    {CheckKind::rows_sum_to_one, "rows_sum_to_one", false, false, false},
+    {CheckKind::heads_differ, "heads_differ", false, false, false},
+    {CheckKind::unchanged, "unchanged", false, false, true},
 };
 
 // "a, b or c": the spec names of a table's rows, for error messages.

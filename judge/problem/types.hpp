@@ -116,6 +116,7 @@ struct CheckKindInfo {
     std::string_view spec_name;  // "zero_beyond_lens"
     bool takes_lens;             // "lens": the parameter holding the lengths
     bool takes_offset;           // "offset": of the diagonal
+    bool takes_from;             // "from": the output whose entries it keeps
 };
 
 const CheckKindInfo& check_info(CheckKind k);
@@ -123,7 +124,7 @@ const CheckKindInfo& check_info(CheckKind k);
 /// The row whose spec name is `name`, or nullptr.
 const CheckKindInfo* find_check_kind(std::string_view name);
 
-/// "zero_beyond_lens, zero_above_diagonal, rows_sum_to_one or heads_differ".
+/// "zero_beyond_lens, zero_above_diagonal, rows_sum_to_one, heads_differ or unchanged".
 std::string check_kind_names();
 
 /// The shape of a test's value: a tensor's or an int_tensor's, (n,) for an int_list, () for a scalar.

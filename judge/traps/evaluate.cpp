@@ -43,7 +43,10 @@ std::string exception_words(const TestRun& run, bool hidden, const std::string& 
 std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const TestRun& run, const TestRun& ref,
                              const DescribeOptions& how_base, std::string& evidence) {
     std::vector<std::string> looked_at = test.compare;
-    for (const PropertyCheck& pc : test.checks) looked_at.push_back(pc.output);
+    for (const PropertyCheck& pc : test.checks) {
+        looked_at.push_back(pc.output);
+        if (!pc.from.empty()) looked_at.push_back(pc.from);
+    }
     for (const std::string& name : looked_at) {
         const npy::Array& got = run.outputs.at(name);
         const npy::Array& want = ref.outputs.at(name);
@@ -72,6 +75,9 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
                 c = check_heads_differ(pc.output, out, ref.outputs.at(pc.output), head, test.tolerance, how);
                 break;
             }
+            case CheckKind::unchanged:
+                c = check_unchanged(pc.output, out, pc.from, run.outputs.at(pc.from), how);
+                break;
             case CheckKind::zero_beyond_lens: {
                 const InputSpec& lens = test.inputs.at(pc.lens);
                 c = check_zero_beyond_lens(pc.output, out, {pc.lens, *lengths_shape(lens), lens.ints}, how);

@@ -246,4 +246,29 @@ TEST_CASE("the tolerance rule, written once: |got - want| <= atol + rtol * |want
     CHECK_FALSE(tol.within(0.011, 0.0));
 }
 
+TEST_CASE("unchanged: an output keeps another output's entries exactly, at the same positions", "[compare]") {
+    // cache1 (1, 2, 2) kept as the first two positions of cache2 (1, 3, 2).
+    const auto cache1 = arr({1, 2, 2}, {1, 2, 3, 4});
+    judge::DescribeOptions sample;
+    sample.show_values = true;
+    sample.axes = {"example", "position", "feature"};
+    CHECK(judge::check_unchanged("cache2", arr({1, 3, 2}, {1, 2, 3, 4, 5, 6}), "cache1", cache1, sample).passed);
+    const judge::CheckResult moved =
+        judge::check_unchanged("cache2", arr({1, 3, 2}, {1, 2, 3, 4.5f, 5, 6}), "cache1", cache1, sample);
+    CHECK_FALSE(moved.passed);
+    CHECK(moved.message ==
+          "cache2[0, 1, 1] is 4.5, but cache1 held 4 there (at example 0, position 1, feature 1): kept "
+          "entries must not change (1 of 4 changed)");
+    // Exactly: a change far inside any tolerance is a change.
+    CHECK_FALSE(
+        judge::check_unchanged("cache2", arr({1, 3, 2}, {1, 2, 3, 4.0001f, 5, 6}), "cache1", cache1, {}).passed);
+    CHECK(judge::check_unchanged("cache2", arr({1, 3, 2}, {1, 2, 3, 4.5f, 5, 6}), "cache1", cache1, {}).message ==
+          "cache2: an entry it keeps from cache1 has changed; expected it exactly as it was");
+    const judge::CheckResult small = judge::check_unchanged("cache2", arr({1, 1, 2}, {1, 2}), "cache1", cache1, sample);
+    CHECK(small.message ==
+          "cache2 has shape (1, 1, 2), which cannot hold cache1 of shape (1, 2, 2); expected cache1 kept in it");
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    CHECK(judge::check_unchanged("b", arr({2}, {nan, 1}), "a", arr({1}, {nan}), {}).passed);
+}
+
 }  // namespace compare_test

@@ -287,7 +287,7 @@ TEST_CASE("a failing trap after a failed one is blocked by it, through chains", 
 
 TEST_CASE("a check with \"when\" applies only where its flag is true (issue #21)", "[evaluate]") {
     judge::TestSpec t;
-    judge::PropertyCheck causal{judge::CheckKind::zero_above_diagonal, "weights", "", 0, "causal"};
+    judge::PropertyCheck causal{judge::CheckKind::zero_above_diagonal, "weights", "", 0, "causal", ""};
     judge::InputSpec flag;
     flag.type = judge::ParamType::boolean;
     flag.int_value = 0;
@@ -295,7 +295,7 @@ TEST_CASE("a check with \"when\" applies only where its flag is true (issue #21)
     CHECK_FALSE(judge::check_applies(t, causal));
     t.inputs["causal"].int_value = 1;
     CHECK(judge::check_applies(t, causal));
-    CHECK(judge::check_applies(t, {judge::CheckKind::rows_sum_to_one, "weights", "", 0, ""}));
+    CHECK(judge::check_applies(t, {judge::CheckKind::rows_sum_to_one, "weights", "", 0, "", ""}));
 }
 
 TEST_CASE("a misconception's text fits the sentence the student reads (issue #21)", "[bugs]") {

@@ -109,4 +109,21 @@ TEST_CASE("a malformed sequence names the field and what is wrong", "[sequence]"
           "small_inputs, test_defaults)");
 }
 
+TEST_CASE("unchanged names another float output of the test's function, and only unchanged takes from",
+          "[sequence][compare]") {
+    json j = spec();
+    j["tests"][0]["checks"] = {{{"kind", "unchanged"}, {"output", "cache2"}, {"from", "cache1"}}};
+    const judge::Problem p = judge::parse_problem(j.dump(), "p.json");
+    REQUIRE(p.tests[0].checks.size() == 1);
+    CHECK(p.tests[0].checks[0].from == "cache1");
+    const std::string at = "problems/p/problem.json: tests[two].checks[0].";
+    j["tests"][0]["checks"][0]["from"] = "cache0";
+    CHECK(error_of(j) == at + "from: \"cache0\" is not another float tensor output of push_twice (unchanged compares "
+                              "two outputs: in a sequence, one call's cache and the next's)");
+    j["tests"][0]["checks"][0].erase("from");
+    CHECK(error_of(j) == "problems/p/problem.json: tests[two].checks[0]: missing required field 'from'");
+    j["tests"][0]["checks"][0] = {{"kind", "rows_sum_to_one"}, {"output", "mean2"}, {"from", "cache1"}};
+    CHECK(error_of(j) == at + "from: rows_sum_to_one takes no from");
+}
+
 }  // namespace sequence_test

@@ -179,7 +179,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_two"}, {"output", "output"}}};
         CHECK(error_of(j) ==
               "problems/p/problem.json: tests[t1].checks[0].kind: unknown check \"rows_sum_to_two\" "
-              "(expected zero_beyond_lens, zero_above_diagonal, rows_sum_to_one or heads_differ)");
+              "(expected zero_beyond_lens, zero_above_diagonal, rows_sum_to_one, heads_differ or unchanged)");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}, {"lens", "k"}}};
         CHECK(error_of(j) == "problems/p/problem.json: tests[t1].checks[0].lens: rows_sum_to_one takes no lens");
         j["tests"][0]["checks"] = {{{"kind", "rows_sum_to_one"}, {"output", "output"}}};

@@ -62,3 +62,10 @@ sed 's|    const Tensor grown = judge::cat({cache, x}, 0);|    if (cache.size(0)
     "$HERE/solution.cpp" | sed 's|#include <tuple>|#include <stdexcept>\n#include <tuple>|' >"$TMP/throws.cpp"
 expect_exit 1 "$JUDGE" --root "$c" submit cache --file "$TMP/throws.cpp"
 expect_out "test two_pushes (sample, runtime_error) in push_twice: threw std::invalid_argument: push: a cache of one row"
+
+# The unchanged check: the second call's cache keeps the first call's entries exactly.
+sed 's|judge::cat({cache, x}, 0)|judge::cat({cache * 2.0f, x}, 0)|' "$HERE/solution.cpp" >"$TMP/doubles.cpp"
+expect_exit 1 "$JUDGE" --root "$c" run cache --test two_pushes --file "$TMP/doubles.cpp" --outputs "$TMP/d"
+expect_out "test two_pushes: wrong_answer: cache2[0, 0] is "
+expect_out "but cache1 held"
+expect_out "(at position 0, feature 0): kept entries must not change (3 of 3 changed)"
