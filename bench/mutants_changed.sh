@@ -4,7 +4,10 @@
 # builds and runs are cached by content), then one line of the reference changed (and the seeded
 # bug whose patch holds that line, as its author would change it) and timed with --changed, then a
 # second line change timed with a full --mutants. /usr/bin/time, one run each.
-#   bash bench/mutants_changed.sh [JUDGE_BINARY [PROBLEM]]   (default: build/release/bin/judge, problem_block)
+# The first run is also made with --jobs 1 on its own cold cache: the pace before --jobs.
+#   bash bench/mutants_changed.sh [JUDGE_BINARY [PROBLEM [LINE OLD NEW]]]
+# (default: build/release/bin/judge, problem_block, and in its line holding 'return judge::matmul(judge::relu(',
+# ' + b2;' becomes ' + (b2);'). LINE is a fixed string that finds the line to change in the reference.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JUDGE=${1:-build/release/bin/judge}
@@ -40,10 +43,15 @@ for f in [ref] + glob.glob(bugs + "/*.patch"):
 assert new in open(ref).read(), "the line to change is not in the reference"
 PY
 }
-line=$(grep -m1 'return judge::matmul(judge::relu(' "$REF")
+PATTERN=${3:-'return judge::matmul(judge::relu('}
+FROM=${4:-' + b2;'}
+TO=${5:-' + (b2);'}
+line=$(grep -m1 -F "$PATTERN" "$REF")
+JUDGE_CACHE=$OUT/serial timed "first --mutants --jobs 1 (cold)" --mutants --jobs 1
 timed "first --mutants (cold)" --mutants
 timed "again (warm)" --mutants
-change_line "$line" "${line/ + b2;/ + (b2);}"
+changed=${line/"$FROM"/"$TO"}
+change_line "$line" "$changed"
 timed "one line changed, --changed" --changed
-change_line "${line/ + b2;/ + (b2);}" "${line/ + b2;/ + ((b2));}"
+change_line "$changed" "${changed/;/ ;}"
 timed "one line changed, --mutants" --mutants

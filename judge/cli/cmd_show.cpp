@@ -58,7 +58,9 @@ void print_signatures(const Problem& p) {
                                        "your own earlier results:",
                                        "bold"));
         first = false;
-        fmt::print("    {}: returns {}\n", f.name, cpp_returns(f));
+        std::string names;  // each with the axes of the output it comes from, shown above
+        for (const OutputSpec& o : f.outputs) names += (names.empty() ? "" : ", ") + o.name;
+        fmt::print("    {}: returns {}\n", f.name, names);
         for (const std::string& line : sequence_lines(f)) fmt::print("{}\n", paint("        " + line, "dim"));
     }
 }

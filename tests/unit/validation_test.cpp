@@ -107,6 +107,56 @@ TEST_CASE("the spec lint: an int, float or bool parameter with one value in ever
                             0) == 0);
 }
 
+TEST_CASE("the spec lint: a test expecting an exception, and empty tensors, are no evidence of confusion",
+          "[validate]") {
+    // step(x, K, V): K and V are as long as each other wherever the statement holds; only a test
+    // of the input checks gives them different lengths. And an empty K and V hold nothing to confuse.
+    judge::Problem p;
+    judge::FunctionSpec fn;
+    fn.name = "step";
+    fn.params = {
+        {"x", judge::ParamType::tensor, {}}, {"K", judge::ParamType::tensor, {}}, {"V", judge::ParamType::tensor, {}}};
+    fn.outputs.push_back({});
+    p.functions.push_back(fn);
+    p.traps.push_back({"checks", "Checks", "Refuse.", {}, "", {}});
+    p.traps.push_back({"values", "Values", "Compute.", {}, "", {}});
+    const auto add = [&](const std::string& id, const std::string& trap, int64_t t_k, int64_t t_v, bool throws) {
+        judge::TestSpec t;
+        t.id = id;
+        t.function = "step";
+        t.trap = trap;
+        t.hidden = id.back() == 'h';
+        t.inputs["x"].gen.shape = {2, 1, 4};
+        for (const char* cache : {"K", "V"}) {
+            t.inputs[cache].gen.kind = judge::GenKind::constant;
+            t.inputs[cache].gen.shape = {2, std::string(cache) == "K" ? t_k : t_v, 4};
+        }
+        if (throws) t.throws = "invalid_argument";
+        p.tests.push_back(t);
+    };
+    add("bad_s", "checks", 3, 2, true);
+    add("bad_h", "checks", 2, 3, true);
+    add("empty_s", "values", 0, 0, false);
+    add("empty_h", "values", 0, 0, false);
+    std::vector<std::string> kinds;
+    for (const judge::LintWarning& w : judge::lint_spec(p)) kinds.push_back(w.kind + ": " + w.message);
+    for (const std::string& k : kinds) {
+        CHECK(k.find("equal_dimensions") == std::string::npos);
+        CHECK(k.find("identical_parameters") == std::string::npos);
+    }
+    // Values a solution could confuse still warn: K and V both 1 in every test.
+    p.tests.resize(2);
+    add("full_s", "values", 3, 3, false);
+    add("full_h", "values", 2, 2, false);
+    for (judge::TestSpec& t : p.tests) {
+        t.inputs["K"].gen.value = 1;
+        t.inputs["V"].gen.value = 1;
+    }
+    bool identical = false;
+    for (const judge::LintWarning& w : judge::lint_spec(p)) identical = identical || w.kind == "identical_parameters";
+    CHECK(identical);
+}
+
 TEST_CASE("the statement check names the missing file, relative to the course root", "[validate]") {
     judge::TempDir root("judge-validation-test");
     judge::Problem p = fixtures::problem();

@@ -12,25 +12,25 @@
 # docs/benchmarks.md); the suite proves 1 here (each seed runs every problem's submissions again;
 # e2e validate_seeds proves 2 on one problem), and bench/validate_seeds.sh the 20.
 expect_exit 0 "$JUDGE" --root "$ROOT" validate --all --cross-check --strict --seeds 1
-[ "$(grep -c '✓ cross-check: reference/problem_[a-z0-9_]*/solution.py (the Python reference; Python 3.*) agrees with the C++ reference on [0-9]* tests and [0-9]* small inputs' "$TMP/out")" = 9 ] ||
+[ "$(grep -c '✓ cross-check: reference/problem_[a-z0-9_]*/solution.py (the Python reference; Python 3.*) agrees with the C++ reference on [0-9]* tests and [0-9]* small inputs' "$TMP/out")" = 10 ] ||
     fail "a problem's Python reference was not cross-checked, or disagrees"
-for p in problem_mha problem_block problem_norm_placement; do
+for p in problem_mha problem_block problem_norm_placement problem_kv_cache; do
     expect_out "✓ cross-check: reference/$p/builtin.py (PyTorch's own modules; Python 3."
 done
 expect_no_out "✗"
 expect_out "reference passes all 32 tests"
 expect_out "problem_sdpa: Scaled dot-product attention with valid_lens"
-expect_out "validate: ok (9 problems)"
+expect_out "validate: ok (10 problems)"
 expect_out "counts_in_int32 [large_counts]: caught by its trap under 1 of 1 seed, and named under 1"
 expect_out "sin_cos_halves [interleaved]: caught by its trap under 1 of 1 seed, and named under 1"
-[ "$(grep -c 'under 1 grading seed, the reference passes every test' "$TMP/out")" = 9 ] ||
+[ "$(grep -c 'under 1 grading seed, the reference passes every test' "$TMP/out")" = 10 ] ||
     fail "a problem's reference was not proved under a grading seed"
 # Every problem ships at least two accepted alternatives.
-[ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 9 ] || fail "a problem has fewer than 2 accepted"
+[ "$(grep -c 'accepted alternatives pass all tests' "$TMP/out")" = 10 ] || fail "a problem has fewer than 2 accepted"
 expect_out "student template in C++ compiles and is rejected"
 # Every problem ships a PyTorch and a NumPy template, which load and are rejected (issue #26).
 for lib in PyTorch NumPy; do
-    [ "$(grep -c "student template in $lib loads and is rejected" "$TMP/out")" = 9 ] ||
+    [ "$(grep -c "student template in $lib loads and is rejected" "$TMP/out")" = 10 ] ||
         fail "a problem's $lib template is missing, does not load, or is accepted"
 done
 expect_no_out "give at least two"

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# cost: 40
+# cost: 90
 # Issue #21: realistic mistakes on the four new problems (tests/e2e/mistakes.tsv, each an edit of
 # the reference). Every one is rejected, and a "Fix first" that names its trap with confidence
 # names one the mistake belongs to; where none is listed ("-"), the report must say less.
