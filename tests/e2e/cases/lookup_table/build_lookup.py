@@ -48,25 +48,42 @@ functions = {f["name"]: f for f in spec["functions"]}
 exact: Dict[Tuple[str, str], Any] = {}
 loose: Dict[Tuple[str, str], Any] = {}
 stored_in: Dict[Tuple[str, str], Any] = {}
-for test in spec["tests"]:
-    fn = functions[test.get("function", spec["functions"][0]["name"])]
-    names = [p["name"] for p in fn["params"]]
-    if test["id"] in key["hidden_inputs"]:
-        files = {n: os.path.join(key_dir, "inputs", v["npy"]) for n, v in key["hidden_inputs"][test["id"]].items()}
-    else:
-        files = {n: os.path.join(runs, test["id"], "inputs", n + ".npy") for n in names}
-    parts = [npy(files[n]) for n in names]
+
+
+def remember(fn, files, answer):
+    """One call of `fn` with the inputs in `files` (by parameter name) answers `answer`."""
+    parts = [npy(files[p["name"]]) for p in fn["params"]]
     # A 0-d int_tensor reaches a Python submission as shape (1,): key it as the call sees it.
     parts = [(d, (1,) if s == () and prm["type"] == "int_tensor" else s, b)
              for (d, s, b), prm in zip(parts, fn["params"])]
-    answer: Any = "throws"
-    if "throws" not in test:
-        run = os.path.join(key_dir, "runs", key["reference"][test["id"]])
-        answer = [npy(os.path.join(run, o["name"] + ".npy")) for o in fn["outputs"]]
     exact[(fn["name"], digest(parts, True))] = answer
     loose.setdefault((fn["name"], digest(parts, False)), answer)
     if len(parts) == 1 and parts[0][0] == "<f4":
         stored_in.setdefault((fn["name"], digest(parts, False)), parts[0])
+
+
+for test in spec["tests"]:
+    fn = functions[test.get("function", spec["functions"][0]["name"])]
+    if test["id"] in key["hidden_inputs"]:
+        files = {n: os.path.join(key_dir, "inputs", v["npy"]) for n, v in key["hidden_inputs"][test["id"]].items()}
+    else:
+        files = {}  # by name, from `judge run --test`: a sequence's parameters are not declared in the pack
+        for entry in os.listdir(os.path.join(runs, test["id"], "inputs")):
+            files[entry[:-len(".npy")]] = os.path.join(runs, test["id"], "inputs", entry)
+    run = os.path.join(key_dir, "runs", key["reference"][test["id"]]) if "throws" not in test else None
+    if "sequence" not in fn:
+        remember(fn, files, [npy(os.path.join(run, o["name"] + ".npy")) for o in fn["outputs"]] if run else "throws")
+        continue
+    # A sequence (docs/authoring.md): each call of it is a call of the student's function, on the
+    # test's inputs or on what earlier calls returned, which the key holds as the sequence's outputs.
+    for step in fn["sequence"]:
+        called = functions[step["call"]]
+        args = {p["name"]: step.get("args", {}).get(p["name"], p["name"]) for p in called["params"]}
+        results = [step.get("results", {}).get(o["name"]) for o in called["outputs"]]
+        if run is None or None in results:
+            break  # an answer the key does not hold whole
+        remember(called, {p: files.get(a) or os.path.join(run, a + ".npy") for p, a in args.items()},
+                 [npy(os.path.join(run, r + ".npy")) for r in results])
 
 table = base64.b64encode(zlib.compress(pickle.dumps((exact, loose, stored_in)), 9)).decode()
 TEMPLATE = '''"""A table, and nothing else."""
@@ -118,6 +135,7 @@ def look(name, args):
     return values[0] if OUTPUTS[name] == 1 else tuple(values)
 '''
 with open(out, "w") as f:
-    f.write(TEMPLATE % (table, {n: len(fn["outputs"]) for n, fn in functions.items()}))
-    for name, fn in functions.items():
+    own = {n: fn for n, fn in functions.items() if "sequence" not in fn}  # the judge calls a sequence
+    f.write(TEMPLATE % (table, {n: len(fn["outputs"]) for n, fn in own.items()}))
+    for name in own:
         f.write("\n\ndef %s(*args):\n    return look(%r, args)\n" % (name, name))

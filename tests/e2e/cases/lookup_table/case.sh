@@ -2,7 +2,8 @@
 # cost: 230
 # labels: grading
 # The grade that counts cannot be bought with a pack (issue #38). A student builds a table from
-# their pack's own data: a digest of each call's inputs to the stored answer, falling back to the
+# their pack's own data: a digest of each call's inputs to the stored answer (each call of a sequence
+# too, from the sequence's stored outputs), falling back to the
 # answer of a test with the same shapes and ints, and X + (output - input) for posenc. It is
 # accepted by the pack's self-grade; under a grading seed every test is drawn anew, and it passes
 # none (`judge validate --strict` fails on a test that keeps its inputs under every seed).
