@@ -8,6 +8,11 @@ namespace judge {
 
 namespace {
 
+// The harness's read of parameter `name` of type `type` from the test's files: io.tensor("x").
+std::string read_arg(ParamType type, const std::string& name) {
+    return "io." + std::string(type_info(type).harness_reader) + "(\"" + name + "\")";
+}
+
 // A sequence's caller: each call in turn, in one process, its arguments read from the test's
 // files or taken from an earlier call's result (the solution's own value, as it returned it); the
 // kept results are written once every call has returned, so a call that throws writes none.
@@ -22,9 +27,7 @@ std::string sequence_caller(const Problem& p, const FunctionSpec& f) {
         for (size_t a = 0; a < step.args.size(); ++a) {
             const std::string& name = step.args[a];
             s += a > 0 ? ", " : "";
-            s += made.count(name)
-                     ? made.at(name)
-                     : "io." + std::string(type_info(g.params[a].type).harness_reader) + "(\"" + name + "\")";
+            s += made.count(name) ? made.at(name) : read_arg(g.params[a].type, name);
         }
         s += ");\n";
         for (size_t o = 0; o < step.results.size(); ++o) {
@@ -57,8 +60,7 @@ std::string harness_source(const Problem& p) {
         }
         s += "\nvoid call_" + f.name + "(const judge::harness::Io& io) {\n    auto result = " + f.name + "(";
         for (size_t i = 0; i < f.params.size(); ++i) {
-            s += (i > 0 ? ", " : "") + std::string("io.") + std::string(type_info(f.params[i].type).harness_reader) +
-                 "(\"" + f.params[i].name + "\")";
+            s += (i > 0 ? ", " : "") + read_arg(f.params[i].type, f.params[i].name);
         }
         s += ");\n";
         if (f.returns == ReturnType::single) {

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "core/errors.hpp"
 #include "problem/spec.hpp"
 #include "runs/program_run.hpp"
 #include "traps/evaluate.hpp"
@@ -31,6 +32,16 @@ inline std::string spec_json() {
          "inputs": {"x": {"gen": "const", "shape": [1], "value": 0}, "k": -1, "lens": [], "s": 0}}
       ]
     })";
+}
+
+/// The error a spec's text gives when parsed as problems/p/problem.json, or "no error".
+inline std::string spec_error(const std::string& text) {
+    try {
+        judge::parse_problem(text, "problems/p/problem.json");
+    } catch (const judge::InputError& e) {
+        return e.what();
+    }
+    return "no error";
 }
 
 inline judge::Problem problem() {

@@ -4,6 +4,7 @@
 
 #include "compile/harness_source.hpp"
 #include "core/errors.hpp"
+#include "fixtures.hpp"
 #include "problem/sequence.hpp"
 #include "problem/spec.hpp"
 
@@ -30,14 +31,7 @@ json spec() {
     })J");
 }
 
-std::string error_of(const json& j) {
-    try {
-        judge::parse_problem(j.dump(), "problems/p/problem.json");
-    } catch (const judge::InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+std::string error_of(const json& j) { return fixtures::spec_error(j.dump()); }
 
 }  // namespace
 

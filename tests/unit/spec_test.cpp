@@ -2,6 +2,7 @@
 #include "catch.hpp"
 
 #include "core/errors.hpp"
+#include "fixtures.hpp"
 #include "problem/inputs.hpp"
 #include "problem/spec.hpp"
 
@@ -24,14 +25,7 @@ json minimal() {
     })");
 }
 
-std::string error_of(const json& j) {
-    try {
-        judge::parse_problem(j.dump(), "problems/p/problem.json");
-    } catch (const judge::InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+std::string error_of(const json& j) { return fixtures::spec_error(j.dump()); }
 
 }  // namespace
 
