@@ -37,6 +37,7 @@ struct CliOptions {
     BugOptions bug;
     PreviewOptions preview;
     TemplateOptions templ;
+    SecretOptions secret;
 };
 
 CLI::App* add_show(CLI::App& app, CliOptions& o) {
@@ -260,6 +261,7 @@ int run_cli(int argc, char** argv) {
     CLI::App* preview = add_preview(app, o.preview);
     CLI::App* templ = add_template(app, o.templ);
     CLI::App* doctor = add_doctor(app);
+    CLI::App* secret = add_secret(app, o.secret);
 
     CLI::App* heads = add_heads(app, o);
     CLI::App* box_run = add_box_run(app, o);
@@ -282,6 +284,7 @@ int run_cli(int argc, char** argv) {
     if (bug->parsed()) return cmd_bug(g, o.bug);
     if (preview->parsed()) return cmd_preview(g, o.preview);
     if (templ->parsed()) return cmd_template(g, o.templ);
+    if (secret->parsed()) return cmd_secret(g, o.secret);
     if (box_run->parsed()) return cmd_box_run(o.box);
     return static_cast<int>(ExitCode::bad_input);
 }

@@ -160,7 +160,7 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     fmt::print("{}: {} students ({} graded, {} unchanged){}\n", p.name, s.students, s.graded, s.reused,
                go.shard ? fmt::format(", shard {}/{}", go.shard->first, go.shard->second) : "");
     for (const auto& [verdict, n] : s.verdict_counts) fmt::print("  {:<14} {}\n", verdict, n);
-    if (go.seed.value != 0) {
+    if (go.seed.drawn()) {
         // What the seed does not protect: tests whose inputs every pack holds (issue #38).
         if (const int fixed = seed_independent_points(p); fixed > 0)
             fmt::print(

@@ -233,8 +233,14 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         throw InputError("--outputs: " + o.outputs + " is a file; give a folder (it is made if missing)");
 
     const GradingSeed seed = choose_seed(o.seed, o.seed_from_env, p.name);
+    if (seed.secret() && !o.file)
+        throw InputError(
+            "--seed-from-env: under a secret each submission is graded on inputs of its own; give --file, the "
+            "submission whose inputs to draw");
+    // Under a secret, the draw of this file's bytes: the inputs its report was judged on.
+    const uint64_t drawn = seed.for_submission(seed.secret() ? read_input_file(*o.file) : std::string());
     Builder builder(detect_toolchain(), cache_root());
-    Judge judge(p, seed.value, builder);
+    Judge judge(p, drawn, builder);
     TempDir box("judge-run");
     std::unique_ptr<Sandbox> sandbox;
     const PreparedSubmission sub = program(p, o, builder, judge, box.path(), sandbox);
@@ -242,7 +248,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);
     if (test) {
-        const InputArrays inputs = make_inputs(judge.problem().tests[*test], seed.value);  // drawn for the seed
+        const InputArrays inputs = make_inputs(judge.problem().tests[*test], drawn);  // drawn for the seed
         write_inputs(in_copy, inputs);
         fs::create_directories(fs::path(o.outputs) / "inputs");
         write_inputs(fs::path(o.outputs) / "inputs", inputs);

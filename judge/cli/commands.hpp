@@ -113,6 +113,17 @@ struct BugOptions {
     bool force = false;
 };
 
+/// judge secret new | judge secret key PROBLEM [--from-env VAR].
+struct SecretOptions {
+    std::string action;  // "new" or "key"
+    std::string problem;
+    std::string env = "GRADING_SEED";
+};
+
+/// `judge secret` (cli/cmd_secret.cpp).
+CLI::App* add_secret(CLI::App& app, SecretOptions& o);
+int cmd_secret(const GlobalOptions& g, const SecretOptions& o);
+
 int cmd_list(const GlobalOptions& g);
 /// judge preview PROBLEM [--bug ID] [--format F].
 struct PreviewOptions {

@@ -94,7 +94,7 @@ std::optional<std::string> student_id_in(const fs::path& students, const std::st
 namespace {
 
 // A summary.md cell is one line of text: no newline ends the table, no backtick starts code, no |
-// a new column.
+// a new column, and no <, > or & starts HTML (GitHub renders a step summary's HTML).
 std::string md_cell(const std::string& text) {
     std::string one_line;
     for (const char c : printable(text)) {
@@ -102,6 +102,8 @@ std::string md_cell(const std::string& text) {
             one_line += ' ';
         else if (std::string("|`\\").find(c) != std::string::npos)
             one_line += std::string("\\") + c;
+        else if (c == '<' || c == '>' || c == '&')
+            one_line += c == '<' ? "&lt;" : c == '>' ? "&gt;" : "&amp;";
         else
             one_line += c;
     }

@@ -46,7 +46,7 @@ namespace {
 std::string problem_key(const Problem& p, const GradingSeed& seed, bool counterexamples) {
     Hasher h;
     h.add(JUDGE_VERSION).add(p.spec_text).add(read_input_file(p.reference)).add(std::to_string(seed.value));
-    h.add(seed.env);        // a report names the variable its rerun command reads
+    h.add(seed.env).add(seed.key);  // a secret's key, hashed with the rest: never written        // a report names the variable its rerun command reads
     h.add(redraw_version);  // what a seed draws
     h.add(counterexamples ? "counterexamples" : "no counterexamples");
     h.add(fmt::format("{} tests, {} withheld", p.tests.size(), p.withheld));  // --after-due-date or not
@@ -55,27 +55,29 @@ std::string problem_key(const Problem& p, const GradingSeed& seed, bool countere
 }
 
 // One Judge per student graded at the same time (a Judge judges one submission at a time:
-// pipeline/judge.hpp); a worker takes a free one and gives it back.
+// pipeline/judge.hpp); a worker takes a free one of the submission's seed and gives it back. Under
+// a secret each submission has a seed of its own (core/seed.hpp), so each gets a new Judge.
 class JudgePool {
 public:
-    JudgePool(const Problem& p, uint64_t seed, Builder& builder) : m_p(p), m_seed(seed), m_builder(builder) {}
+    JudgePool(const Problem& p, Builder& builder) : m_p(p), m_builder(builder) {}
 
-    std::unique_ptr<Judge> take() {
-        const std::lock_guard lock(m_mutex);
-        if (m_free.empty()) return std::make_unique<Judge>(m_p, m_seed, m_builder);
-        std::unique_ptr<Judge> j = std::move(m_free.back());
-        m_free.pop_back();
+    std::unique_ptr<Judge> take(uint64_t seed) {
+        const std::lock_guard lock(m_mutex);  // a Judge is made under it too, as it always was
+        const auto it = std::ranges::find_if(m_free, [&](const auto& j) { return j->seed() == seed; });
+        if (it == m_free.end()) return std::make_unique<Judge>(m_p, seed, m_builder);
+        std::unique_ptr<Judge> j = std::move(*it);
+        m_free.erase(it);
         return j;
     }
 
     void give_back(std::unique_ptr<Judge> j) {
         const std::lock_guard lock(m_mutex);
         m_free.push_back(std::move(j));
+        if (m_free.size() > 8) m_free.erase(m_free.begin());  // the oldest: a secret's seeds never repeat
     }
 
 private:
     const Problem& m_p;
-    uint64_t m_seed;
     Builder& m_builder;
     std::mutex m_mutex;
     std::vector<std::unique_ptr<Judge>> m_free;
@@ -146,11 +148,11 @@ void write_grade_json(const Problem& p, const GradeOptions& o) {
               {"judge", JUDGE_VERSION}, {"counterexamples", o.counterexamples},
               {"withheld", p.withheld}, {"shard", shard}};
     // The points a pack's stored answers still pass under a grading seed (problem/inputs.hpp).
-    if (o.seed.value != 0) j["seed_independent_points"] = seed_independent_points(p);
+    if (o.seed.drawn()) j["seed_independent_points"] = seed_independent_points(p);
     if (o.seed.secret()) {  // never the seed: a salted hash, which `merge --seed-from-env` checks
         const std::string salt = random_salt();
         j["seed"] = "secret";
-        j["seed_check"] = {{"salt", salt}, {"sha256", salted_seed_hash(salt, o.seed.value)}};
+        j["seed_check"] = {{"salt", salt}, {"sha256", salted_key_hash(salt, o.seed.key)}};
     }
     write_file_atomic(o.out / "grade.json", j.dump(2) + "\n");
 }
@@ -212,7 +214,7 @@ Judged judge_student(ClassRun& run, const StudentSubmission& sub, const std::str
         if (sub.state == State::invalid) {
             j.report = invalid_submission_report(run.p, run.o.seed.value, sub.why);  // never read, never judged
         } else {
-            std::unique_ptr<Judge> judge = run.judges.take();
+            std::unique_ptr<Judge> judge = run.judges.take(run.o.seed.for_submission(sub.text));
             judge->set_counterexamples(run.o.counterexamples);
             judge->set_pictures(true);  // summary.html's heatmaps (fingerprint_file)
             j.report = sub.state == State::found ? judge->judge_source(sub.text, sub.display, run.sandbox)
@@ -297,7 +299,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     ClassRun run{p,
                  o,
                  sandbox,
-                 JudgePool(p, o.seed.value, builder),
+                 JudgePool(p, builder),
                  problem_key(p, o.seed, o.counterexamples),
                  fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user"),
                  {}};

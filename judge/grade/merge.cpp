@@ -108,10 +108,10 @@ void check_seed(const std::vector<fs::path>& inputs, const std::vector<ShardMeta
         throw InputError(
             "merge: the shards were graded with a secret seed; give --seed-from-env with the variable "
             "they were graded with, so that merge can check that every shard used the same seed");
-    const uint64_t seed = problem_seed(secret_from_env(*seed_env), meta["problem"].get<std::string>());
+    const std::string key = problem_key_from_env(*seed_env, meta["problem"].get<std::string>(), "--seed-from-env");
     for (size_t i = 0; i < inputs.size(); ++i) {
         const json& c = metas[i].check;
-        if (salted_seed_hash(c["salt"].get<std::string>(), seed) != c["sha256"].get<std::string>())
+        if (salted_key_hash(c["salt"].get<std::string>(), key) != c["sha256"].get<std::string>())
             throw InputError((inputs[i] / "grade.json").string() + ": graded with another seed than $" + *seed_env +
                              " holds");
     }

@@ -41,7 +41,7 @@ judge=${JUDGE:-$ag/source/judge/build/bin/judge}
 results=$ag/results/results.json
 mkdir -p "$ag/results"
 fail() { printf '{"score": 0, "output": "%s", "tests": []}\n' "$1" >"$results"; exit 0; }
-# The grading seed, from judge pack --gradescope --seed-from-env: a secret, readable by root only. It
+# The problem's key, from judge pack --gradescope --seed-from-env: a secret, readable by root only. It
 # goes to the judge in its environment, never on a command line, and no file the judge writes holds it.
 seed_file=$ag/source/grading_seed
 [ -r "$seed_file" ] ||
@@ -76,7 +76,7 @@ void add_tree(std::vector<ZipEntry>& out, const fs::path& root, const std::strin
 }  // namespace
 
 size_t write_gradescope_autograder(const fs::path& root, const std::string& problem, const fs::path& judge_source,
-                                   const fs::path& zip, uint64_t secret) {
+                                   const fs::path& zip, const std::string& key) {
     if (pack::is_pack(root)) throw InputError(pack::needs_full_root("judge pack --gradescope"));
     if (!fs::exists(judge_source / "judge" / "main.cpp") || !fs::exists(judge_source / "CMakeLists.txt"))
         throw InputError(
@@ -89,7 +89,7 @@ size_t write_gradescope_autograder(const fs::path& root, const std::string& prob
     if (fs::exists(zip, ec)) throw InputError(zip.string() + ": already exists; remove it, or choose another name");
     std::vector<ZipEntry> entries = {{"setup.sh", with_problem(setup_sh, problem), true},
                                      {"run_autograder", with_problem(run_autograder, problem), true},
-                                     {"grading_seed", std::to_string(secret) + "\n"}};
+                                     {"grading_seed", key + "\n"}};
     for (const char* top : {"problems", "reference", "student_template"})
         add_tree(entries, root, std::string(top) + "/" + problem, "course/");
     for (const char* part : {"CMakeLists.txt", "CMakePresets.json"})

@@ -1,6 +1,7 @@
 // judge/pack/gradescope.hpp: `judge pack --gradescope`, an autograder zip as Gradescope's
 // autograder specification describes it: setup.sh and run_autograder at the root of the archive,
-// and grading_seed, the secret the autograder's inputs are drawn from (issue #38).
+// and grading_seed, the problem's key that the autograder's inputs are drawn from (issues #38, #62:
+// the key of this one problem, never the term's secret).
 //
 // Gradescope keeps the autograder private, so the zip holds the full course root of the problem
 // (course/, reference and seeded bugs included) and the judge's own source (judge/), which
@@ -17,10 +18,10 @@ namespace judge {
 
 /// Writes the autograder zip of `problem` (of the full course root `root`) to `zip`, with the
 /// judge's source tree `judge_source` (CMakeLists.txt, cmake/, judge/, scripts/). Returns the
-/// number of files in it. `secret` is the grading seed (as --seed-from-env takes it: each problem
-/// derives its own), which run_autograder passes to judge submit. Throws InputError naming what is missing.
+/// number of files in it. `key` is the problem's key as problem_key_text writes it (core/seed.hpp),
+/// which run_autograder passes to judge submit. Throws InputError naming what is missing.
 size_t write_gradescope_autograder(const std::filesystem::path& root, const std::string& problem,
                                    const std::filesystem::path& judge_source, const std::filesystem::path& zip,
-                                   uint64_t secret);
+                                   const std::string& key);
 
 }  // namespace judge

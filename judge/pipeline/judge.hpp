@@ -36,6 +36,9 @@ public:
     /// otherwise), and `builder` takes the pack's prebuilt harness.
     Judge(const Problem& p, uint64_t seed, Builder& builder);
 
+    /// The seed its tests are drawn for (0: the spec's own inputs).
+    uint64_t seed() const { return m_seed; }
+
     /// The problem as judged: its tests drawn for the seed (problem/redraw.hpp).
     const Problem& problem() const { return m_p; }
 

@@ -1,6 +1,7 @@
 #include "util/hash.hpp"
 
 #include <openssl/evp.h>
+#include <openssl/rand.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -62,6 +63,34 @@ std::string sha256_plain_hex(std::string_view bytes) {
 
 uint64_t sha256_u64(std::string_view bytes) {
     return std::strtoull(sha256_plain_hex(bytes).substr(0, 16).c_str(), nullptr, 16);
+}
+
+std::string to_hex(std::string_view bytes) {
+    static const char* digits = "0123456789abcdef";
+    std::string out;
+    for (const char c : bytes) {
+        const auto b = static_cast<unsigned char>(c);
+        out += digits[b >> 4];
+        out += digits[b & 15];
+    }
+    return out;
+}
+
+std::string hmac_sha256(std::string_view key, std::string_view message) {
+    unsigned char out[EVP_MAX_MD_SIZE];
+    size_t n = 0;
+    if (EVP_Q_mac(nullptr, "HMAC", nullptr, "SHA256", nullptr, key.data(), key.size(),
+                  reinterpret_cast<const unsigned char*>(message.data()), message.size(), out, sizeof out, &n) ==
+        nullptr)
+        throw std::runtime_error("libcrypto: HMAC-SHA256 failed");
+    return std::string(reinterpret_cast<const char*>(out), n);
+}
+
+std::string random_hex(size_t n) {
+    std::string bytes(n, '\0');
+    if (RAND_bytes(reinterpret_cast<unsigned char*>(bytes.data()), static_cast<int>(n)) != 1)
+        throw std::runtime_error("libcrypto: the random generator failed");
+    return to_hex(bytes);
 }
 
 uint64_t splitmix64(uint64_t& state) {

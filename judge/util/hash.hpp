@@ -38,6 +38,16 @@ std::string sha256_plain_hex(std::string_view bytes);
 /// nothing can be inverted (the grading seeds, a drawn test's and a generator's state).
 uint64_t sha256_u64(std::string_view bytes);
 
+/// HMAC-SHA256 (OpenSSL's) of `message` under `key`: 32 raw bytes. The keyed function every value
+/// derived from a grading secret goes through (core/seed.hpp).
+std::string hmac_sha256(std::string_view key, std::string_view message);
+
+/// `n` bytes from OpenSSL's generator (seeded by the kernel's), as 2n lowercase hex digits.
+std::string random_hex(size_t n);
+
+/// Raw bytes as lowercase hex digits.
+std::string to_hex(std::string_view bytes);
+
 /// splitmix64: advances `state` by one step and returns the next 64 random bits.
 uint64_t splitmix64(uint64_t& state);
 

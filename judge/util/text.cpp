@@ -103,36 +103,56 @@ std::string count_words(long long n, std::string_view singular, std::string_view
 
 namespace {
 
-// The length in bytes of the space character (ASCII or Unicode: category Zs, and the invisible
-// U+200B, U+2060 and U+FEFF) that `s` starts with at `at`, else 0. `s` is valid UTF-8.
-size_t space_at(std::string_view s, size_t at) {
+// The length in bytes of the blank that `s` starts with at `at`, else 0: a space (ASCII, or
+// Unicode's category Zs) or an invisible format character (the soft hyphen U+00AD, U+180E,
+// U+200B..U+200F, U+2060, U+2066..U+2069, U+FEFF), which a spreadsheet may skip before a formula
+// sign. `s` is valid UTF-8.
+size_t blank_at(std::string_view s, size_t at) {
     const auto byte = [&](size_t i) { return i < s.size() ? static_cast<unsigned char>(s[i]) : 0u; };
-    const unsigned b0 = byte(at);
+    const unsigned b0 = byte(at), b1 = byte(at + 1), b2 = byte(at + 2);
     if (b0 == ' ') return 1;
-    if (b0 == 0xC2 && byte(at + 1) == 0xA0) return 2;                          // U+00A0
-    if (b0 == 0xE1 && byte(at + 1) == 0x9A && byte(at + 2) == 0x80) return 3;  // U+1680
-    if (b0 == 0xE2 && byte(at + 1) == 0x80) {
-        const unsigned b2 = byte(at + 2);  // U+2000..U+200B, U+202F
-        if ((b2 >= 0x80 && b2 <= 0x8B) || b2 == 0xAF) return 3;
-    }
-    if (b0 == 0xE2 && byte(at + 1) == 0x81 && (byte(at + 2) == 0x9F || byte(at + 2) == 0xA0))
-        return 3;                                                              // U+205F, U+2060
-    if (b0 == 0xE3 && byte(at + 1) == 0x80 && byte(at + 2) == 0x80) return 3;  // U+3000
-    if (b0 == 0xEF && byte(at + 1) == 0xBB && byte(at + 2) == 0xBF) return 3;  // U+FEFF
+    if (b0 == 0xC2 && (b1 == 0xA0 || b1 == 0xAD)) return 2;                 // U+00A0, U+00AD
+    if (b0 == 0xE1 && b1 == 0x9A && b2 == 0x80) return 3;                    // U+1680
+    if (b0 == 0xE1 && b1 == 0xA0 && b2 == 0x8E) return 3;                    // U+180E
+    if (b0 == 0xE2 && b1 == 0x80 && ((b2 >= 0x80 && b2 <= 0x8F) || b2 == 0xAF)) return 3;  // U+2000..U+200F, U+202F
+    if (b0 == 0xE2 && b1 == 0x81 && (b2 == 0x9F || b2 == 0xA0 || (b2 >= 0xA6 && b2 <= 0xA9)))
+        return 3;                                                            // U+205F, U+2060, U+2066..U+2069
+    if (b0 == 0xE3 && b1 == 0x80 && b2 == 0x80) return 3;                    // U+3000
+    if (b0 == 0xEF && b1 == 0xBB && b2 == 0xBF) return 3;                    // U+FEFF
     return 0;
+}
+
+// Where the text that a spreadsheet would read as a cell's start begins, from `at`: past blanks
+// and quotes (a lenient parser drops a quote it did not expect).
+size_t cell_text_at(std::string_view s, size_t at) {
+    for (size_t n; at < s.size() && ((n = blank_at(s, at)) > 0 || (n = s[at] == '"' ? 1 : 0) > 0);) at += n;
+    return at;
+}
+
+bool formula_sign(std::string_view s, size_t at) {
+    return at < s.size() && std::string_view("=+-@").find(s[at]) != std::string_view::npos;
 }
 
 }  // namespace
 
 std::string csv_cell(std::string_view raw) {
-    std::string s;
+    std::string text;
     for (const char ch : valid_utf8(raw)) {
         const auto c = static_cast<unsigned char>(ch);
-        s += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02x}", c) : std::string(1, ch);
+        text += c < 0x20 || c == 0x7F ? fmt::format("\\x{:02x}", c) : std::string(1, ch);
     }
-    size_t first = 0;
-    for (size_t n; (n = space_at(s, first)) > 0;) first += n;
-    if (first < s.size() && std::string_view("=+-@").find(s[first]) != std::string_view::npos) s = "'" + s;
+    // A spreadsheet that splits on another locale's separator (';' where this file uses ',')
+    // starts a cell after any separator inside this one: a formula sign there gets a ' too.
+    std::string s;
+    for (size_t i = 0; i < text.size(); ++i) {
+        s += text[i];
+        if (text[i] != ',' && text[i] != ';') continue;
+        const size_t start = cell_text_at(text, i + 1);
+        if (!formula_sign(text, start)) continue;
+        s.append(text, i + 1, start - i - 1).append("'");
+        i = start - 1;
+    }
+    if (formula_sign(s, cell_text_at(s, 0))) s = "'" + s;
     if (s.find_first_of(",;\t\"") == std::string::npos) return s;
     std::string out = "\"";
     for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);

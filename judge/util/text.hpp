@@ -16,8 +16,10 @@ std::string printable(std::string_view s);
 
 /// A CSV cell that every common spreadsheet reads as the text it is: valid UTF-8 with control
 /// characters written as "\xNN"; quoted when it holds a separator of any common locale (`,`, `;`,
-/// tab) or a quote; and never a formula: a leading ' when its first character after any spaces
-/// (Unicode's included: no-break, ideographic, zero-width) is =, +, - or @ (OWASP's advice).
+/// tab) or a quote; and never a formula (OWASP's advice), under any of those separators: a ' before
+/// a formula sign (=, +, -, @) that starts the cell, or follows a `,` or `;` inside it, after any
+/// blanks, invisible format characters (U+200B..U+200F, U+2066..U+2069, U+00AD, U+180E, U+FEFF)
+/// and quotes.
 std::string csv_cell(std::string_view raw);
 
 /// A float as PyTorch prints it: "nan", "inf", "-inf", "0" (never "-0"), else `digits`

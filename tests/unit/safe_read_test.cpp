@@ -1,5 +1,9 @@
 // Reading what a submission could have written: links, FIFOs, caps; and printable text.
 #include <sys/stat.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
 #include "catch.hpp"
 
 #include "util/files.hpp"
@@ -89,7 +93,6 @@ TEST_CASE("a CSV cell is quoted for every common separator and is never a formul
     // The separators of common locales: a comma, a semicolon (a spreadsheet with a decimal comma),
     // a tab; and a quote, doubled.
     CHECK(csv_cell("a,b") == "\"a,b\"");
-    CHECK(csv_cell("x;=1+1") == "\"x;=1+1\"");
     CHECK(csv_cell("say \"hi\"") == "\"say \"\"hi\"\"\"");
     CHECK(csv_cell("a\tb") == "a\\x09b");  // a control character is written out, so no tab remains
     // Each formula sign, first or after spaces, ASCII or Unicode (no-break, ideographic, zero-width,
@@ -105,6 +108,72 @@ TEST_CASE("a CSV cell is quoted for every common separator and is never a formul
     CHECK(csv_cell("\xc2\xa0x") == "\xc2\xa0x");
     // A formula that also holds a separator: the ' inside the quotes.
     CHECK(csv_cell("=1;2") == "\"'=1;2\"");
+    // A formula after a separator inside the cell: a spreadsheet splitting on ';' starts a cell there.
+    CHECK(csv_cell("x;=1+1") == "\"x;'=1+1\"");
+    CHECK(csv_cell("x, \"@A1") == "\"x, \"\"'@A1\"");
+}
+
+// The cells a spreadsheet reads from `line` when it splits on `sep`, honouring quotes the way
+// lenient parsers do: a quote opens a quoted part only at a cell's start, "" inside is a quote,
+// and text after the closing quote is kept.
+std::vector<std::string> spreadsheet_cells(const std::string& line, char sep) {
+    std::vector<std::string> cells(1);
+    bool quoted = false, at_start = true;
+    for (size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') cells.back() += '"', ++i;
+            else if (c == '"') quoted = false;
+            else cells.back() += c;
+        } else if (c == sep) {
+            cells.emplace_back(), at_start = true;
+            continue;
+        } else if (c == '"' && at_start) {
+            quoted = true;
+        } else {
+            cells.back() += c;
+        }
+        at_start = false;
+    }
+    return cells;
+}
+
+// What a spreadsheet skips before a formula sign: blanks and invisible format characters.
+std::string skip_blanks(const std::string& cell) {
+    static const std::vector<std::string> blanks = {
+        " ", "\xc2\xa0", "\xc2\xad", "\xe1\xa0\x8e", "\xe2\x80\x8b", "\xe2\x80\x8c", "\xe2\x80\x8d",
+        "\xe2\x80\x8e", "\xe2\x80\x8f", "\xe2\x81\xa6", "\xe2\x81\xa7", "\xe2\x81\xa8", "\xe2\x81\xa9",
+        "\xef\xbb\xbf", "\xe3\x80\x80"};
+    size_t at = 0;
+    for (bool more = true; more;) {
+        more = false;
+        for (const std::string& b : blanks)
+            if (cell.compare(at, b.size(), b) == 0) at += b.size(), more = true;
+    }
+    return cell.substr(at);
+}
+
+TEST_CASE("no cell of a CSV row starts a formula, split on ',', ';' or tab (issue #62)", "[text][csv]") {
+    std::vector<std::string> hostile = {"x;=1+1", "=1+1", "a,=b", "a; @SUM(A1)", "say \"hi\";-2", "\";=1", "x;\"=1\""};
+    for (const char* blank : {"\xc2\xad", "\xe1\xa0\x8e", "\xe2\x80\x8e", "\xe2\x80\x8f", "\xe2\x81\xa6",
+                              "\xe2\x81\xa9", "\xef\xbb\xbf", "\xe2\x80\x8c"}) {
+        hostile.push_back(std::string(blank) + "=1+1");
+        hostile.push_back(std::string("x;") + blank + "+1");
+        hostile.push_back(std::string("x,") + blank + " -1");
+    }
+    for (const std::string& h : hostile) {
+        const std::string line = "ada," + judge::csv_cell(h) + ",7";
+        for (const char sep : {',', ';', '\t'})
+            for (const std::string& cell : spreadsheet_cells(line, sep)) {
+                INFO(line << " split on '" << sep << "': " << cell);
+                const std::string text = skip_blanks(cell);
+                CHECK((text.empty() || std::string("=+-@").find(text[0]) == std::string::npos));
+            }
+        // Split on ',' the cell reads back as the text, with a ' only before a formula sign.
+        std::string back = spreadsheet_cells(line, ',').at(1);
+        back.erase(std::remove(back.begin(), back.end(), '\''), back.end());
+        CHECK(back == h);
+    }
 }
 
 }  // namespace safe_read_test

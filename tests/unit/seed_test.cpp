@@ -7,36 +7,83 @@
 #include "core/seed.hpp"
 #include "fixtures.hpp"
 #include "report/report_json.hpp"
+#include "util/hash.hpp"
 #include "traps/trap_report.hpp"
 
 namespace seed_test {  // a unity batch is one translation unit: this file's names stay its own
 
 using judge::Verdict;
 
-TEST_CASE("a problem's seed is derived from the secret and its name, never the secret itself", "[seed]") {
-    const uint64_t a = judge::problem_seed(918273645, "problem_mha");
-    CHECK(a == judge::problem_seed(918273645, "problem_mha"));  // the same every run
-    CHECK(a != judge::problem_seed(918273645, "problem_sdpa"));
-    CHECK(a != judge::problem_seed(918273646, "problem_mha"));
-    CHECK(a != 918273645);
-    CHECK(a != 0);
+const std::string secret = "0123456789abcdef0123456789abcdef";  // 128 bits: the fewest taken
+
+TEST_CASE("a problem's key is HMAC of the secret and its name, never the secret itself", "[seed]") {
+    const std::string a = judge::derive_problem_key(secret, "problem_mha");
+    CHECK(a.size() == 32);
+    CHECK(a == judge::derive_problem_key(secret, "problem_mha"));  // the same every run
+    CHECK(a == judge::derive_problem_key("0123456789ABCDEF0123456789ABCDEF", "problem_mha"));  // case ignored
+    CHECK(a != judge::derive_problem_key(secret, "problem_sdpa"));
+    CHECK(a != judge::derive_problem_key("1123456789abcdef0123456789abcdef", "problem_mha"));
+    // RFC 4231's first test case: the keyed function is HMAC-SHA256 itself.
+    CHECK(judge::to_hex(judge::hmac_sha256(std::string(20, '\x0b'), "Hi There")) ==
+          "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+    const std::string text = judge::problem_key_text("problem_mha", a);
+    CHECK(text.starts_with("judge-key-v1:problem_mha:"));
+    CHECK(text.size() == std::string("judge-key-v1:problem_mha:").size() + 64);
+    CHECK(text.find(secret) == std::string::npos);
 }
 
-TEST_CASE("choose_seed: --seed as given, --seed-from-env derived, and a bad variable named, not shown", "[seed]") {
+TEST_CASE("each submission's seed is keyed by its bytes: the same file the same draw, another file another",
+          "[seed]") {
+    const std::string key = judge::derive_problem_key(secret, "problem_mha");
+    const uint64_t a = judge::submission_seed(key, "int main() {}\n");
+    CHECK(a == judge::submission_seed(key, "int main() {}\n"));
+    CHECK(a != judge::submission_seed(key, "int main() {}\n// another\n"));
+    CHECK(a != judge::submission_seed(judge::derive_problem_key(secret, "problem_sdpa"), "int main() {}\n"));
+    CHECK(a != 0);
+    std::set<uint64_t> seeds;
+    for (int i = 0; i < 1000; ++i) seeds.insert(judge::submission_seed(key, std::to_string(i)));
+    CHECK(seeds.size() == 1000);
+}
+
+TEST_CASE("judge secret new: 256 random bits, as 64 hex digits, never twice the same", "[seed]") {
+    const std::string a = judge::new_secret(), b = judge::new_secret();
+    CHECK(a.size() == 64);
+    CHECK(a.find_first_not_of("0123456789abcdef") == std::string::npos);
+    CHECK(a != b);
+}
+
+TEST_CASE("choose_seed: --seed as given, --seed-from-env a key; a short or bad secret named, not shown", "[seed]") {
     CHECK(judge::choose_seed(7, std::nullopt, "problem_mha").value == 7);
+    CHECK(judge::choose_seed(7, std::nullopt, "problem_mha").for_submission("any") == 7);
     CHECK_FALSE(judge::choose_seed(7, std::nullopt, "problem_mha").secret());
-    ::setenv("JUDGE_SEED_TEST", "918273645", 1);
+    ::setenv("JUDGE_SEED_TEST", (" " + secret + "\n").c_str(), 1);  // blanks around it are dropped
     const judge::GradingSeed s = judge::choose_seed(0, std::string("JUDGE_SEED_TEST"), "problem_mha");
     CHECK(s.secret());
+    CHECK(s.drawn());
     CHECK(s.env == "JUDGE_SEED_TEST");
-    CHECK(s.value == judge::problem_seed(918273645, "problem_mha"));
-    ::setenv("JUDGE_SEED_TEST", "91x", 1);
-    try {
-        judge::choose_seed(0, std::string("JUDGE_SEED_TEST"), "problem_mha");
-        FAIL("a seed that is not a number was taken");
-    } catch (const judge::InputError& e) {
-        CHECK(std::string(e.what()).find("91x") == std::string::npos);
-        CHECK(std::string(e.what()).find("$JUDGE_SEED_TEST is not a whole number") != std::string::npos);
+    CHECK(s.key == judge::derive_problem_key(secret, "problem_mha"));
+    CHECK(s.for_submission("x") == judge::submission_seed(s.key, "x"));
+    // The problem's key serves as the secret does, for that problem only.
+    const std::string text = judge::problem_key_text("problem_mha", s.key);
+    ::setenv("JUDGE_SEED_TEST", text.c_str(), 1);
+    CHECK(judge::choose_seed(0, std::string("JUDGE_SEED_TEST"), "problem_mha").key == s.key);
+    CHECK_THROWS_WITH(judge::choose_seed(0, std::string("JUDGE_SEED_TEST"), "problem_sdpa"),
+                      "--seed-from-env: $JUDGE_SEED_TEST holds the key of problem_mha, not of problem_sdpa (a "
+                      "problem's key opens that problem only: `judge secret key problem_sdpa`)");
+    ::setenv("JUDGE_SEED_TEST", "judge-key-v1:problem_mha:12", 1);
+    CHECK_THROWS_WITH(judge::choose_seed(0, std::string("JUDGE_SEED_TEST"), "problem_mha"),
+                      Catch::Contains("starts like a problem's key but is not one"));
+    // A human-sized secret, a number, 31 hex digits, or not hex: refused, the value never shown.
+    for (const char* bad : {"1", "918273645", "0123456789abcdef0123456789abcde", "0123456789abcdef0123456789abcdeg"}) {
+        ::setenv("JUDGE_SEED_TEST", bad, 1);
+        try {
+            judge::choose_seed(0, std::string("JUDGE_SEED_TEST"), "problem_mha");
+            FAIL("a short secret was taken: " << bad);
+        } catch (const judge::InputError& e) {
+            CHECK(std::string(e.what()) ==
+                  "--seed-from-env: $JUDGE_SEED_TEST is not a secret of at least 128 bits (at least 32 hex digits; "
+                  "its value is not shown): make one with `judge secret new`");
+        }
     }
     ::unsetenv("JUDGE_SEED_TEST");
     CHECK_THROWS_WITH(judge::choose_seed(0, std::string("JUDGE_SEED_TEST"), "p"),
@@ -46,10 +93,11 @@ TEST_CASE("choose_seed: --seed as given, --seed-from-env derived, and a bad vari
 
 TEST_CASE("the salted hash depends on the salt, and salts differ", "[seed]") {
     const std::string s1 = judge::random_salt(), s2 = judge::random_salt();
+    const std::string key = judge::derive_problem_key(secret, "p");
     CHECK(s1.size() == 32);
     CHECK(s1 != s2);
-    CHECK(judge::salted_seed_hash(s1, 5) != judge::salted_seed_hash(s2, 5));
-    CHECK(judge::salted_seed_hash(s1, 5) == judge::salted_seed_hash(s1, 5));
+    CHECK(judge::salted_key_hash(s1, key) != judge::salted_key_hash(s2, key));
+    CHECK(judge::salted_key_hash(s1, key) == judge::salted_key_hash(s1, key));
 }
 
 TEST_CASE("a report of a secret seed says secret, reruns with the variable, and reads back", "[seed][formats]") {

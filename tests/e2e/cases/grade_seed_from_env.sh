@@ -1,11 +1,25 @@
 # shellcheck shell=bash
 # labels: grading
-# The grading seed from a CI secret (issue #38): derived per problem, written nowhere in any form
-# (reports, results.json, junit.xml, grades.csv, summaries, logs), the rerun command reads the same
-# variable, grade.json keeps a salted hash, and merge checks the shards against the variable.
-secret=918273645
-derived_hex=$(printf 'judge-grading-seed:%s:%s' "$secret" problem_sdpa | sha256sum | cut -c1-16)
-derived=$(printf '%u' "$((16#$derived_hex))")
+# The grading secret (issues #38, #62): at least 128 bits; each problem's key is HMAC of it, and each
+# submission's draw HMAC of the key and the file's bytes (checked here against Python's hmac). No
+# secret, key or seed is written in any form (reports, results.json, junit.xml, grades.csv,
+# summaries, logs); the rerun command reads the same variable and draws that file's inputs;
+# grade.json keeps a salted hash of the key, and merge checks the shards against the variable.
+secret=$("$JUDGE" secret new)
+[ ${#secret} = 64 ] || fail "judge secret new printed $secret"
+cat >"$TMP/derive.py" <<'PY'
+import hashlib, hmac, sys
+secret, problem = sys.argv[1], sys.argv[2]
+key = hmac.new(secret.lower().encode(), b"judge problem key v1:" + problem.encode(), hashlib.sha256).digest()
+if len(sys.argv) == 3:
+    print(key.hex())
+else:
+    digest = hashlib.sha256(open(sys.argv[3], "rb").read()).hexdigest()
+    mac = hmac.new(key, b"judge draw v1:" + digest.encode(), hashlib.sha256).digest()
+    print(int.from_bytes(mac[:8], "big") or 1)
+PY
+# derive PROBLEM [FILE]: the problem's key in hex, or with FILE the seed that file is graded with.
+derive() { python3 "$TMP/derive.py" "$secret" "$@"; }
 mkdir -p "$TMP/class/alice" "$TMP/class/bob" "$TMP/class/carol"
 cp "$ROOT/reference/problem_sdpa/solution.cpp" "$TMP/class/alice/"
 cp "$ROOT/student_template/problem_sdpa/solution.cpp" "$TMP/class/bob/"
@@ -14,24 +28,24 @@ SECRET_SEED=$secret expect_exit 0 "$JUDGE" -v --root "$ROOT" grade problem_sdpa 
     --seed-from-env SECRET_SEED
 cp "$TMP/err" "$TMP/grade.log"
 expect_out "every test's inputs are new under this grading seed"
-# No file, log or line holds the secret or the derived seed, in decimal or in hex.
-for s in "$secret" "$(printf '%x' "$secret")" "$(printf '%X' "$secret")" "$derived" "$derived_hex" \
-    "$(printf '%X' "$((16#$derived_hex))")"; do
+key=$(derive problem_sdpa)
+derived=$(derive problem_sdpa "$TMP/class/carol/solution.cpp")
+derived_hex=$(printf '%x' "$derived")
+# No file, log or line holds the secret, the problem's key or carol's seed, in decimal or in hex.
+for s in "$secret" "$key" "$derived" "$derived_hex" "$(printf '%X' "$derived")"; do
     if grep -rqiF -- "$s" "$TMP/g" "$TMP/out" "$TMP/grade.log"; then
         grep -rliF -- "$s" "$TMP/g" "$TMP/out" "$TMP/grade.log"
         fail "the seed is written, as $s"
     fi
 done
-python3 - "$TMP/g" "$secret" <<'EOF' || fail "grade.json or the reports say more than that the seed is secret"
+python3 - "$TMP/g" "$key" <<'EOF' || fail "grade.json or the reports say more than that the seed is secret"
 import hashlib, json, sys
 from pathlib import Path
-out, secret = Path(sys.argv[1]), sys.argv[2]
+out, key = Path(sys.argv[1]), sys.argv[2]
 g = json.loads((out / "grade.json").read_text())
-derived = int(hashlib.sha256(f"judge-grading-seed:{secret}:problem_sdpa".encode()).hexdigest()[:16], 16)
 assert g["seed"] == "secret" and "seed_sha256" not in g and g["seed_independent_points"] == 0, g
 c = g["seed_check"]
-assert len(c["salt"]) == 32 and c["sha256"] == hashlib.sha256(f"{c['salt']}:{derived}".encode()).hexdigest(), c
-assert c["sha256"] != hashlib.sha256(secret.encode()).hexdigest()
+assert len(c["salt"]) == 32 and c["sha256"] == hashlib.sha256(f"{c['salt']}:{key}".encode()).hexdigest(), c
 carol = json.loads((out / "students/carol/report.json").read_text())
 assert carol["seed"] == "secret" and carol["seed_from_env"] == "SECRET_SEED", carol["seed"]
 reruns = [t["rerun"] for t in carol["tests"] if "rerun" in t]
@@ -39,7 +53,7 @@ assert reruns and all(r.endswith(" --seed-from-env SECRET_SEED") for r in reruns
 EOF
 failing=$(python3 -c 'import json,sys; t=[t for t in json.load(open(sys.argv[1]))["tests"] if "rerun" in t][0]
 print(t["id"])' "$TMP/g/students/carol/report.json")
-# The rerun command reads the variable and draws the very inputs the grade drew: the derived seed's.
+# The rerun command reads the variable and draws the very inputs the grade drew: carol's file's seed.
 SECRET_SEED=$secret expect_exit 1 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" \
     --file "$TMP/class/carol/solution.cpp" --outputs "$TMP/secret" --seed-from-env SECRET_SEED
 grep -qiF "$secret" "$TMP/out" "$TMP/err" && fail "judge run printed the secret"
@@ -47,11 +61,28 @@ expect_exit 1 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" \
     --file "$TMP/class/carol/solution.cpp" --outputs "$TMP/derived" --seed "$derived"
 expect_exit 1 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" \
     --file "$TMP/class/carol/solution.cpp" --outputs "$TMP/zero"
-diff -r "$TMP/secret" "$TMP/derived" >/dev/null || fail "--seed-from-env drew other inputs than the derived seed"
+diff -r "$TMP/secret" "$TMP/derived" >/dev/null || fail "--seed-from-env drew other inputs than carol's file's seed"
 diff -r "$TMP/secret/inputs" "$TMP/zero/inputs" >/dev/null && fail "the secret seed drew the spec's own inputs"
-# Another problem under the same secret gets another seed.
-SECRET_SEED=$secret expect_exit 0 "$JUDGE" --root "$ROOT" run problem_mha --test shapes_d2l_per_head \
-    --outputs "$TMP/mha" --seed-from-env SECRET_SEED
+# Another file, even one comment apart, draws other hidden inputs: what one file relays is stale for
+# the next (issue #62, point 1).
+{ cat "$TMP/class/carol/solution.cpp"; echo "// one more line"; } >"$TMP/carol2.cpp"
+SECRET_SEED=$secret expect_exit 1 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" \
+    --file "$TMP/carol2.cpp" --outputs "$TMP/secret2" --seed-from-env SECRET_SEED
+diff -r "$TMP/secret/inputs" "$TMP/secret2/inputs" >/dev/null && fail "two files drew the same hidden inputs"
+# Under a secret, the reference alone has no draw: a rerun names its file.
+SECRET_SEED=$secret expect_exit 2 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" --outputs "$TMP/ref" \
+    --seed-from-env SECRET_SEED
+expect_err "--seed-from-env: under a secret each submission is graded on inputs of its own; give --file"
+# The problem's key, as judge secret key prints it, grades as the secret does, for that problem only.
+SECRET_SEED=$secret expect_exit 0 "$JUDGE" --root "$ROOT" secret key problem_sdpa --from-env SECRET_SEED
+[ "$(cat "$TMP/out")" = "judge-key-v1:problem_sdpa:$key" ] || fail "judge secret key printed $(cat "$TMP/out")"
+sdpa_key=$(cat "$TMP/out")
+SECRET_SEED=$sdpa_key expect_exit 1 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" \
+    --file "$TMP/class/carol/solution.cpp" --outputs "$TMP/bykey" --seed-from-env SECRET_SEED
+diff -r "$TMP/secret" "$TMP/bykey" >/dev/null || fail "the problem's key drew other inputs than the secret"
+SECRET_SEED=$sdpa_key expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_mha \
+    --file "$ROOT/reference/problem_mha/solution.cpp" --seed-from-env SECRET_SEED
+expect_err "--seed-from-env: \$SECRET_SEED holds the key of problem_sdpa, not of problem_mha"
 # A regrade with the same secret keeps every report; a submit says "secret" too.
 SECRET_SEED=$secret expect_exit 0 "$JUDGE" --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g" \
     --seed-from-env SECRET_SEED
@@ -61,6 +92,16 @@ SECRET_SEED=$secret expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_sdpa --
 grep -qiF "$secret" "$TMP/out" "$TMP/err" && fail "submit wrote the secret"
 expect_out '"seed": "secret"'
 expect_out '--seed-from-env SECRET_SEED'
+# The same file gets the same report from submit and from grade.
+python3 - "$TMP/out" "$TMP/g/students/carol/report.json" <<'EOF' || fail "submit and grade judged carol differently"
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:])
+for r in (a, b):
+    r.pop("submission", None)
+    for t in r["tests"]:
+        t.pop("rerun", None)  # it names the file as each was given
+assert a["tests"] == b["tests"] and a["score"] == b["score"], (a["score"], b["score"])
+EOF
 # Shards: merge checks them against the same variable, and refuses without it or with another secret.
 for k in 1 2; do
     SECRET_SEED=$secret expect_exit 0 "$JUDGE" -q --root "$ROOT" grade problem_sdpa --class "$TMP/class" \
@@ -68,7 +109,8 @@ for k in 1 2; do
 done
 expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/m"
 expect_err "judge: error: merge: the shards were graded with a secret seed; give --seed-from-env"
-OTHER=5 expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/m" --seed-from-env OTHER
+OTHER=$("$JUDGE" secret new) expect_exit 2 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/m" \
+    --seed-from-env OTHER
 expect_err "$TMP/s1/grade.json: graded with another seed than \$OTHER holds"
 SECRET_SEED=$secret expect_exit 0 "$JUDGE" --root "$ROOT" merge "$TMP/s1" "$TMP/s2" --out "$TMP/m" \
     --seed-from-env SECRET_SEED
@@ -89,8 +131,17 @@ grep -q '"seed_independent_points": 1' "$TMP/ac/grade.json" || fail "grade.json 
 expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g2" --seed-from-env NO_SUCH_VAR_4242
 expect_err "--seed-from-env: \$NO_SUCH_VAR_4242 is not set"
 BAD=12x expect_exit 2 "$JUDGE" --root "$ROOT" grade problem_sdpa --class "$TMP/class" --out "$TMP/g2" --seed-from-env BAD
-expect_err "is not a whole number"
+expect_err "--seed-from-env: \$BAD is not a secret of at least 128 bits (at least 32 hex digits; its value is not shown): make one with \`judge secret new\`"
 grep -q 12x "$TMP/err" && fail "a bad seed's value was printed"
+# A human-sized secret is refused wherever a grade counts (issue #62: a six-digit one fell in 3.6 s).
+for cmd in "submit problem_sdpa --file $TMP/class/carol/solution.cpp --seed-from-env SIX" \
+    "grade problem_sdpa --class $TMP/class --out $TMP/g3 --seed-from-env SIX" \
+    "pack problem_sdpa --gradescope --out $TMP/a.zip --seed-from-env SIX" "secret key problem_sdpa --from-env SIX"; do
+    # shellcheck disable=SC2086 # the command's words
+    SIX=482913 expect_exit 2 "$JUDGE" --root "$ROOT" $cmd
+    expect_err "\$SIX is not a secret of at least 128 bits"
+done
+[ -e "$TMP/a.zip" ] && fail "pack --gradescope wrote a zip under a six-digit secret"
 expect_exit 2 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" --outputs "$TMP/x" --seed 3 --seed-from-env BAD
 expect_err "--seed excludes --seed-from-env"
-echo "  the secret seed is derived per problem, written nowhere, reread by reruns and checked by merge"
+echo "  the secret is 128 bits or more, keyed per problem and per file, written nowhere, reread by reruns, checked by merge"

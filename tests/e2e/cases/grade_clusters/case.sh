@@ -41,7 +41,9 @@ grep -qF '5 students made the same mistake no seeded bug describes' "$html" || f
 [ "$(grep -o '<figure class="picture"' "$html" | wc -l)" = 2 ] || fail "summary.html has not a heatmap per cluster"
 grep -qF 'data-size="4" data-first-test="masking_sample" data-trap="masking"' "$html" \
     || fail "summary.html lacks the cluster of 4"
-# A student id is text, never markup.
+# A student id is text, never markup, in summary.html and in summary.md (a step summary's HTML is rendered).
+grep -qF '<img src=x' "$md" && fail "a student's id is markup in summary.md"
+grep -qF 'eve&lt;img src=x onerror=alert(1)&gt;' "$md" || fail "the id is not in summary.md, escaped"
 grep -qF '<img src=x' "$html" && fail "a student's id is markup in summary.html"
 grep -qF 'eve&lt;img src=x onerror=alert(1)&gt;' "$html" || fail "the id is not in summary.html, escaped"
 # The fingerprints stay in the grading output, never in a report a student sees.
