@@ -144,7 +144,7 @@ for c in $checks; do
             rm -f "/tmp/judge-relay-$tag"
             mkdir -p "$TMP/class/s1"
             cp "$TMP/solution.$ext" "$TMP/class/s1/"
-            GRADING_SEED=40961 timeout 120 "$JUDGE" --root "$TMP/course" -q grade probe --class "$TMP/class" --out "$TMP/g" \
+            GRADING_SEED=$("$JUDGE" secret new) timeout 120 "$JUDGE" --root "$TMP/course" -q grade probe --class "$TMP/class" --out "$TMP/g" \
                 --seed-from-env GRADING_SEED >"$TMP/grade.out" 2>&1 || { cat "$TMP/grade.out"; fail "grade failed"; }
             grep -q '^s1,accepted,' "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; fail "the graded relay is not accepted"; }
             [ -f "$TMP/g/students/s1/results.json" ] && [ -f "$TMP/g/junit.xml" ] || fail "grade wrote no results.json or junit.xml"

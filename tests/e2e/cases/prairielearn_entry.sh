@@ -6,7 +6,10 @@
 G="$TMP/grade"
 mkdir -p "$G/student" "$G/tests"
 "$JUDGE" -q --root "$ROOT" show problem_sdpa --bug no_mask >"$G/student/solution.cpp" || fail "show --bug"
-echo 4242 >"$G/tests/grading_seed"
+# tests/grading_seed holds the problem's key, as docs/ci.md makes it (issue #62).
+PL_SECRET=$("$JUDGE" secret new) "$JUDGE" -q --root "$ROOT" secret key problem_sdpa --from-env PL_SECRET \
+    >"$G/tests/grading_seed" || fail "judge secret key"
+key=$(cut -d: -f3 "$G/tests/grading_seed")
 entrypoint="$ROOT/scripts/prairielearn/judge-prairielearn problem_sdpa --root $ROOT"
 host() {  # the grader host: the entry point split on spaces, no shell
     local argv
@@ -15,16 +18,17 @@ host() {  # the grader host: the entry point split on spaces, no shell
 }
 host || fail "the entry point exited $?; PrairieLearn would read no results"
 check() {  # check GRADABLE MIN_SCORE MAX_SCORE
-    python3 - "$G/results/results.json" "$@" <<'PY'
+    python3 - "$G/results/results.json" "$key" "$@" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
+key = sys.argv.pop(2)
 gradable, lo, hi = sys.argv[2] == "true", float(sys.argv[3]), float(sys.argv[4])
 assert r["gradable"] is gradable, r
 assert lo <= r["score"] <= hi and 0 <= r["score"] <= 1, r["score"]
 assert isinstance(r["message"], str) and isinstance(r.get("output", ""), str), r
 if gradable:
     assert all({"name", "points", "max_points"} <= set(t) for t in r["tests"]), r["tests"]
-    assert "4242" not in json.dumps(r), "the grading seed is in the results"
+    assert key not in json.dumps(r), "the grading seed is in the results"
 else:
     assert r["format_errors"], r
 PY
@@ -35,6 +39,13 @@ cp "$ROOT/reference/problem_sdpa/solution.cpp" "$G/student/solution.cpp"
 rm -rf "$G/results"
 host || fail "the entry point exited $? on an accepted submission"
 check true 1 1 || fail "an accepted submission does not score 1"
+# A human-sized secret is refused: not gradable, naming the command that makes a real one.
+cp "$G/tests/grading_seed" "$TMP/key"
+echo 482913 >"$G/tests/grading_seed"
+host || fail "the entry point exited $? on a short secret"
+check false 0 0 || fail "a short secret is not a not-gradable result"
+grep -q 'judge secret new' "$G/results/results.json" || fail "the refusal does not say how to make a secret"
+cp "$TMP/key" "$G/tests/grading_seed"
 # The judge fails (here: it is not there): not gradable, with the reason, and still exit 0.
 JUDGE_SAVED=$JUDGE
 JUDGE="$TMP/no-such-judge"

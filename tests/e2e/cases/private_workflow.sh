@@ -48,12 +48,13 @@ grep -q "no repository for ghost: graded as missing" "$TMP/fetch" || fail "the f
 [ -f "$W/class/ann/solution.cpp" ] && [ ! -e "$W/class/ann/course" ] && [ ! -e "$W/class/ann/.git" ] ||
     fail "ann's clone is not only her own files: $(ls -a "$W/class/ann")"
 [ -d "$W/class/ghost" ] || fail "the failed clone left no folder for ghost"
+secret=$("$JUDGE" secret new)  # as docs/ci.md says to make the GRADING_SEED secret
 for k in 1 2 3 4; do
-    step shard "Grade shard $k of 4, on inputs no student has seen" matrix.shard="$k" secrets.GRADING_SEED=4242 \
+    step shard "Grade shard $k of 4, on inputs no student has seen" matrix.shard="$k" secrets.GRADING_SEED="$secret" \
         >"$TMP/shard$k" 2>&1 || fail "shard $k failed: $(tail -20 "$TMP/shard$k")"
     mkdir -p "$W/shards" && cp -r "$W/out-$k" "$W/shards/shard-$k"   # upload-artifact, download-artifact
 done
-step merge "Merge" secrets.GRADING_SEED=4242 >"$TMP/merge" 2>&1 || fail "the merge failed: $(cat "$TMP/merge")"
+step merge "Merge" secrets.GRADING_SEED="$secret" >"$TMP/merge" 2>&1 || fail "the merge failed: $(cat "$TMP/merge")"
 grep -q '^ghost,missing,0,' "$W/grades/grades.csv" || fail "ghost is not missing: $(cat "$W/grades/grades.csv")"
 grep -q '^ann,accepted,' "$W/grades/grades.csv" || fail "ann is not accepted: $(cat "$W/grades/grades.csv")"
 grep -q '^bob,wrong_answer,' "$W/grades/grades.csv" || fail "bob is not graded: $(cat "$W/grades/grades.csv")"
@@ -77,4 +78,4 @@ grep -q "install -y -q --no-install-recommends gh" "$TMP/apt.log" || fail "the f
 grep -q "could not open an issue in our-org/mha-ghost" "$TMP/feedback" || fail "ghost's failure is not said: $(cat "$TMP/feedback")"
 grep -q "^# problem_mha: .* points (accepted)" "$TMP/issues/mha-ann.md" || fail "ann's issue: $(head -3 "$TMP/issues/mha-ann.md")"
 grep -q "Fix first" "$TMP/issues/mha-bob.md" || fail "bob's issue has no diagnosis: $(cat "$TMP/issues/mha-bob.md")"
-! grep -l "4242" "$TMP"/issues/*.md || fail "a student's issue names the grading seed"
+! grep -l "$secret" "$TMP"/issues/*.md || fail "a student's issue names the grading seed"

@@ -3,7 +3,7 @@
 # /autograder is a fresh folder (bubblewrap), with no AUTOGRADER set, writes
 # /autograder/results/results.json for a submission and for none.
 command -v bwrap >/dev/null || { echo "skip: bubblewrap is not installed"; return 0; }
-GS_SEED=4242 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_sdpa --gradescope --out "$TMP/a.zip" \
+GS_SEED=$("$JUDGE" secret new) expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_sdpa --gradescope --out "$TMP/a.zip" \
     --seed-from-env GS_SEED
 mkdir -p "$TMP/ag/submission" "$TMP/home"
 python3 -c "

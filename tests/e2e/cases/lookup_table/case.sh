@@ -23,7 +23,7 @@ for p in $problems; do
     expect_exit 0 "$JUDGE" -q --root "$TMP/pack" submit "$p" --file "$TMP/$p.py"
     expect_out "$p: accepted"
     # The grade that counts: a secret seed draws every test anew.
-    LOOKUP_SEED=31337 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit "$p" --file "$TMP/$p.py" \
+    LOOKUP_SEED=$("$JUDGE" secret new) expect_exit 1 "$JUDGE" -q --root "$ROOT" submit "$p" --file "$TMP/$p.py" \
         --format json --seed-from-env LOOKUP_SEED --no-counterexamples
     passed=$(python3 -c 'import json,sys; print(" ".join(t["id"] for t in json.load(open(sys.argv[1]))["tests"]
                                                          if t["points"] > 0))' "$TMP/out")

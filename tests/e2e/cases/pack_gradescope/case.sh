@@ -3,9 +3,11 @@
 # judge pack --gradescope: an autograder zip as Gradescope's specification has it (setup.sh and
 # run_autograder at the root, executable), reproducible, whose run_autograder writes results.json
 # for a submission, says what is missing when there is none, and never leaves results.json empty.
-# It grades with a secret seed (issue #38): the zip must be given one, and no result names it.
-export GS_SEED=7766554433
-derived=$(printf '%u' "$((16#$(printf 'judge-grading-seed:%s:problem_sdpa' "$GS_SEED" | sha256sum | cut -c1-16)))")
+# It grades with a secret seed (issue #38): the zip must be given one, and no result names it. The zip
+# holds the problem's key, never the term's secret (issue #62).
+GS_SEED=$("$JUDGE" secret new)
+export GS_SEED
+key=$("$JUDGE" -q --root "$ROOT" secret key problem_sdpa --from-env GS_SEED)
 expect_exit 2 "$JUDGE" -q --root "$ROOT" pack problem_sdpa --gradescope --out "$TMP/a.zip"
 expect_err "--gradescope: give --seed-from-env VAR, the secret grading seed"
 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_sdpa --gradescope --out "$TMP/a.zip" --seed-from-env GS_SEED
@@ -13,9 +15,10 @@ expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_sdpa --gradescope --out "$
 cmp -s "$TMP/a.zip" "$TMP/b.zip" || fail "two autograder zips of the same root differ"
 grep -qF "$GS_SEED" "$TMP/out" "$TMP/err" && fail "judge pack printed the seed"
 mkdir -p "$TMP/ag/source" "$TMP/ag/submission"
-python3 "$HERE/check.py" "$TMP/a.zip" "$TMP/ag/source" "$GS_SEED" || fail "the zip is not as Gradescope's specification has it"
+unzip -p "$TMP/a.zip" | grep -qF "$GS_SEED" && fail "the zip holds the term's secret"
+python3 "$HERE/check.py" "$TMP/a.zip" "$TMP/ag/source" "$key" || fail "the zip is not as Gradescope's specification has it"
 no_seed() {  # the results hold neither the secret nor the seed derived from it
-    if grep -qF -e "$GS_SEED" -e "$derived" "$TMP/ag/results/results.json"; then fail "results.json names the seed"; fi
+    if grep -qiF -e "$GS_SEED" -e "${key##*:}" "$TMP/ag/results/results.json"; then fail "results.json names the seed"; fi
 }
 AUTOGRADER="$TMP/ag" JUDGE="$JUDGE" "$TMP/ag/source/run_autograder" || fail "run_autograder failed"
 grep -q "no solution.cpp or solution.py in $TMP/ag/submission" "$TMP/ag/results/results.json" ||
@@ -40,7 +43,7 @@ SPY
 chmod +x "$TMP/spy"
 AUTOGRADER="$TMP/ag" JUDGE="$TMP/spy" "$TMP/ag/source/run_autograder" || fail "run_autograder failed"
 grep -q -- "--dir $TMP/ag/submission .*--seed-from-env GRADING_SEED" "$TMP/spied" || fail "not graded with the seed: $(cat "$TMP/spied")"
-grep -qx "seed=$GS_SEED" "$TMP/spied" || fail "the judge was not handed the zip's seed"
+grep -qxF "seed=$key" "$TMP/spied" || fail "the judge was not handed the zip's key"
 python3 -c "
 import json,sys; r=json.load(open(sys.argv[1])); assert r['score']==r['extra_data']['max_score']>0, r
 " "$TMP/ag/results/results.json" || fail "the reference is not accepted: $(cat "$TMP/ag/results/results.json")"

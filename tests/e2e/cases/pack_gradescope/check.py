@@ -12,7 +12,7 @@ for f in ('course/reference/problem_sdpa/solution.cpp', 'course/problems/problem
           'judge/CMakeLists.txt', 'judge/judge/main.cpp', 'judge/scripts/setup.sh'):
     assert f in names, f
 assert not any(n.startswith('course/problems/problem_mha/') for n in names)
-assert z.read('grading_seed') == sys.argv[3].encode() + b'\n'  # the secret, for run_autograder
+assert z.read('grading_seed') == sys.argv[3].encode() + b'\n'  # the problem's key, for run_autograder
 z.extractall(sys.argv[2])
 for f in ('setup.sh', 'run_autograder'):
     os.chmod(os.path.join(sys.argv[2], f), 0o755)
