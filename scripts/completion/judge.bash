@@ -8,7 +8,7 @@ _judge() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     }
-    local commands="list show submit heads validate run grade merge pack bug template preview doctor"
+    local commands="list show submit heads validate run grade merge pack bug template preview doctor secret"
     local global="--root --sandbox --cache --box-uids -v -q --help --version -V"
     local cmd="" i root=()
     for ((i = 1; i < cword; i++)); do
@@ -34,7 +34,7 @@ _judge() {
             else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html markdown" -- "$cur")); fi
             return ;;
         --sandbox) COMPREPLY=($(compgen -W "bubblewrap fallback" -- "$cur")); return ;;
-        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd | --also) return ;;
+        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd | --also | --from-env) return ;;
         --export) COMPREPLY=($(compgen -W "canvas moodle" -- "$cur")); return ;;
     esac
     if [ -z "$cmd" ]; then
@@ -54,12 +54,19 @@ _judge() {
         bug) opts="--from --trap --misconception --force" ;;
         template) opts="--lang --out --force" ;;
         preview) opts="--bug --format" ;;
+        secret) opts="--from-env" ;;
         *) opts="" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts --help" -- "$cur"))
     elif [ "$cmd" = bug ] && [ "$prev" = bug ]; then
         COMPREPLY=($(compgen -W "new" -- "$cur"))
+    elif [ "$cmd" = secret ] && [ "$prev" = secret ]; then
+        COMPREPLY=($(compgen -W "new key" -- "$cur"))
+    elif [ "$cmd" = secret ] && [ "$prev" = key ]; then
+        local problems
+        problems=$("${words[0]}" "${root[@]}" -q list 2>/dev/null | awk '{print $1}')
+        COMPREPLY=($(compgen -W "$problems" -- "$cur"))
     elif [[ $cmd =~ ^(show|submit|heads|validate|run|grade|pack|bug|template|preview)$ ]]; then
         # Problem names, from the course root the judge would use (a pack's too).
         local problems
