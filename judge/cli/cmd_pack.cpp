@@ -57,7 +57,8 @@ int cmd_pack(const GlobalOptions& g, const PackOptions& o) {
         // The problem's key, never the term's secret: the zip opens this problem's draws only.
         const std::string key = problem_key_from_env(*o.seed_from_env, names[0], "--seed-from-env");
         const fs::path source = o.judge_source ? fs::path(*o.judge_source) : fs::path(JUDGE_SOURCE_DIR);
-        const size_t n = write_gradescope_autograder(root.path, names[0], source, o.out, problem_key_text(names[0], key));
+        const size_t n =
+            write_gradescope_autograder(root.path, names[0], source, o.out, problem_key_text(names[0], key));
         fmt::print(
             "wrote {}: Gradescope's autograder for {} ({} files: setup.sh, run_autograder, course/, judge/); "
             "upload it on the assignment's Configure Autograder page (Gradescope's default base image, Ubuntu 22.04, "

@@ -20,9 +20,10 @@ CLI::App* add_secret(CLI::App& app, SecretOptions& o) {
         "For instructors: the term's grading secret (judge secret new), and one problem's key for a\n"
         "platform's package (judge secret key PROBLEM): docs/ci.md");
     secret->require_subcommand(1);
-    secret->add_subcommand("new",
-                           "Print a new secret of 256 bits (64 hex digits): store it as a CI secret, e.g. "
-                           "GRADING_SEED,\nand grade with --seed-from-env GRADING_SEED")
+    secret
+        ->add_subcommand("new",
+                         "Print a new secret of 256 bits (64 hex digits): store it as a CI secret, e.g. "
+                         "GRADING_SEED,\nand grade with --seed-from-env GRADING_SEED")
         ->callback([&o] { o.action = "new"; });
     CLI::App* key = secret->add_subcommand(
         "key",

@@ -70,9 +70,7 @@ struct GradingSeed {
     /// Whether tests are drawn anew (any seed but the spec's own inputs).
     bool drawn() const { return secret() || value != 0; }
     /// The seed that a submission of these bytes is judged with.
-    uint64_t for_submission(std::string_view content) const {
-        return secret() ? submission_seed(key, content) : value;
-    }
+    uint64_t for_submission(std::string_view content) const { return secret() ? submission_seed(key, content) : value; }
 };
 
 /// `--seed N` or `--seed-from-env VAR` for `problem` (InputError when the variable is unusable).

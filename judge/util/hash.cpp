@@ -80,8 +80,8 @@ std::string hmac_sha256(std::string_view key, std::string_view message) {
     unsigned char out[EVP_MAX_MD_SIZE];
     size_t n = 0;
     if (EVP_Q_mac(nullptr, "HMAC", nullptr, "SHA256", nullptr, key.data(), key.size(),
-                  reinterpret_cast<const unsigned char*>(message.data()), message.size(), out, sizeof out, &n) ==
-        nullptr)
+                  reinterpret_cast<const unsigned char*>(message.data()), message.size(), out, sizeof out,
+                  &n) == nullptr)
         throw std::runtime_error("libcrypto: HMAC-SHA256 failed");
     return std::string(reinterpret_cast<const char*>(out), n);
 }

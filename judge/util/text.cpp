@@ -111,14 +111,14 @@ size_t blank_at(std::string_view s, size_t at) {
     const auto byte = [&](size_t i) { return i < s.size() ? static_cast<unsigned char>(s[i]) : 0u; };
     const unsigned b0 = byte(at), b1 = byte(at + 1), b2 = byte(at + 2);
     if (b0 == ' ') return 1;
-    if (b0 == 0xC2 && (b1 == 0xA0 || b1 == 0xAD)) return 2;                 // U+00A0, U+00AD
-    if (b0 == 0xE1 && b1 == 0x9A && b2 == 0x80) return 3;                    // U+1680
-    if (b0 == 0xE1 && b1 == 0xA0 && b2 == 0x8E) return 3;                    // U+180E
+    if (b0 == 0xC2 && (b1 == 0xA0 || b1 == 0xAD)) return 2;                                // U+00A0, U+00AD
+    if (b0 == 0xE1 && b1 == 0x9A && b2 == 0x80) return 3;                                  // U+1680
+    if (b0 == 0xE1 && b1 == 0xA0 && b2 == 0x8E) return 3;                                  // U+180E
     if (b0 == 0xE2 && b1 == 0x80 && ((b2 >= 0x80 && b2 <= 0x8F) || b2 == 0xAF)) return 3;  // U+2000..U+200F, U+202F
     if (b0 == 0xE2 && b1 == 0x81 && (b2 == 0x9F || b2 == 0xA0 || (b2 >= 0xA6 && b2 <= 0xA9)))
-        return 3;                                                            // U+205F, U+2060, U+2066..U+2069
-    if (b0 == 0xE3 && b1 == 0x80 && b2 == 0x80) return 3;                    // U+3000
-    if (b0 == 0xEF && b1 == 0xBB && b2 == 0xBF) return 3;                    // U+FEFF
+        return 3;                                          // U+205F, U+2060, U+2066..U+2069
+    if (b0 == 0xE3 && b1 == 0x80 && b2 == 0x80) return 3;  // U+3000
+    if (b0 == 0xEF && b1 == 0xBB && b2 == 0xBF) return 3;  // U+FEFF
     return 0;
 }
 

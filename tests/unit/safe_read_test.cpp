@@ -122,9 +122,12 @@ std::vector<std::string> spreadsheet_cells(const std::string& line, char sep) {
     for (size_t i = 0; i < line.size(); ++i) {
         const char c = line[i];
         if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') cells.back() += '"', ++i;
-            else if (c == '"') quoted = false;
-            else cells.back() += c;
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                cells.back() += '"', ++i;
+            else if (c == '"')
+                quoted = false;
+            else
+                cells.back() += c;
         } else if (c == sep) {
             cells.emplace_back(), at_start = true;
             continue;
@@ -140,10 +143,21 @@ std::vector<std::string> spreadsheet_cells(const std::string& line, char sep) {
 
 // What a spreadsheet skips before a formula sign: blanks and invisible format characters.
 std::string skip_blanks(const std::string& cell) {
-    static const std::vector<std::string> blanks = {
-        " ", "\xc2\xa0", "\xc2\xad", "\xe1\xa0\x8e", "\xe2\x80\x8b", "\xe2\x80\x8c", "\xe2\x80\x8d",
-        "\xe2\x80\x8e", "\xe2\x80\x8f", "\xe2\x81\xa6", "\xe2\x81\xa7", "\xe2\x81\xa8", "\xe2\x81\xa9",
-        "\xef\xbb\xbf", "\xe3\x80\x80"};
+    static const std::vector<std::string> blanks = {" ",
+                                                    "\xc2\xa0",
+                                                    "\xc2\xad",
+                                                    "\xe1\xa0\x8e",
+                                                    "\xe2\x80\x8b",
+                                                    "\xe2\x80\x8c",
+                                                    "\xe2\x80\x8d",
+                                                    "\xe2\x80\x8e",
+                                                    "\xe2\x80\x8f",
+                                                    "\xe2\x81\xa6",
+                                                    "\xe2\x81\xa7",
+                                                    "\xe2\x81\xa8",
+                                                    "\xe2\x81\xa9",
+                                                    "\xef\xbb\xbf",
+                                                    "\xe3\x80\x80"};
     size_t at = 0;
     for (bool more = true; more;) {
         more = false;

@@ -7,8 +7,8 @@
 #include "core/seed.hpp"
 #include "fixtures.hpp"
 #include "report/report_json.hpp"
-#include "util/hash.hpp"
 #include "traps/trap_report.hpp"
+#include "util/hash.hpp"
 
 namespace seed_test {  // a unity batch is one translation unit: this file's names stay its own
 
@@ -19,7 +19,7 @@ const std::string secret = "0123456789abcdef0123456789abcdef";  // 128 bits: the
 TEST_CASE("a problem's key is HMAC of the secret and its name, never the secret itself", "[seed]") {
     const std::string a = judge::derive_problem_key(secret, "problem_mha");
     CHECK(a.size() == 32);
-    CHECK(a == judge::derive_problem_key(secret, "problem_mha"));  // the same every run
+    CHECK(a == judge::derive_problem_key(secret, "problem_mha"));                              // the same every run
     CHECK(a == judge::derive_problem_key("0123456789ABCDEF0123456789ABCDEF", "problem_mha"));  // case ignored
     CHECK(a != judge::derive_problem_key(secret, "problem_sdpa"));
     CHECK(a != judge::derive_problem_key("1123456789abcdef0123456789abcdef", "problem_mha"));
@@ -32,8 +32,7 @@ TEST_CASE("a problem's key is HMAC of the secret and its name, never the secret 
     CHECK(text.find(secret) == std::string::npos);
 }
 
-TEST_CASE("each submission's seed is keyed by its bytes: the same file the same draw, another file another",
-          "[seed]") {
+TEST_CASE("each submission's seed is keyed by its bytes: the same file the same draw, another file another", "[seed]") {
     const std::string key = judge::derive_problem_key(secret, "problem_mha");
     const uint64_t a = judge::submission_seed(key, "int main() {}\n");
     CHECK(a == judge::submission_seed(key, "int main() {}\n"));
