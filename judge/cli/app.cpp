@@ -262,7 +262,6 @@ int run_cli(int argc, char** argv) {
     CLI::App* templ = add_template(app, o.templ);
     CLI::App* doctor = add_doctor(app);
     CLI::App* secret = add_secret(app, o.secret);
-
     CLI::App* heads = add_heads(app, o);
     CLI::App* box_run = add_box_run(app, o);
 
@@ -270,7 +269,6 @@ int run_cli(int argc, char** argv) {
     parse(app, argc, argv, exit_now);
     if (exit_now >= 0) return exit_now;  // --help or --version
     configure_logging(verbose, quiet);
-
     if (list->parsed()) return cmd_list(g);
     if (show->parsed()) return cmd_show(g, o.show_problem, o.show_bug);
     if (submit->parsed()) return cmd_submit(g, o.submit);
