@@ -30,11 +30,12 @@ public:
     /// The reference's run on test `t`.
     virtual const TestRun& reference(size_t t) = 0;
 
-    /// Makes the runs of the bugs marked in `wanted` ready for bug_runs.
-    virtual void prepare_bugs(const std::vector<bool>& wanted) = 0;
+    /// Makes the runs of the bugs marked in `wanted` on `tests` ready for bug_runs (in parallel,
+    /// where they are computed).
+    virtual void prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) = 0;
 
     /// The runs of the bugs marked in `wanted` on test `t`, by bug index (nullptr for the others,
-    /// and for a bug that does not build).
+    /// and for a bug that does not build); a run not prepared is made now. Thread-safe.
     virtual std::vector<const TestRun*> bug_runs(size_t t, const std::vector<bool>& wanted) = 0;
 
     /// The reference's run on counterexample case `i` of `cases`, whose inputs are in

@@ -44,7 +44,7 @@ std::string cause_words(Judge& judge, size_t t, const TestSpec& ts, const Output
     AnswerKey& key = judge.key();
     const std::vector<SeededBug>& bugs = key.bugs();
     const std::vector<bool> every(bugs.size(), true);
-    key.prepare_bugs(every);
+    key.prepare_bugs(every, {t});
     const std::vector<const TestRun*> runs = key.bug_runs(t, every);
     std::string per_head;
     std::vector<size_t> exact;  // the bugs whose weights are the submission's, every head

@@ -11,6 +11,7 @@
 
 #include "core/errors.hpp"
 #include "judge/protocol/shape.hpp"
+#include "pipeline/bug_evidence.hpp"
 #include "pipeline/counterexample.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
@@ -214,17 +215,9 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
         if (!o.passed()) failed_traps.insert(o.trap);
     std::vector<bool> wanted;
     for (const SeededBug& b : bugs) wanted.push_back(failed_traps.count(b.trap) > 0);
-    m_key->prepare_bugs(wanted);
-    std::vector<TestEvidence> evidence;
-    for (size_t t = 0; t < m_p.tests.size(); ++t) {
-        TestEvidence e;
-        e.test = &m_p.tests[t];
-        if (!runs.cut_off(t) && runs.runs[t] && can_match(*runs.runs[t])) e.submission = &*runs.runs[t];
-        e.bugs = m_key->bug_runs(t, wanted);
-        for (const TestRun* b : e.bugs)
-            e.bug_fails.push_back(b != nullptr && !evaluate(m_p, t, *b, reference_for(t), Language::cpp).passed());
-        evidence.push_back(std::move(e));
-    }
+    // Only the runs that can change the match (pipeline/bug_evidence.hpp).
+    const ReferenceOf reference_of = [this](size_t t) { return reference_for(t); };
+    std::vector<TestEvidence> evidence = gather_evidence(m_p, *m_key, outcomes, runs, wanted, reference_of);
     // Names bug x on the failing tests among `tests` that it fails.
     const auto name = [&](size_t x, const std::vector<size_t>& tests) {
         for (const size_t t : tests) {
@@ -246,14 +239,14 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
     if (m_p.functions.size() < 2) return;
     for (const FunctionSpec& fn : m_p.functions) {
         std::vector<size_t> own;
+        for (size_t t = 0; t < m_p.tests.size(); ++t)
+            if (m_p.tests[t].function == fn.name) own.push_back(t);
+        complete_scope(m_p, *m_key, evidence, own, wanted, reference_of);  // the runs this match needs
         std::vector<TestEvidence> part;
-        for (size_t t = 0; t < m_p.tests.size(); ++t) {
-            if (m_p.tests[t].function != fn.name) continue;
-            own.push_back(t);
-            part.push_back(evidence[t]);
-        }
+        for (const size_t t : own) part.push_back(evidence[t]);
         const std::optional<size_t> x = match_bug(part);
         if (!x) continue;
+        complete_bug(m_p, *m_key, evidence, *x, reference_of);  // its runs on every test, for the checks below
         bool covered = true, same_outputs = false;
         for (size_t t = 0; t < m_p.tests.size(); ++t) {
             if (!evidence[t].bug_fails[*x]) continue;

@@ -25,7 +25,7 @@ public:
     void prepare() override {}
     const std::vector<SeededBug>& bugs() const override { return m_bugs; }
     const TestRun& reference(size_t t) override;
-    void prepare_bugs(const std::vector<bool>&) override {}
+    void prepare_bugs(const std::vector<bool>&, const std::vector<size_t>&) override {}
     std::vector<const TestRun*> bug_runs(size_t t, const std::vector<bool>& wanted) override;
     std::optional<TestRun> candidate(const Problem& cases, size_t i, InputFiles& inputs) override;
 

@@ -111,7 +111,7 @@ std::vector<BuildResult> TrustedRuns::build_every_bug() {
     return out;
 }
 
-void TrustedRuns::prepare_bugs(const std::vector<bool>& wanted) {
+void TrustedRuns::prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) {
     std::vector<size_t> which;
     for (size_t b = 0; b < m_bugs.size(); ++b)
         if (wanted[b]) which.push_back(b);
@@ -119,7 +119,7 @@ void TrustedRuns::prepare_bugs(const std::vector<bool>& wanted) {
     m_inputs.ensure();
     std::vector<std::pair<size_t, size_t>> runs;
     for (size_t b = 0; b < m_bugs.size(); ++b)
-        for (size_t t = 0; wanted[b] && t < m_p.tests.size(); ++t) runs.emplace_back(b, t);
+        for (size_t i = 0; wanted[b] && i < tests.size(); ++i) runs.emplace_back(b, tests[i]);
     parallel_for(runs.size(), std::max(1u, std::thread::hardware_concurrency()),
                  [&](size_t i) { bug(runs[i].first, runs[i].second); });
 }

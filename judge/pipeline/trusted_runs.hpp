@@ -48,9 +48,9 @@ public:
     /// Builds every seeded bug (in parallel) and runs none; returns the build results by bug index.
     std::vector<BuildResult> build_every_bug();
 
-    /// Builds the seeded bugs marked in `wanted` that are not built yet, then runs them on every
-    /// test (from the cache, or in parallel), so that bug_runs(t, wanted) finds them ready.
-    void prepare_bugs(const std::vector<bool>& wanted) override;
+    /// Builds the seeded bugs marked in `wanted` that are not built yet, then runs them on `tests`
+    /// (from the cache, or in parallel), so that bug_runs(t, wanted) finds them ready.
+    void prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) override;
 
     /// Every seeded bug's run on test `t`, by bug index; nullptr for a bug that does not build.
     /// Builds the bugs on first use. Thread-safe.

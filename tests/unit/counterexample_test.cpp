@@ -175,7 +175,7 @@ struct FixedKey final : judge::AnswerKey {
     void prepare() override {}
     const std::vector<judge::SeededBug>& bugs() const override { return none; }
     const judge::TestRun& reference(size_t) override { return run; }
-    void prepare_bugs(const std::vector<bool>&) override {}
+    void prepare_bugs(const std::vector<bool>&, const std::vector<size_t>&) override {}
     std::vector<const judge::TestRun*> bug_runs(size_t, const std::vector<bool>&) override { return {}; }
     std::optional<judge::TestRun> candidate(const judge::Problem&, size_t, judge::InputFiles&) override { return run; }
 };
