@@ -17,9 +17,8 @@ bool fails(const Problem& p, size_t t, const TestRun* run, const ReferenceOf& re
 // Whether bug x's run is a witness against it on this test: it fails, and the submission does not
 // behave as it does there (so x is no candidate wherever this test counts).
 bool witness(const TestEvidence& e, size_t x) {
-    return e.bug_fails[x] &&
-           (e.submission == nullptr ||
-            !same_behaviour(*e.submission, *e.bugs[x], e.test->tolerance, e.test->throws.has_value()));
+    return e.bug_fails[x] && (e.submission == nullptr || !same_behaviour(*e.submission, *e.bugs[x], e.test->tolerance,
+                                                                         e.test->throws.has_value()));
 }
 
 void set_run(const Problem& p, TestEvidence& e, size_t t, size_t x, const TestRun* run,
@@ -119,7 +118,8 @@ std::vector<TestEvidence> gather_evidence(const Problem& p, AnswerKey& key, cons
 }
 
 void complete_scope(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence,
-                    const std::vector<size_t>& scope, const std::vector<bool>& wanted, const ReferenceOf& reference_of) {
+                    const std::vector<size_t>& scope, const std::vector<bool>& wanted,
+                    const ReferenceOf& reference_of) {
     std::vector<Walk> walks;
     for (size_t x = 0; x < wanted.size(); ++x) {
         if (!wanted[x] || has_witness(evidence, scope, x)) continue;

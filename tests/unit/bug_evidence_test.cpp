@@ -112,7 +112,7 @@ TEST_CASE("the bug runs naming needs give the match every run gives, in fewer ru
         }
         lazy_runs += key.asked;
     }
-    CHECK(named > 100);                  // the scenarios do name bugs
+    CHECK(named > 100);                    // the scenarios do name bugs
     CHECK(lazy_runs * 10 < all_runs * 9);  // and fewer runs serve
 }
 
