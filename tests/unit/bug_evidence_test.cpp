@@ -1,5 +1,6 @@
 // pipeline/bug_evidence: the seeded bugs' runs that naming needs give the very match that every
 // run gives (issue #62: a draw per submission leaves no bug run to share), in fewer runs.
+#include <atomic>
 #include <random>
 
 #include "catch.hpp"
@@ -42,7 +43,7 @@ struct StoredKey final : judge::AnswerKey {
     TestRun ref = run_of(0);
     std::vector<judge::SeededBug> seeded;
     std::vector<std::vector<TestRun>> runs;  // by bug, then test
-    size_t asked = 0;
+    std::atomic<size_t> asked{0};  // bug_runs is called from several threads (AnswerKey is thread-safe)
     void prepare() override {}
     const std::vector<judge::SeededBug>& bugs() const override { return seeded; }
     const TestRun& reference(size_t) override { return ref; }
