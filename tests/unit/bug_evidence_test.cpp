@@ -43,7 +43,7 @@ struct StoredKey final : judge::AnswerKey {
     TestRun ref = run_of(0);
     std::vector<judge::SeededBug> seeded;
     std::vector<std::vector<TestRun>> runs;  // by bug, then test
-    std::atomic<size_t> asked{0};  // bug_runs is called from several threads (AnswerKey is thread-safe)
+    std::atomic<size_t> asked{0};            // bug_runs is called from several threads (AnswerKey is thread-safe)
     void prepare() override {}
     const std::vector<judge::SeededBug>& bugs() const override { return seeded; }
     const TestRun& reference(size_t) override { return ref; }
