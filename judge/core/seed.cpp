@@ -4,6 +4,7 @@
 
 #include "core/errors.hpp"
 #include "util/hash.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -20,12 +21,6 @@ std::string lower(std::string_view s) {
     for (char& c : out)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
-}
-
-std::string trimmed(std::string_view s) {
-    const size_t a = s.find_first_not_of(" \t\r\n");
-    if (a == std::string_view::npos) return "";
-    return std::string(s.substr(a, s.find_last_not_of(" \t\r\n") - a + 1));
 }
 
 std::string from_hex(std::string_view hex) {
@@ -59,7 +54,7 @@ std::string problem_key_from_env(const std::string& var, const std::string& prob
         throw InputError(option + ": expected the name of an environment variable, like GRADING_SEED");
     const char* v = std::getenv(var.c_str());
     if (v == nullptr || *v == '\0') throw InputError(option + ": $" + var + " is not set, or empty");
-    const std::string s = trimmed(v);
+    const std::string s = trimmed(v, " \t\r\n");
     if (s.starts_with(key_prefix)) {
         const std::string rest = s.substr(key_prefix.size());
         const size_t colon = rest.rfind(':');

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
@@ -28,12 +29,6 @@ std::vector<std::string> csv_fields(const std::string& line) {
         }
     }
     return out;
-}
-
-std::string trimmed(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    const auto e = s.find_last_not_of(" \t\r");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
 // Why `id` cannot be a student's folder name, or "".

@@ -7,20 +7,11 @@
 #include "core/errors.hpp"
 #include "problem/language.hpp"
 #include "util/patch.hpp"
+#include "util/text.hpp"
 
 namespace judge {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-std::string trim(std::string s) {
-    const auto b = s.find_first_not_of(" \t\r");
-    const auto e = s.find_last_not_of(" \t\r");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
-}  // namespace
 
 std::vector<fs::path> load_accepted(const Problem& p) {
     std::vector<fs::path> out;
@@ -69,14 +60,14 @@ std::vector<SeededBug> load_bugs(const Problem& p) {
         int lineno = 0, trap_line = 0;
         while (std::getline(in, line) && lineno < 40) {
             ++lineno;
-            const std::string t = trim(line);
+            const std::string t = trimmed(line);
             if (t.rfind("// trap:", 0) == 0) {
-                b.trap = trim(t.substr(8));
+                b.trap = trimmed(t.substr(8));
                 trap_line = lineno;
             } else if (t.rfind("// misconception:", 0) == 0) {
-                b.misconception = trim(t.substr(17));
+                b.misconception = trimmed(t.substr(17));
             } else if (t.rfind("// misconception_python:", 0) == 0) {
-                b.misconception_in["python"] = trim(t.substr(24));
+                b.misconception_in["python"] = trimmed(t.substr(24));
             }
         }
         if (b.trap.empty()) throw InputError(display + ":1: missing a '// trap: <id>' line in the first 40 lines");
@@ -127,7 +118,7 @@ std::string make_bug_patch(const Problem& p, const std::string& reference, std::
         const size_t end = bug.find('\n');
         const std::string line = bug.substr(0, end);
         const size_t colon = line.find(':');
-        const std::string value = trim(line.substr(colon + 1));
+        const std::string value = trimmed(line.substr(colon + 1));
         if (line.rfind("// trap:", 0) == 0 && trap.empty()) trap = value;
         if (line.rfind("// misconception:", 0) == 0 && misconception.empty()) misconception = value;
         if (line.rfind("// misconception_python:", 0) == 0) python = value;

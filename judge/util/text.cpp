@@ -97,6 +97,12 @@ std::string float_text(double v, int digits) {
     return buf;
 }
 
+std::string trimmed(std::string_view s, std::string_view blanks) {
+    const size_t b = s.find_first_not_of(blanks);
+    if (b == std::string_view::npos) return "";
+    return std::string(s.substr(b, s.find_last_not_of(blanks) - b + 1));
+}
+
 std::string count_words(long long n, std::string_view singular, std::string_view plural) {
     return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
 }

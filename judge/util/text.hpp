@@ -26,6 +26,9 @@ std::string csv_cell(std::string_view raw);
 /// significant digits ("%.*g").
 std::string float_text(double v, int digits);
 
+/// `s` without the characters of `blanks` at either end.
+std::string trimmed(std::string_view s, std::string_view blanks = " \t\r");
+
 /// "1 masked weight" and "3 masked weights": n, then the singular or the plural.
 std::string count_words(long long n, std::string_view singular, std::string_view plural);
 
