@@ -101,8 +101,7 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder) {
         for (size_t t = 0; t < p.tests.size(); ++t) runs[p.tests[t].id] = w.run(trusted.run_dir(builds[b].exe, t));
         key["bug_runs"][bug.name] = runs;
     }
-    Problem cases = candidate_problem(p);
-    cases.tests = all_candidates(p);
+    const Problem cases = all_candidate_cases(p);
     InputFiles case_inputs(cases, 0);
     for (size_t i = 0; i < cases.tests.size(); ++i)
         key["candidates"][cases.tests[i].id] = w.run(cached_run_dir(cases, 0, case_inputs, exe, i));

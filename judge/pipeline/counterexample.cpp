@@ -163,8 +163,8 @@ bool reference_passes(const Problem& p, const TestSpec& candidate, const TestRun
            evaluate_spec(p, candidate, ref, &ref, Language::cpp).passed();
 }
 
-void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const std::filesystem::path& box,
-                          const PreparedSubmission& submission, const Sandbox& sandbox,
+void pick_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const Problem& cases, InputFiles& inputs,
+                          const std::vector<std::optional<TestRun>>& got, Language lang,
                           std::vector<TestOutcome>& outcomes) {
     std::vector<size_t> failed;
     for (size_t t = 0; t < outcomes.size() && t < p.tests.size(); ++t) {
@@ -172,23 +172,30 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
         if (o.hidden && !o.changing && (o.verdict == Verdict::wrong_answer || o.verdict == Verdict::runtime_error))
             failed.push_back(t);
     }
-    if (failed.empty()) return;
-    // Every distinct case once, in a problem of its own, under the same limits as the tests: each
-    // is run once by the submission and once by the reference, whatever the number of failed
-    // tests it serves.
-    const CandidateCases cases = candidate_cases(p, failed);
-    const Problem& cx = cases.problem;
-    const auto& per_test = cases.of_test;
-    if (cx.tests.empty()) return;
+    if (failed.empty() || cases.tests.empty()) return;
+    // Each failed test's cases, as indices into `cases` (every case any hidden test may try, run
+    // once by the submission before the hidden tests): the reference runs only those needed.
+    const CandidateCases mine = candidate_cases(p, failed);
+    std::map<std::string, size_t> index;
+    for (size_t i = 0; i < cases.tests.size(); ++i) index.emplace(cases.tests[i].id, i);
+    std::vector<std::vector<std::pair<size_t, TestSpec>>> per_test;
+    std::set<size_t> needed;
+    for (const auto& list : mine.of_test) {
+        per_test.emplace_back();
+        for (const auto& entry : list) {
+            const auto it = index.find(entry.second.id);
+            if (it == index.end()) continue;
+            per_test.back().emplace_back(it->second, entry.second);
+            needed.insert(it->second);
+        }
+    }
     const auto t0 = std::chrono::steady_clock::now();
-    const auto since = [&t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    InputFiles inputs(cx, seed);
     inputs.ensure();
-    std::vector<std::optional<TestRun>> ref(cx.tests.size());
-    parallel_for(cx.tests.size(), 2, [&](size_t i) { ref[i] = key.candidate(cx, i, inputs); });
-    spdlog::debug("counterexamples: {} cases, inputs and the reference's runs in {:.3f}s", cx.tests.size(), since());
-    const SubmissionRuns runs = run_submission(cx, box, submission.launch, inputs, sandbox, fresh_out_folder(box));
-    spdlog::debug("counterexamples: the submission's runs in {:.3f}s", since());
+    std::vector<std::optional<TestRun>> ref(cases.tests.size());
+    const std::vector<size_t> wanted(needed.begin(), needed.end());
+    parallel_for(wanted.size(), 2, [&](size_t k) { ref[wanted[k]] = key.candidate(cases, wanted[k], inputs); });
+    spdlog::debug("counterexamples: the reference's runs of {} cases in {:.3f}s", wanted.size(),
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     for (size_t f = 0; f < failed.size(); ++f) {
         TestOutcome& o = outcomes[failed[f]];
         const TestSpec& test = p.tests[failed[f]];
@@ -198,17 +205,17 @@ void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
         // answer, or an error), smallest first; else one where it fails them the other way (an
         // error on the test, a wrong answer on a small case): either is true of the submission.
         const auto try_case = [&](size_t i, const TestSpec& spec, bool same_verdict) -> bool {
-            if (runs.cut_off(i) || !runs.runs[i] || !ref[i]) return false;
+            if (i >= got.size() || !got[i] || !ref[i]) return false;
             const TestRun& r = *ref[i];
             // Never a false counterexample: the reference passes the test's own checks on the case,
             // and the submission fails them by returning something else.
             if (!reference_passes(p, spec, r)) return false;
-            const TestRun& got = *runs.runs[i];
-            if (!outputs_small(got) || same_outputs(fn, got, r)) return false;
-            const TestOutcome e = evaluate_spec(p, spec, got, test.throws ? nullptr : &r, submission.language.language);
+            const TestRun& run = *got[i];
+            if (!outputs_small(run) || same_outputs(fn, run, r)) return false;
+            const TestOutcome e = evaluate_spec(p, spec, run, test.throws ? nullptr : &r, lang);
             if (e.passed() || (same_verdict && e.verdict != o.verdict)) return false;
             if (e.verdict != Verdict::wrong_answer && e.verdict != Verdict::runtime_error) return false;
-            std::optional<Counterexample> shown_c = shown_case(p, spec, seed, got, test.throws ? nullptr : &r);
+            std::optional<Counterexample> shown_c = shown_case(p, spec, seed, run, test.throws ? nullptr : &r);
             if (!shown_c) return false;
             Counterexample c = std::move(*shown_c);
             // A counterexample whose printed values are the same shows nothing (a difference
@@ -282,9 +289,14 @@ std::vector<TestSpec> all_candidates(const Problem& p) {
     return candidate_cases(p, hidden).problem.tests;
 }
 
-std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem& p, AnswerKey& key) {
+Problem all_candidate_cases(const Problem& p) {
     Problem cx = candidate_problem(p);
     cx.tests = all_candidates(p);
+    return cx;
+}
+
+std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem& p, AnswerKey& key) {
+    const Problem cx = all_candidate_cases(p);
     InputFiles inputs(cx, 0);
     inputs.ensure();
     std::map<std::string, std::optional<TestRun>> ref;

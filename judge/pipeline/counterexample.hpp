@@ -31,10 +31,13 @@ namespace judge {
 constexpr int counterexample_seeds = 3;
 
 /// Fills `counterexample` and `counterexample_tried` of each failed (wrong_answer or runtime_error)
-/// hidden test in `outcomes`, running the submission built in `box` through `sandbox`, with the
-/// reference's runs from `key` (a case it does not know is not used). Deterministic for a given seed.
-void find_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const std::filesystem::path& box,
-                          const PreparedSubmission& submission, const Sandbox& sandbox,
+/// hidden test in `outcomes`, from `got`: the submission's runs of `cases` (every case any hidden
+/// test may try: candidate_problem(p) with all_candidates(p), inputs in `inputs`), which ran before
+/// any hidden test (FeedbackCases, pipeline/submission_runs.hpp), so that nothing a hidden test does
+/// reaches the values shown. The reference's runs come from `key` (a case it does not know is not
+/// used). `lang` is the submission's language, for the words. Deterministic for a given seed.
+void pick_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const Problem& cases, InputFiles& inputs,
+                          const std::vector<std::optional<TestRun>>& got, Language lang,
                           std::vector<TestOutcome>& outcomes);
 
 /// The candidate cases for test `t` of `p`, smallest first (by the number of input elements), as
@@ -59,6 +62,9 @@ CandidateCases candidate_cases(const Problem& p, const std::vector<size_t>& test
 
 /// Every distinct case any hidden test of `p` may try, in first-use order.
 std::vector<TestSpec> all_candidates(const Problem& p);
+
+/// candidate_problem(p) with all_candidates(p) as its tests.
+Problem all_candidate_cases(const Problem& p);
 
 /// The small inputs that can never serve as a counterexample, as (function, index): on each of
 /// its seeds, the reference fails the checks of every hidden test of that function there (a NaN

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -23,13 +24,18 @@ public:
     /// inputs are the stored arrays, as "values": problem/packed.hpp).
     InputFiles(const Problem& p, uint64_t seed);
 
+    /// The inputs of `p`'s tests in a folder of their own under `outer`'s root, with a random name:
+    /// a box that mounts outer.root() at /in reaches both, by names relative to it (name(t)).
+    /// `outer` must outlive it.
+    InputFiles(const Problem& p, uint64_t seed, const InputFiles& outer);
+
     /// Writes every test's inputs (once; later calls return at once). Thread-safe.
     void ensure();
 
     /// The folder holding every test's folder; a box mounts it read-only at /in.
-    std::filesystem::path root() const { return m_work.path() / "in"; }
+    std::filesystem::path root() const { return m_root; }
 
-    /// Test `t`'s folder name below root().
+    /// Test `t`'s folder name below root() (two components for nested inputs).
     const std::string& name(size_t t) const { return m_names[t]; }
 
     /// The folder holding test `t`'s input files.
@@ -38,7 +44,9 @@ public:
 private:
     const Problem& m_p;
     uint64_t m_seed;
-    TempDir m_work;
+    std::optional<TempDir> m_work;  // the outermost's own; nested ones live in it
+    std::filesystem::path m_root;
+    std::string m_nest;  // nested: the folder under m_root holding this one's tests
     std::vector<std::string> m_names;
     std::once_flag m_once;
 };

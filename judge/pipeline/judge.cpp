@@ -73,7 +73,12 @@ std::string run_behaviour(const TestSpec& test, Verdict verdict, const TestRun& 
 namespace fs = std::filesystem;
 
 Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
-    : m_p(redraw(p, seed)), m_seed(seed), m_builder(builder), m_inputs(m_p, seed) {
+    : m_p(redraw(p, seed)),
+      m_seed(seed),
+      m_builder(builder),
+      m_inputs(m_p, seed),
+      m_cases(all_candidate_cases(m_p)),
+      m_case_inputs(m_cases, seed, m_inputs) {
     if (p.packed) {
         if (seed != 0)
             throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
@@ -146,7 +151,10 @@ Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box,
     spdlog::debug("submission {} in {:.3f}s", br.ok ? "built" : "failed to build", br.seconds);
     Report r;
     if (br.ok) {
-        const SubmissionRuns runs = run_submission(m_p, box, sub.launch, m_inputs, sandbox);
+        // The counterexample candidates run with the sample tests, before any hidden test.
+        if (m_counterexamples) m_case_inputs.ensure();
+        const FeedbackCases cases = m_counterexamples ? FeedbackCases{&m_cases, &m_case_inputs} : FeedbackCases{};
+        const SubmissionRuns runs = run_submission(m_p, box, sub.launch, m_inputs, sandbox, "out", cases);
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs, lang.language));
         name_misconceptions(outcomes, runs, lang.language);
@@ -174,7 +182,8 @@ Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box,
                 outcomes[t].behaviour =
                     run_behaviour(m_p.tests[t], outcomes[t].verdict, *runs.runs[t], reference_for(t));
             }
-        if (m_counterexamples) find_counterexamples(m_p, m_seed, *m_key, box, sub, sandbox, outcomes);
+        if (m_counterexamples)
+            pick_counterexamples(m_p, m_seed, *m_key, m_cases, m_case_inputs, runs.feedback, lang.language, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {

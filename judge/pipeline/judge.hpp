@@ -105,6 +105,10 @@ private:
     uint64_t m_seed;
     Builder& m_builder;
     InputFiles m_inputs;
+    // The counterexample candidates of every hidden test (all_candidates), run with each submission's
+    // sample tests, before its hidden tests (pipeline/counterexample.hpp); their inputs nest in m_inputs.
+    Problem m_cases;
+    InputFiles m_case_inputs;
     std::unique_ptr<AnswerKey> m_key;
     bool m_counterexamples = true;
     bool m_pictures = false;

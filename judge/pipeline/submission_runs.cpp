@@ -33,8 +33,9 @@ constexpr const char* out_of_time = "not run: the submission's tests used up the
 
 // A submission's whole test run may take this long: every batch its full limit, plus the time-outs
 // before the cutoff, plus a grace. Past it the remaining tests are not run.
-std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_timeouts, const LaunchSpec& launch) {
-    const auto batches = static_cast<long long>((p.tests.size() + batch - 1) / batch);
+std::chrono::milliseconds total_budget(const Problem& p, size_t tests, size_t batch, int max_timeouts,
+                                       const LaunchSpec& launch) {
+    const auto batches = static_cast<long long>((tests + batch - 1) / batch);
     return launch_start_time(launch) +
            std::chrono::milliseconds((batches + max_timeouts) * p.limits.time_per_test_ms * box::wall_clock_factor +
                                      10000);
@@ -46,8 +47,9 @@ std::chrono::milliseconds total_budget(const Problem& p, size_t batch, int max_t
 // most every test at its limit plus the cutoff's and a grace; and plain wall time, this many budgets.
 constexpr int wall_cap_budgets = 4;
 
-std::chrono::milliseconds total_cpu_budget(const Problem& p, int max_timeouts, const LaunchSpec& launch) {
-    const auto tests = static_cast<long long>(p.tests.size()) + max_timeouts;
+std::chrono::milliseconds total_cpu_budget(const Problem& p, size_t count, int max_timeouts,
+                                           const LaunchSpec& launch) {
+    const auto tests = static_cast<long long>(count) + max_timeouts;
     return launch_start_time(launch) + std::chrono::milliseconds(tests * p.limits.time_per_test_ms + 10000);
 }
 
@@ -120,17 +122,17 @@ std::vector<Mount> hide_other_outs(const fs::path& box, const std::string& out_n
     return hide;
 }
 
-// Runs every test in one bubblewrap launch, with the judge itself as the runner inside, in
-// `order`: the first `first_phase` of them before the others, `at_phase_end` between. Returns
-// the cutoff, a position in `order`; tests before it without a judge_status got no result.
+// Runs every test in one bubblewrap launch, with the judge itself as the runner inside, `tests`
+// in their order: the first `first_phase` of them before the others, `at_phase_end` between (and
+// from `feedback_from` on, in the first phase, feedback cases). Returns the cutoff, a position in
+// `tests`; tests before it without a judge_status got no result.
 size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launch, const std::string& out_name,
-                  const InputFiles& inputs, const Sandbox& sandbox, size_t batch, const std::vector<std::string>& outs,
-                  const std::vector<size_t>& order, size_t first_phase, const std::function<void()>& at_phase_end,
+                  const InputFiles& inputs, const Sandbox& sandbox, size_t batch, std::vector<box::PlannedTest> tests,
+                  size_t first_phase, size_t feedback_from, const std::function<void()>& at_phase_end,
                   bool& timed_out) {
     box::Plan plan;
     plan.launch = launch.seen_at(box.string(), "/box");  // its files as the box sees them
-    for (const size_t t : order)
-        plan.tests.push_back({p.tests[t].id, p.tests[t].function, inputs.name(t), outs[t], random_name()});
+    plan.tests = std::move(tests);
     plan.limits = p.limits;
     plan.batch = batch;
     std::optional<PhaseWatch> phases;
@@ -138,6 +140,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
         phases.emplace(at_phase_end);
         plan.first_phase = first_phase;
         plan.phase_fd = phases->runner_fd();
+        plan.feedback_from = feedback_from;
     }
     // The plan names every test's folder: it goes through a memfd that only the runner holds.
     const MemFile plan_file("judge-plan", box::encode_plan(plan));
@@ -151,9 +154,11 @@ size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     ps.stdout_path = box / "runner.out";
     ps.stderr_path = box / "runner.err";
     ps.env = {{"ASAN_OPTIONS", "detect_leaks=0"}};  // an ASan-built judge runs in the box too
-    ps.wall_limit = total_budget(p, batch, plan.max_timeouts, launch);
+    // The feedback cases may time out as often as the graded tests before they are skipped.
+    const int timeouts = plan.max_timeouts * (plan.feedback_from < plan.first_phase ? 2 : 1);
+    ps.wall_limit = total_budget(p, plan.tests.size(), batch, timeouts, launch);
     ps.wall_cap = wall_cap_budgets * ps.wall_limit;
-    ps.cpu_limit = total_cpu_budget(p, plan.max_timeouts, launch);
+    ps.cpu_limit = total_cpu_budget(p, plan.tests.size(), timeouts, launch);
     // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts
     // (and a Python server: torch is about 250 MB resident).
     ps.runner.group_memory_mb =
@@ -186,7 +191,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     } else if (const std::string said = read_below(box, "runner.err", 2000, ReadPart::tail).bytes; !said.empty()) {
         spdlog::debug("the in-box runner said: {}", printable(said));  // a Python server's words, say
     }
-    return cut ? std::min(p.tests.size(), *cut) : p.tests.size();
+    return cut ? std::min(plan.tests.size(), *cut) : plan.tests.size();
 }
 
 }  // namespace
@@ -200,49 +205,81 @@ std::string fresh_out_folder(const fs::path& box) {
     return name;
 }
 
-std::vector<size_t> run_order(const Problem& p, size_t& first_phase) {
+std::vector<size_t> run_order(const Problem& p, size_t& first_phase, size_t feedback) {
     std::vector<size_t> order;
     for (size_t t = 0; t < p.tests.size(); ++t)
         if (!p.tests[t].hidden) order.push_back(t);
-    first_phase = order.size() < p.tests.size() ? order.size() : 0;
+    const bool hidden = order.size() < p.tests.size();
+    for (size_t k = 0; hidden && k < feedback; ++k) order.push_back(p.tests.size() + k);
+    first_phase = hidden ? order.size() : 0;
     for (size_t t = 0; t < p.tests.size(); ++t)
         if (p.tests[t].hidden) order.push_back(t);
     return order;
 }
 
 SubmissionRuns run_submission(const Problem& p, const fs::path& box, const LaunchSpec& launch, const InputFiles& inputs,
-                              const Sandbox& sandbox, const std::string& out_name) {
+                              const Sandbox& sandbox, const std::string& out_name, const FeedbackCases& feedback) {
     const size_t n = p.tests.size();
     const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
     size_t first_phase = 0;
-    const std::vector<size_t> order = run_order(p, first_phase);
+    const std::vector<size_t> order = run_order(p, first_phase, feedback.cases ? feedback.cases->tests.size() : 0);
+    const size_t all = order.size();  // the tests, and the feedback cases when they run
+    // Slot k: test k, or feedback case k - n.
+    const auto spec = [&](size_t k) -> const TestSpec& { return k < n ? p.tests[k] : feedback.cases->tests[k - n]; };
+    const auto input_name = [&](size_t k) { return k < n ? inputs.name(k) : feedback.inputs->name(k - n); };
+    const size_t samples = static_cast<size_t>(std::count_if(p.tests.begin(), p.tests.end(),
+                                                             [](const TestSpec& t) { return !t.hidden; }));
+    const size_t feedback_from = all > n ? samples : SIZE_MAX;
     SubmissionRuns s;
     s.runs.resize(n);
     s.cut.assign(n, false);
+    s.feedback.resize(all - n);
+    std::vector<char> ran_out(all, 0);  // (char: stored from several threads)  // by position: the slot's run hit a time limit
     const auto cut_from = [&](size_t position) {
-        for (size_t i = position; i < n; ++i) s.cut[order[i]] = true;
+        for (size_t i = position; i < all; ++i) {
+            if (order[i] < n) s.cut[order[i]] = true;
+            else s.feedback[order[i] - n].reset();
+        }
+    };
+    const auto store = [&](size_t i, std::optional<TestRun> run) {
+        ran_out[i] = run && run->hit_time_limit() ? 1 : 0;
+        if (order[i] < n) s.runs[order[i]] = std::move(run);
+        else s.feedback[order[i] - n] = std::move(run);
+    };
+    // Only the feedback cases that run_in_order's rule lets count (never scheduling).
+    const auto drop_late_feedback = [&] {
+        if (feedback_from == SIZE_MAX) return;
+        const size_t end = feedback_cutoff(feedback_from, first_phase, box::default_max_timeouts,
+                                           [&](size_t i) { return static_cast<bool>(ran_out[i]); });
+        for (size_t i = end; i < first_phase; ++i) s.feedback[order[i] - n].reset();
     };
     // What the tests may write: each its stdout, stderr and outputs, at most output_kb each.
-    const long long out_mb = 16 + static_cast<long long>(n) * 4 * p.limits.output_kb / 1024;
+    const long long out_mb = 16 + static_cast<long long>(all) * 4 * p.limits.output_kb / 1024;
     const fs::path out = box / out_name;
     const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(out, out_mb);
-    const std::vector<std::string> outs = make_out_folders(sandbox, out, n);
+    const std::vector<std::string> outs = make_out_folders(sandbox, out, all);  // by slot
     if (sandbox.tier() == Tier::bubblewrap) {
         bool box_timed_out = false;
-        // Tests [0, read_up_to) of `order` were read at the phase end: the sample tests, while the runner
-        // waited and before any hidden test started. The rest are read once the box has ended.
+        // Tests [0, read_up_to) of `order` were read at the phase end: the sample tests and the
+        // feedback cases, while the runner waited and before any hidden test started. The rest are
+        // read once the box has ended.
         size_t read_up_to = 0;
         const auto read_runs = [&](size_t to) {
             for (; read_up_to < to; ++read_up_to) {
-                const size_t t = order[read_up_to];
-                s.runs[t] = read_finished_run(p.function(p.tests[t].function), box, fs::path(out_name) / outs[t]);
+                const size_t k = order[read_up_to];
+                store(read_up_to,
+                      read_finished_run(p.function(spec(k).function), box, fs::path(out_name) / outs[k]));
             }
         };
-        const size_t cutoff = run_in_box(
-            p, box, launch, out_name, inputs, sandbox, batch, outs, order, first_phase, [&] { read_runs(first_phase); },
-            box_timed_out);
-        cut_from(cutoff);
+        std::vector<box::PlannedTest> planned;
+        for (const size_t k : order)
+            planned.push_back({spec(k).id, spec(k).function, input_name(k), outs[k], random_name()});
+        const size_t cutoff =
+            run_in_box(p, box, launch, out_name, inputs, sandbox, batch, std::move(planned), first_phase,
+                       feedback_from, [&] { read_runs(first_phase); }, box_timed_out);
         read_runs(cutoff);
+        cut_from(cutoff);
+        drop_late_feedback();
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out
                                 ? out_of_time
@@ -251,7 +288,8 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
     }
     // The fallback tier: the judge runs each test itself, within the same overall budget as a box,
     // with the same folders: given as descriptors to a program the tests can run but not read.
-    const auto budget = total_budget(p, batch, box::default_max_timeouts, launch);
+    const int timeouts = box::default_max_timeouts * (feedback_from == SIZE_MAX ? 1 : 2);
+    const auto budget = total_budget(p, all, batch, timeouts, launch);
     // As in a box: what the launch needs first (a Python server), started by the judge in the sandbox.
     const Launcher launcher(launch, sandbox, p.limits, budget, {{box, "/box", false}}, -1, box);
     InBox by_descriptor{{}, true, "", &launcher, nullptr};
@@ -266,25 +304,27 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
     s.missing_verdict = Verdict::time_limit;
     s.missing_message = out_of_time;
     const size_t cutoff = run_in_order(
-        n, batch, box::default_max_timeouts,
+        all, batch, box::default_max_timeouts,
         [&](size_t i) {
-            const size_t t = order[i];
+            const size_t k = order[i];
             if (out_of_budget()) return;
-            const FunctionSpec& fn = p.function(p.tests[t].function);
-            const fs::path dir = fs::path(out_name) / outs[t];
+            const FunctionSpec& fn = p.function(spec(k).function);
+            const fs::path dir = fs::path(out_name) / outs[k];
+            const fs::path in = k < n ? inputs.dir(k) : feedback.inputs->dir(k - n);
             try {
-                execute_test(launch.program, fn.name, inputs.dir(t), box / dir, p.limits, sandbox, box, by_descriptor);
+                execute_test(launch.program, fn.name, in, box / dir, p.limits, sandbox, box, by_descriptor);
             } catch (const BoxFolderGone&) {
                 TestRun gone;  // an earlier test of the same submission moved or replaced it
                 gone.status = TestRun::Status::bad_output;
                 gone.detail = "its output folder was moved or replaced (by a link?) before it ran";
-                s.runs[t] = gone;
+                store(i, gone);
                 return;
             }
-            s.runs[t] = read_finished_run(fn, box, dir);
+            store(i, read_finished_run(fn, box, dir));
         },
-        [&](size_t i) { return s.runs[order[i]] && s.runs[order[i]]->hit_time_limit(); }, first_phase);
+        [&](size_t i) { return static_cast<bool>(ran_out[i]); }, first_phase, {}, feedback_from);
     cut_from(cutoff);
+    drop_late_feedback();
     return s;
 }
 

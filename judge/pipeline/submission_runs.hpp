@@ -24,15 +24,28 @@ struct SubmissionRuns {
     bool cut_off(size_t t) const { return t < cut.size() && cut[t]; }
     Verdict missing_verdict = Verdict::runtime_error;  // what a test before the cutoff without a run becomes
     std::string missing_message;
+    // By feedback case (FeedbackCases): its run, empty when it has none that counts (skipped after
+    // time-outs, cut off, or not run because the problem has no hidden test).
+    std::vector<std::optional<TestRun>> feedback;
+};
+
+/// Cases run with a submission's tests for feedback only (counterexample candidates): in the first
+/// phase, after the sample tests and before any hidden test, so that nothing a hidden test does
+/// can reach their values, which a report shows (issue #62). They earn nothing, and their
+/// time-outs never cut a graded test. Run only when the problem has hidden tests.
+struct FeedbackCases {
+    const Problem* cases = nullptr;      // as tests of the problem's functions (candidate_problem)
+    const InputFiles* inputs = nullptr;  // theirs, nested in the tests' (InputFiles's nested constructor)
 };
 
 /// Makes a new, empty output folder in `box` under a random name, for a second run of the same
 /// box, and returns the name.
 std::string fresh_out_folder(const std::filesystem::path& box);
 
-/// The order in which a submission's tests run: its sample tests (in spec order), then the others;
-/// `first_phase` is the number of sample tests when hidden ones follow, else 0.
-std::vector<size_t> run_order(const Problem& p, size_t& first_phase);
+/// The order in which a submission's tests run: its sample tests (in spec order), then `feedback`
+/// feedback cases (numbered from p.tests.size() on) when hidden tests follow, then the hidden
+/// tests; `first_phase` is the number before the hidden ones when there are any, else 0.
+std::vector<size_t> run_order(const Problem& p, size_t& first_phase, size_t feedback = 0);
 
 /// Runs every test of the submission built in `box`, started as `launch` says, through `sandbox`, in ordered batches
 /// (two per core) with the time-out cutoff applied in run_order, so which tests count as "not run" never depends on the
@@ -41,6 +54,7 @@ std::vector<size_t> run_order(const Problem& p, size_t& first_phase);
 /// by the in-box runner (a bubblewrap launch costs about 6 ms, a test about 3 ms); in the fallback tier the judge runs
 /// each test itself. The tests write below `box / out_name` (a fresh name for each run of the same box).
 SubmissionRuns run_submission(const Problem& p, const std::filesystem::path& box, const LaunchSpec& launch,
-                              const InputFiles& inputs, const Sandbox& sandbox, const std::string& out_name = "out");
+                              const InputFiles& inputs, const Sandbox& sandbox, const std::string& out_name = "out",
+                              const FeedbackCases& feedback = {});
 
 }  // namespace judge

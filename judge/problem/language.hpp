@@ -36,10 +36,6 @@ struct LanguageInfo {
     // The exception table's column with this language's name of each type, and what goes before it.
     std::string_view ExceptionInfo::*exception_column;
     std::string_view exception_prefix;  // "std::" for C++
-    // The class names of exceptions that are not the student's own (a library's, the language's:
-    // KeyError, ZeroDivisionError) that a hidden test may name: a fixed vocabulary, so the name
-    // carries nothing of the inputs. Empty for C++, whose std::exception has no name of its own.
-    std::span<const std::string_view> sayable_classes;
     std::string_view builds;          // "compiles" ("loads" for Python: it is checked, not compiled)
     std::string_view fails_to_build;  // "does not compile"
     std::string_view tool;            // "the compiler": whose words a failed build's log holds
@@ -79,9 +75,6 @@ std::string language_names();
 /// Python; a type Python has no class for keeps the spec's C++ name.
 std::string exception_name(Language l, std::string_view spec_type);
 
-/// The class a run's exception message begins with ("KeyError: 'x'", "ZeroDivisionError"), when
-/// it is one of `l`'s sayable_classes; "" otherwise.
-std::string sayable_class(Language l, const std::string& message);
 
 /// Whether another language shares `l`'s extension, so that a report says which one it chose.
 bool shares_extension(Language l);

@@ -24,7 +24,10 @@ std::string encode_plan(const Plan& plan) {
         {"limits", {{"time_per_test_ms", l.time_per_test_ms}, {"memory_mb", l.memory_mb}, {"output_kb", l.output_kb}}},
         {"batch", plan.batch},
         {"max_timeouts", plan.max_timeouts}};
-    if (plan.first_phase > 0) j["phases"] = {{"first", plan.first_phase}, {"fd", plan.phase_fd}};
+    if (plan.first_phase > 0) {
+        j["phases"] = {{"first", plan.first_phase}, {"fd", plan.phase_fd}};
+        if (plan.feedback_from < plan.first_phase) j["phases"]["feedback_from"] = plan.feedback_from;
+    }
     const LaunchSpec& launch = plan.launch;
     j["launch"] = {{"kind", launch.kind == LaunchSpec::Kind::exec ? "exec" : "python_server"},
                    {"program", launch.program},
@@ -54,6 +57,7 @@ Plan decode_plan(const std::string& text) {
             plan.phase_fd = j.at("phases").at("fd").get<int>();
             if (plan.first_phase > plan.tests.size())
                 throw std::runtime_error("the first phase has more tests than the plan");
+            plan.feedback_from = j.at("phases").value("feedback_from", SIZE_MAX);
         }
         const json& launch = j.at("launch");
         const std::string kind = launch.at("kind").get<std::string>();

@@ -39,6 +39,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -84,6 +85,10 @@ struct Plan {
     // 0 / -1: one phase.
     size_t first_phase = 0;
     int phase_fd = -1;
+    // The first phase's tests from this one on are feedback cases (counterexample candidates), run
+    // before any hidden test so that nothing a hidden test does reaches their shown values; their
+    // time-outs never cut the graded tests (run_in_order). SIZE_MAX: none.
+    size_t feedback_from = SIZE_MAX;
     // How each test is started, its paths as the box sees them (runs/launch.hpp).
     LaunchSpec launch;
 };

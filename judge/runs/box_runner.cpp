@@ -23,20 +23,35 @@ namespace fs = std::filesystem;
 
 size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
                     const std::function<bool(size_t)>& timed_out, size_t phase_end,
-                    const std::function<void()>& at_phase_end) {
+                    const std::function<void()>& at_phase_end, size_t feedback_from) {
     size_t cutoff = n;
     int timeouts = 0;
+    int feedback_timeouts = 0;
+    const auto feedback = [&](size_t t) { return t >= feedback_from && t < phase_end; };
     for (size_t start = 0; start < cutoff;) {
         size_t end = std::min(cutoff, start + batch);
         if (start < phase_end && end > phase_end) end = phase_end;  // no batch spans both phases
         parallel_for(end - start, static_cast<unsigned>(end - start), [&](size_t i) { run(start + i); });
+        size_t next = end;
         for (size_t t = start; t < end && cutoff == n; ++t) {
-            if (timed_out(t) && ++timeouts >= max_timeouts) cutoff = t + 1;
+            if (!timed_out(t)) continue;
+            if (!feedback(t)) {
+                if (++timeouts >= max_timeouts) cutoff = t + 1;
+            } else if (++feedback_timeouts == max_timeouts) {
+                next = std::max(end, phase_end);  // the other feedback cases are skipped; the grade goes on
+            }
         }
-        start = end;
+        start = next;
         if (start == phase_end && start < cutoff && at_phase_end) at_phase_end();
     }
     return cutoff;
+}
+
+size_t feedback_cutoff(size_t from, size_t to, int max_timeouts, const std::function<bool(size_t)>& timed_out) {
+    int timeouts = 0;
+    for (size_t t = from; t < to; ++t)
+        if (timed_out(t) && ++timeouts == max_timeouts) return t + 1;
+    return to;
 }
 
 bool end_first_phase(int fd) {
@@ -84,7 +99,7 @@ int run_box(const BoxRunPaths& paths) {
             kill_adopted_orphans();
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); }, plan.phase_fd >= 0 ? plan.first_phase : 0,
-        [&] { end_first_phase(plan.phase_fd); });
+        [&] { end_first_phase(plan.phase_fd); }, plan.feedback_from);
     return box::write_reserved(cutoff_file, box::encode_cutoff(cutoff)) ? 0 : 1;
 }
 

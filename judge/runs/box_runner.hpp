@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -15,9 +16,17 @@ namespace judge {
 /// first test not run. The cutoff is applied in test order, so it never depends on scheduling.
 /// With `phase_end` > 0, no batch holds tests from both sides of it, and `at_phase_end` is called
 /// once the tests before it have all ended, before any after it starts (if any is still to run).
+/// Tests [feedback_from, phase_end) are feedback cases (counterexample candidates), not graded:
+/// their time-outs never cut the graded tests; after `max_timeouts` of them the rest of them are
+/// skipped (feedback_cutoff says which results count).
 size_t run_in_order(size_t n, size_t batch, int max_timeouts, const std::function<void(size_t)>& run,
                     const std::function<bool(size_t)>& timed_out, size_t phase_end = 0,
-                    const std::function<void()>& at_phase_end = {});
+                    const std::function<void()>& at_phase_end = {}, size_t feedback_from = SIZE_MAX);
+
+/// The end of the feedback cases [from, to) whose results count, by the rule run_in_order applies
+/// (in order: just after the `max_timeouts`-th that timed out), so that which cases count never
+/// depends on scheduling.
+size_t feedback_cutoff(size_t from, size_t to, int max_timeouts, const std::function<bool(size_t)>& timed_out);
 
 /// The in-box runner's side of the phase socket: says the first phase is over, then waits until
 /// the judge says go (or closes its end). Returns false when the socket failed.

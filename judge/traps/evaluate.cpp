@@ -12,23 +12,11 @@ namespace judge {
 
 namespace {
 
-// What a run threw. The message, and a type the harness does not write, are the submission's own
-// words: on a hidden test they could carry the hidden inputs out, so only a known type is said.
-// The tensor header's own words are withheld too: they name shapes ("reshape: cannot reshape a
-// tensor of shape (2, 3) ..."), and a grading seed draws a hidden test's shapes anew.
-// Said in the submission's language: "threw std::invalid_argument", "raised ValueError".
-std::string exception_words(const TestRun& run, bool hidden, const std::string& function, Language lang) {
-    const std::string threw(language_info(lang).threw);
+// What a run threw, said in the submission's language: "threw std::invalid_argument: bad heads",
+// "raised ValueError: bad heads" (a sample test's; a hidden test says its verdict only).
+std::string exception_words(const TestRun& run, Language lang) {
     const std::string name = exception_name(lang, run.exception_type);
-    if (hidden) {
-        if (find_exception(run.exception_type) == nullptr) return function + " " + threw + " an exception";
-        // A library's or the interpreter's exception: its class, when it is one the language
-        // itself defines (a fixed vocabulary: KeyError, ZeroDivisionError), else none.
-        const std::string cls = run.exception_type == "exception" ? sayable_class(lang, run.exception_message) : "";
-        return function + " " + threw + " " + (cls.empty() ? name : cls) +
-               " (its words are shown on sample tests only)";
-    }
-    std::string s = threw + " " + name;
+    std::string s = std::string(language_info(lang).threw) + " " + name;
     // Python's words begin with the class's name ("ValueError: bad heads"): said once.
     const std::string& said = run.exception_message;
     if (said == name) return s;
@@ -106,6 +94,32 @@ std::string diagnose_outputs(const TestSpec& test, const FunctionSpec& fn, const
     return "";
 }
 
+// What a failed hidden test says: its verdict in fixed words, the same whatever the run did. A
+// hidden test's run comes after the sample tests and the counterexample candidates have been read,
+// so its exit code, signal, exception, output and even its kind of failure could carry what it was
+// given (issue #62): none of them is said. What went wrong is shown on the sample tests and the
+// counterexample, which ran before any hidden test.
+constexpr const char* hidden_suffix = " (hidden test: only its verdict is shown)";
+
+std::string hidden_words(const Problem& p, const TestSpec& test, Verdict v, Language lang) {
+    const LanguageInfo& li = language_info(lang);
+    switch (v) {
+        case Verdict::time_limit:
+            return fmt::format("{} did not finish within the {} ms time limit", test.function,
+                               p.limits.time_per_test_ms);
+        case Verdict::memory_limit:
+            return fmt::format("{} ran out of memory, over the {} MB limit", test.function, p.limits.memory_mb);
+        case Verdict::output_limit:
+            return fmt::format("{} wrote more than the {} KB output limit", test.function, p.limits.output_kb);
+        case Verdict::wrong_answer:
+            if (test.throws)
+                return fmt::format("{} did not {} {} as the spec asks", test.function, li.to_throw,
+                                   exception_name(lang, *test.throws));
+            return test.function + "'s result is wrong";
+        default: return test.function + " stopped with an error";
+    }
+}
+
 // An outcome for test `ts` with its identity filled in, accepted and with no points yet.
 TestOutcome outcome_of(const TestSpec& ts) {
     TestOutcome o;
@@ -122,7 +136,7 @@ TestOutcome outcome_of(const TestSpec& ts) {
 
 std::string raised_words(const TestRun& run, Language lang) {
     if (run.status == TestRun::Status::wrong_return) return "did not return what the spec declares: " + run.detail;
-    return exception_words(run, false, "", lang);
+    return exception_words(run, lang);
 }
 
 bool check_applies(const TestSpec& test, const PropertyCheck& pc) {
@@ -180,17 +194,11 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
         case TestRun::Status::no_result: fail(Verdict::runtime_error, run.detail); break;
         case TestRun::Status::wrong_return:
             // The harness's words on what came back (a list, a dtype); a type's name is the submission's.
-            fail(Verdict::runtime_error,
-                 test.hidden ? test.function +
-                                   " did not return what the spec declares (details are shown on sample "
-                                   "tests only)"
-                             : "did not return what the spec declares: " + run.detail);
+            fail(Verdict::runtime_error, "did not return what the spec declares: " + run.detail);
             break;
         case TestRun::Status::bad_output:
             // The detail may quote the submission's own bytes (a forged dtype, a status line).
-            fail(Verdict::runtime_error, test.hidden ? "its result files are not the harness's (details are shown on "
-                                                       "sample tests only)"
-                                                     : run.detail);
+            fail(Verdict::runtime_error, run.detail);
             break;
         case TestRun::Status::exception:
             if (test.throws && run.exception_type == *test.throws) break;
@@ -201,10 +209,10 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
             }
             if (test.throws) {
                 o.evidence = "throws";
-                fail(Verdict::wrong_answer, exception_words(run, test.hidden, test.function, lang) + "; expected " +
+                fail(Verdict::wrong_answer, exception_words(run, lang) + "; expected " +
                                                 exception_name(lang, *test.throws));
             } else {
-                fail(Verdict::runtime_error, exception_words(run, test.hidden, test.function, lang));
+                fail(Verdict::runtime_error, exception_words(run, lang));
             }
             break;
         case TestRun::Status::ok: {
@@ -221,7 +229,7 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
                 const std::string inputs = test.inputs.empty() ? "" : " (" + summarize_inputs(fn, test) + ")";
                 throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + inputs + ": " +
                                  (ref->status == TestRun::Status::exception
-                                      ? exception_words(*ref, false, test.function, Language::cpp)
+                                      ? exception_words(*ref, Language::cpp)
                                       : ref->detail));
             }
             const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base, o.evidence);
@@ -236,6 +244,10 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
     }
     if (o.passed()) {
         o.points = test.points;
+        return o;
+    }
+    if (test.hidden) {
+        o.message = hidden_words(p, test, o.verdict, lang) + hidden_suffix;
         return o;
     }
     if (!run.stderr_tail.empty() && !test.hidden && o.verdict == Verdict::runtime_error) {

@@ -10,6 +10,8 @@
 #include "util/text.hpp"
 
 #include <limits>
+#include <map>
+#include <set>
 
 namespace evaluate_test {  // a unity batch is one translation unit: this file's names stay its own
 
@@ -26,6 +28,18 @@ const judge::Problem& prob() {
 TestRun reference() { return fixtures::ok_run(fixtures::array({2, 3}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1})); }
 
 constexpr size_t t_values = 0, t_sample = 1, t_throws = 2;
+
+// The fixture with every test shown, as a sample test is: the words a hidden test withholds.
+const judge::Problem& shown() {
+    static const judge::Problem p = [] {
+        judge::Problem q = fixtures::problem();
+        for (judge::TestSpec& t : q.tests) t.hidden = false;
+        return q;
+    }();
+    return p;
+}
+
+const std::string hidden_error = "f stopped with an error (hidden test: only its verdict is shown)";
 
 // A C++ submission's outcome: the words of the other languages are tested apart, at the end.
 judge::TestOutcome evaluate_cpp(const judge::Problem& p, size_t t, const TestRun& run, const TestRun* ref) {
@@ -44,13 +58,48 @@ TEST_CASE("a run equal to the reference's is accepted with the test's points", "
     CHECK(o.inputs.empty());  // a hidden test shows no inputs
 }
 
-TEST_CASE("a wrong value on a hidden test names the output, not where or by how much", "[evaluate]") {
+TEST_CASE("a wrong value on a hidden test says its verdict only", "[evaluate]") {
     const TestRun ref = reference();
     const TestRun got = fixtures::ok_run(fixtures::array({2, 3}, {0, 2, 2, 3, 4, 5}), fixtures::array({1}, {1}));
     const judge::TestOutcome o = evaluate_cpp(prob(), t_values, got, &ref);
     CHECK(o.verdict == Verdict::wrong_answer);
     CHECK(o.points == 0);
-    CHECK(o.message == "out differs from the expected values (where and by how much are shown on sample tests only)");
+    CHECK(o.message == "f's result is wrong (hidden test: only its verdict is shown)");
+    CHECK(evaluate_cpp(shown(), t_values, got, &ref).message ==
+          "out[0,1] is 2, expected 1 (at row 0, col 1; 1 of 6 elements differ; largest error 1)");
+}
+
+TEST_CASE("a hidden test's words depend on its verdict alone, never on what the run did", "[evaluate][hostile]") {
+    // Issue #62: a hidden test runs after everything whose words are shown, so whatever it chose
+    // (an exit code, a signal, an exception, its outputs' shape, dtype or values) could carry its
+    // inputs out. Runs that differ in each of those give the same message for the same verdict.
+    const TestRun ref = reference();
+    std::vector<TestRun> runs;
+    for (const float v : {2.0F, -1.0F, 1e30F})
+        runs.push_back(fixtures::ok_run(fixtures::array({2, 3}, {0, v, 2, 3, 4, 5}), fixtures::array({1}, {1})));
+    runs.push_back(fixtures::ok_run(fixtures::array({3, 2}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1})));
+    runs.push_back(fixtures::ok_run(fixtures::array({7}, {0, 1, 2, 3, 4, 5, 6}), fixtures::array({1}, {1})));
+    for (const char* type : {"invalid_argument", "out_of_range", "logic_error", "exception", "x=[0.1]"})
+        runs.push_back(fixtures::exception_run(type, "k = 7"));
+    for (const char* detail : {"crashed with SIGSEGV", "crashed with SIGUSR1", "exited with code 42 before finishing",
+                               "exited with code 7 before finishing"}) {
+        TestRun r;
+        r.status = TestRun::Status::crashed;
+        r.detail = detail;
+        r.stderr_tail = "num_heads = 7\n";
+        runs.push_back(r);
+    }
+    std::map<Verdict, std::set<std::string>> words;
+    for (const TestRun& r : runs) {
+        const judge::TestOutcome o = evaluate_cpp(prob(), t_values, r, &ref);
+        words[o.verdict].insert(o.message);
+        CHECK(o.message.find('7') == std::string::npos);
+        CHECK(o.message.find("42") == std::string::npos);
+        CHECK(o.message.find("SIG") == std::string::npos);
+    }
+    CHECK(words.size() == 2);  // wrong_answer and runtime_error
+    for (const auto& [verdict, said] : words) CHECK(said.size() == 1);
+    CHECK(words[Verdict::runtime_error] == std::set<std::string>{hidden_error});
 }
 
 TEST_CASE("outputs of another dtype fail before any value is compared", "[evaluate][hostile]") {
@@ -60,7 +109,7 @@ TEST_CASE("outputs of another dtype fail before any value is compared", "[evalua
     ints.shape = {2, 3};
     ints.i64 = {0, 1, 2, 3, 4, 5};
     const TestRun got = fixtures::ok_run(ints, fixtures::array({1}, {1}));
-    const judge::TestOutcome o = evaluate_cpp(prob(), t_values, got, &ref);
+    const judge::TestOutcome o = evaluate_cpp(shown(), t_values, got, &ref);
     CHECK(o.verdict == Verdict::wrong_answer);
     CHECK(o.message == "out holds int64 values; expected float32");
     CHECK_FALSE(judge::same_behaviour(got, ref, judge::Tolerance{}, false));
@@ -71,7 +120,7 @@ TEST_CASE("a wrong shape is said before anything else", "[evaluate]") {
     const TestRun got = fixtures::ok_run(fixtures::array({3, 2}, {0, 1, 2, 3, 4, 5}), fixtures::array({1}, {1}));
     CHECK(evaluate_cpp(prob(), t_sample, got, &ref).message == "out has shape (3, 2); expected (2, 3)");
     CHECK(evaluate_cpp(prob(), t_values, got, &ref).message ==
-          "out has the wrong shape (shapes are shown on sample tests only)");
+          "f's result is wrong (hidden test: only its verdict is shown)");
 }
 
 TEST_CASE("on a traced sample test, a wrong element is traced to its source", "[evaluate]") {
@@ -89,47 +138,50 @@ TEST_CASE("exceptions: expected, unexpected, out of memory", "[evaluate]") {
         CHECK(evaluate_cpp(prob(), t_throws, fixtures::exception_run("invalid_argument", "k < 0"), nullptr).passed());
     }
     SECTION("returning normally where an exception is expected") {
-        const auto o = evaluate_cpp(prob(), t_throws, reference(), nullptr);
+        const auto o = evaluate_cpp(shown(), t_throws, reference(), nullptr);
         CHECK(o.verdict == Verdict::wrong_answer);
         CHECK(o.message == "returned normally; expected it to throw std::invalid_argument");
+        CHECK(evaluate_cpp(prob(), t_throws, reference(), nullptr).message ==
+              "f did not throw std::invalid_argument as the spec asks (hidden test: only its verdict is shown)");
     }
     SECTION("another exception where one is expected") {
         const auto o = evaluate_cpp(prob(), t_throws, fixtures::exception_run("logic_error", "todo"), nullptr);
         CHECK(o.verdict == Verdict::wrong_answer);
-        // hidden: the type only
+        // hidden: not even the type
         CHECK(o.message ==
-              "f threw std::logic_error (its words are shown on sample tests only); expected std::invalid_argument");
+              "f did not throw std::invalid_argument as the spec asks (hidden test: only its verdict is shown)");
+        CHECK(evaluate_cpp(shown(), t_throws, fixtures::exception_run("logic_error", "todo"), nullptr).message ==
+              "threw std::logic_error: todo; expected std::invalid_argument");
     }
-    SECTION("an exception where none is expected: its words on a sample test, its type on a hidden one") {
+    SECTION("an exception where none is expected: its words on a sample test, the verdict on a hidden one") {
         const auto o = evaluate_cpp(prob(), t_values, fixtures::exception_run("invalid_argument", "bad"), &ref);
         CHECK(o.verdict == Verdict::runtime_error);
-        CHECK(o.message == "f threw std::invalid_argument (its words are shown on sample tests only)");
+        CHECK(o.message == hidden_error);
         // Not even the tensor header's own words: they name shapes, which a grading seed draws anew.
         CHECK(evaluate_cpp(prob(), t_values,
                            fixtures::exception_run("invalid_argument", "reshape: cannot reshape (2, 3) into (4)"), &ref)
-                  .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
+                  .message == hidden_error);
         CHECK(evaluate_cpp(prob(), t_values, fixtures::exception_run("invalid_argument", "reshape: x=\"0.1\""), &ref)
-                  .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
-        CHECK(evaluate_cpp(prob(), t_values, fixtures::exception_run("invalid_argument", "mine: 0.1 0.2"), &ref)
-                  .message == "f threw std::invalid_argument (its words are shown on sample tests only)");
+                  .message == hidden_error);
         CHECK(evaluate_cpp(prob(), t_sample, fixtures::exception_run("invalid_argument", "bad"), &ref).message ==
               "threw std::invalid_argument: bad");
     }
     SECTION("a hidden test never shows text the submission wrote") {
         // A forged status whose "type" line carries the hidden inputs out.
         CHECK(evaluate_cpp(prob(), t_values, fixtures::exception_run("x=[0.1, 0.2]", ""), &ref).message ==
-              "f threw an exception");
+              hidden_error);
         TestRun bad;
         bad.status = TestRun::Status::bad_output;
         bad.detail = "its output out.npy could not be read: out.npy: unsupported dtype 'x=[0.1, 0.2]'";
-        CHECK(evaluate_cpp(prob(), t_values, bad, &ref).message ==
-              "its result files are not the harness's (details are shown on sample tests only)");
+        CHECK(evaluate_cpp(prob(), t_values, bad, &ref).message == hidden_error);
         CHECK(evaluate_cpp(prob(), t_sample, bad, &ref).message == bad.detail);
     }
     SECTION("std::bad_alloc is the memory limit") {
-        const auto o = evaluate_cpp(prob(), t_values, fixtures::exception_run("bad_alloc", "std::bad_alloc"), &ref);
+        const auto o = evaluate_cpp(shown(), t_values, fixtures::exception_run("bad_alloc", "std::bad_alloc"), &ref);
         CHECK(o.verdict == Verdict::memory_limit);
         CHECK(o.message == "ran out of memory (std::bad_alloc): the limit is 1024 MB");
+        CHECK(evaluate_cpp(prob(), t_values, fixtures::exception_run("bad_alloc", "std::bad_alloc"), &ref).message ==
+              "f ran out of memory, over the 1024 MB limit (hidden test: only its verdict is shown)");
     }
 }
 
@@ -141,7 +193,7 @@ TEST_CASE("stderr is shown for sample tests only", "[evaluate]") {
     crash.stderr_tail = "oops\n";
     CHECK(evaluate_cpp(prob(), t_sample, crash, &ref).message ==
           "crashed with SIGSEGV\nlast output on stderr:\noops\n");
-    CHECK(evaluate_cpp(prob(), t_values, crash, &ref).message == "crashed with SIGSEGV");
+    CHECK(evaluate_cpp(prob(), t_values, crash, &ref).message == hidden_error);
     CHECK(evaluate_cpp(prob(), t_values, crash, &ref).verdict == Verdict::runtime_error);
 }
 
