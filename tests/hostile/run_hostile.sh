@@ -7,7 +7,8 @@
 #     compared: it depends on the machine's load, and the verdict already says the limits held);
 #   - no process of the submission survives;
 #   - the judge is healthy afterwards (the reference is still accepted);
-#   - the case's own containment check (// check: ...), if any.
+#   - the case's own containment check (// check: ...), if any;
+#   - what the report must say (// report: ...) and what no format of it may say (// absent: ...).
 set -uo pipefail
 source "$(dirname "$0")/../box_pids.sh"
 case_name=$1 tier=$2 JUDGE=$3 ROOT=$4
@@ -34,6 +35,7 @@ echo 'int SECRET_4242_LEAKED = ;' >"$TMP/course/reference/probe/secret.txt"
 expect=$(sed -n "s|^$cm expect: ||p" "$SRC" | head -1)
 checks=$(sed -n "s|^$cm check: ||p" "$SRC")
 mapfile -t says < <(sed -n "s|^$cm report: ||p" "$SRC")
+mapfile -t never_says < <(sed -n "s|^$cm absent: ||p" "$SRC")
 # Skipped (77, which ctest reports as skipped) with the reason, never passed without running.
 if [[ " $checks " == *" needs_root "* ]] && [ "$(id -u)" != 0 ]; then
     echo "skipped: $case_name needs root (as another user the $tier tier runs it as that user, who owns the cache)"
@@ -157,6 +159,17 @@ done
 for want in "${says[@]}"; do
     grep -qF -- "$want" "$TMP/out" || { head -c 3000 "$TMP/out"; fail "the report does not say: $want"; }
 done
+# What a hidden test chose to do (its exit code, signal, exception) appears in no format.
+if [ "${#never_says[@]}" -gt 0 ]; then
+    for format in text markdown gradescope prairielearn; do
+        "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.$ext" --format "$format" >"$TMP/out.$format" 2>&1
+    done
+    for unwanted in "${never_says[@]}"; do
+        if grep -F -- "$unwanted" "$TMP/out" "$TMP/out.text" "$TMP/out.markdown" "$TMP/out.gradescope" "$TMP/out.prairielearn"; then
+            fail "the report says what a hidden test chose: $unwanted"
+        fi
+    done
+fi
 # The judge is still healthy.
 "$JUDGE" --root "$TMP/course" -q submit probe --file "$TMP/course/reference/probe/solution.cpp" >"$TMP/after" 2>&1 ||
     { cat "$TMP/after"; fail "the judge did not accept the reference afterwards"; }

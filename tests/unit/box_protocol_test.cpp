@@ -1,7 +1,10 @@
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include "catch.hpp"
 
 #include "runs/box_protocol.hpp"
+#include "runs/box_runner.hpp"
 #include "util/files.hpp"
 
 namespace box_protocol_test {  // a unity batch is one translation unit: this file's names stay its own
@@ -29,6 +32,57 @@ TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]")
     CHECK(back.limits.output_kb == 64);
     CHECK(back.batch == 4);
     CHECK(back.max_timeouts == 3);
+}
+
+TEST_CASE("a plan's phases and its feedback cases survive its encoding", "[box_protocol]") {
+    box::Plan plan;
+    plan.tests = {{"s", "f", "a", "b", ""}, {"small_f_0_0", "f", "c/d", "e", ""}, {"h", "f", "g", "h", ""}};
+    plan.first_phase = 2;
+    plan.phase_fd = 9;
+    plan.feedback_from = 1;
+    const box::Plan back = box::decode_plan(box::encode_plan(plan));
+    CHECK(back.first_phase == 2);
+    CHECK(back.phase_fd == 9);
+    CHECK(back.feedback_from == 1);
+    CHECK(back.tests[1].dir == "c/d");  // a nested input folder (InputFiles's nested constructor)
+    plan.feedback_from = SIZE_MAX;
+    CHECK(box::decode_plan(box::encode_plan(plan)).feedback_from == SIZE_MAX);
+}
+
+TEST_CASE("feedback cases never cut a graded test, and stop after their own time-outs", "[box_protocol]") {
+    // Positions: 0-1 sample tests, 2-7 feedback cases (the first phase), 8-11 hidden tests.
+    const auto run = [](std::set<size_t> slow, size_t batch) {
+        std::mutex m;
+        std::set<size_t> ran;
+        bool phase_end_seen_before_hidden = true;
+        bool phase_ended = false;
+        const size_t cutoff = judge::run_in_order(
+            12, batch, 2,
+            [&](size_t t) {
+                const std::lock_guard lock(m);
+                ran.insert(t);
+                if (t >= 8 && !phase_ended) phase_end_seen_before_hidden = false;
+            },
+            [&](size_t t) { return slow.count(t) > 0; }, 8, [&] { phase_ended = true; }, 2);
+        CHECK(phase_end_seen_before_hidden);
+        return std::pair{cutoff, ran};
+    };
+    for (const size_t batch : {1u, 2u, 3u, 8u}) {
+        CAPTURE(batch);
+        SECTION("every feedback case timing out: the hidden tests still run") {
+            const auto [cutoff, ran] = run({2, 3, 4, 5, 6, 7}, batch);
+            CHECK(cutoff == 12u);
+            for (size_t t : {0, 1, 8, 9, 10, 11}) CHECK(ran.count(t) == 1);
+            CHECK(ran.count(7) == (batch >= 6 ? 1u : 0u));  // skipped once two timed out, unless already running
+            CHECK(judge::feedback_cutoff(2, 8, 2, [](size_t t) { return t >= 2; }) == 4u);
+        }
+        SECTION("two graded time-outs cut the rest, feedback cases between them not counting") {
+            const auto [cutoff, ran] = run({1, 3, 9}, batch);
+            CHECK(cutoff == 10u);
+            CHECK(ran.count(8) == 1);
+        }
+    }
+    CHECK(judge::feedback_cutoff(2, 8, 2, [](size_t t) { return t == 5; }) == 8u);
 }
 
 TEST_CASE("a reserved status file reads as nothing until it is written in place", "[box_protocol]") {

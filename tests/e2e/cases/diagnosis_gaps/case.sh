@@ -21,7 +21,9 @@ expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_block --file "$TMP/no_co
 python3 - "$TMP/out" <<'PY' || fail "block_long_lens does not reject a block that never counts the lengths"
 import json, sys
 t = {t["id"]: t for t in json.load(open(sys.argv[1]))["tests"]}["block_long_lens"]
-assert t["message"] == "returned normally; expected it to throw std::invalid_argument", t
+assert t["verdict"] == "wrong_answer" and t["evidence"] == "throws", t
+assert t["message"] == ("transformer_block did not throw std::invalid_argument as the spec asks "
+                        "(hidden test: only its verdict is shown)"), t
 PY
 
 # An attention sub-layer that projects with x W^T (F.linear's convention) was blamed on the
@@ -61,7 +63,7 @@ edited "$ROOT/reference/problem_masks/accepted/numpy_arrays.py" "$TMP/ellipsis.p
     's/    lens = valid_lens.reshape(B, Lq, 1) if per_query else valid_lens.reshape(B, 1, 1)/    lens = valid_lens[..., None]/' \
     "valid_lens\[..., None\]"
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_masks --file "$TMP/ellipsis.py"
-expect_out "test axis_square (hidden, runtime_error): masked_softmax raised ValueError (its words are shown on sample tests only)"
+expect_out "test axis_square (hidden, runtime_error): masked_softmax stopped with an error (hidden test: only its verdict is shown)"
 expect_out "counterexample: masked_softmax(scores, valid_lens, causal) on fresh small inputs:"
 expect_out "raised an exception: ValueError: operands could not be broadcast together"
 # Misconceptions per function (point 6): two mistakes in two functions match no one seeded bug,
