@@ -14,11 +14,15 @@ std::string read_arg(ParamType type, const std::string& name) {
 }
 
 // A sequence's caller: each call in turn, in one process, its arguments read from the test's
-// files or taken from an earlier call's result (the solution's own value, as it returned it); the
-// kept results are written once every call has returned, so a call that throws writes none.
+// files or taken from an earlier call's result (the solution's own value, as it returned it). Each
+// kept result is copied as its call returns, before the next call (a Tensor is a value), so a later
+// call that rewrites it in place (a const_cast on the argument it was handed) changes only its own
+// argument, never the record the checks read (`unchanged`, issue #62). The copies are written once
+// every call has returned, so a call that throws writes none.
 std::string sequence_caller(const Problem& p, const FunctionSpec& f) {
     std::string s = "\nvoid call_" + f.name + "(const judge::harness::Io& io) {\n";
     std::map<std::string, std::string> made;  // a result's name: the C++ expression that holds it
+    std::map<std::string, std::string> kept;  // a result's name: its copy, made as its call returned
     for (size_t i = 0; i < f.sequence.size(); ++i) {
         const SequenceStep& step = f.sequence[i];
         const FunctionSpec& g = p.function(step.call);
@@ -34,9 +38,11 @@ std::string sequence_caller(const Problem& p, const FunctionSpec& f) {
             if (step.results[o].empty()) continue;
             made[step.results[o]] =
                 g.returns == ReturnType::single ? r : "std::get<" + std::to_string(o) + ">(" + r + ")";
+            kept[step.results[o]] = "k" + std::to_string(i + 1) + "_" + std::to_string(o);
+            s += "    const auto " + kept[step.results[o]] + " = " + made[step.results[o]] + ";\n";
         }
     }
-    for (const OutputSpec& o : f.outputs) s += "    io.put(\"" + o.name + "\", " + made.at(o.name) + ");\n";
+    for (const OutputSpec& o : f.outputs) s += "    io.put(\"" + o.name + "\", " + kept.at(o.name) + ");\n";
     return s + "}\n";
 }
 

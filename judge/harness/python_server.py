@@ -536,15 +536,18 @@ def call_one(module, name, args, outputs, single, np, notes):
 
 def run_sequence(fn, module, values, library, np, notes):
     """A sequence (problem/sequence.hpp): each call in turn, reading the sequence's parameters or
-    earlier results, each result handed on as a fresh argument is (an array or tensor of its own)."""
+    earlier results, each result handed on as a fresh argument is (an array or tensor of its own).
+    What is kept is a copy made as the call returns, before the next call: an array the solution
+    still holds (the one it returned, or the argument handed on) may be rewritten in place later,
+    and the checks (`unchanged`) must read what each call returned (issue #62)."""
     kept = {}
     for step in fn["sequence"]:
         arrays = call_one(module, step["call"], [values[a] for a in step["args"]], step["outputs"], step["single"],
                           np, notes)
         for (_, kind), name, a in zip(step["outputs"], step["results"], arrays):
             if name:
-                kept[name] = a
-                values[name] = as_argument(a, kind, library)
+                kept[name] = np.array(a, copy=True)
+                values[name] = as_argument(np.array(a, copy=True), kind, library)
     return [kept[oname] for oname, _ in fn["outputs"]]
 
 

@@ -56,14 +56,19 @@ TEST_CASE("a sequence's parameters are the names no earlier call makes; its outp
 
 TEST_CASE("the C++ harness calls a sequence step by step, handing results on, and declares no function for it",
           "[sequence][harness]") {
+    // Each kept result is copied as its call returns (a Tensor is a value): a later call that
+    // rewrites its argument in place cannot rewrite the record the checks read (issue #62).
     const std::string s = judge::harness_source(judge::parse_problem(spec().dump(), "p.json"));
     CHECK(s.find(" push_twice(const") == std::string::npos);  // no declaration: the solution does not define it
     CHECK(s.find("void call_push_twice(const judge::harness::Io& io) {\n"
                  "    auto r1 = push(io.tensor(\"cache0\"), io.tensor(\"x1\"));\n"
+                 "    const auto k1_0 = std::get<0>(r1);\n"
                  "    auto r2 = push(std::get<0>(r1), io.tensor(\"x\"));\n"
-                 "    io.put(\"cache1\", std::get<0>(r1));\n"
-                 "    io.put(\"cache2\", std::get<0>(r2));\n"
-                 "    io.put(\"mean2\", std::get<1>(r2));\n}\n") != std::string::npos);
+                 "    const auto k2_0 = std::get<0>(r2);\n"
+                 "    const auto k2_1 = std::get<1>(r2);\n"
+                 "    io.put(\"cache1\", k1_0);\n"
+                 "    io.put(\"cache2\", k2_0);\n"
+                 "    io.put(\"mean2\", k2_1);\n}\n") != std::string::npos);
     CHECK(s.find("        {\"push_twice\", &call_push_twice},\n") != std::string::npos);
 }
 
