@@ -98,6 +98,12 @@ CLI::App* add_submit(CLI::App& app, CliOptions& o) {
     submit->add_option("--codegrade-fd", o.submit.codegrade_fd,
                        "Also write CodeGrade's points line ({\"tag\": \"points\", ...}) to this open descriptor, as\n"
                        "CodeGrade's custom test reads it (3), while the report goes to standard output");
+    submit
+        ->add_option("--deadline", o.submit.deadline,
+                     "Stop judging SECONDS after the judge starts, and still write the report: the tests not\n"
+                     "run by then say \"not run: out of time\", and what only explains a failure is left out.\n"
+                     "Set it below the platform's own limit (docs/ci.md gives each recipe's)")
+        ->check(CLI::Range(1, 86400));
     submit->add_flag("--after-due-date", o.submit.after_due_date,
                      "Also run the tests withheld until after the due date (visibility after_due_date; full root)");
     submit->add_option("--save-counterexamples", o.submit.save_counterexamples,

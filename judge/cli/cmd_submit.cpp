@@ -242,6 +242,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     // Under a secret, this file's own draw (core/seed.hpp): what another file relays is stale here.
     Judge judge(p, seed.for_submission(chosen.text.bytes), builder);  // first: it refuses --seed on a pack
     judge.set_counterexamples(o.counterexamples);
+    if (o.deadline) judge.set_deadline(t0 + std::chrono::seconds(*o.deadline));
     const bool pictures = format.name == "text" && (o.pictures || stdout_is_terminal());
     // Pictures of sample tests where they are shown: the page, a terminal, the platforms that show
     // images. (The PNGs beside saved counterexamples need none: they draw the counterexamples.)

@@ -33,6 +33,7 @@ struct SubmitOptions {
     std::optional<std::string> lang;  // --lang cpp|numpy|torch: else from the file (docs/python.md)
     std::optional<int> codegrade_fd;  // --codegrade-fd N: CodeGrade's points line on descriptor N too
     std::vector<std::string> also;    // --also FORMAT=FILE: the same report in another format, to FILE
+    std::optional<int> deadline;      // --deadline SECONDS: judging stops then (Judge::set_deadline)
 };
 
 struct HeadsOptions {

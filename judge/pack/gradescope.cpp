@@ -49,8 +49,11 @@ seed_file=$ag/source/grading_seed
 # The submission is found and read by the judge, as judge grade reads a student's folder:
 # @PROBLEM@/solution.cpp or .py first, then solution.cpp or .py (NumPy or PyTorch: docs/python.md);
 # a link, or anything but a regular file, is invalid_submission and never read.
+# Judging stops after 9 minutes (Gradescope's default timeout is 10; raise both together in the
+# assignment's settings), and the result of what ran is still written.
 GRADING_SEED=$(cat "$seed_file") "$judge" --root "$ag/source/course" -q submit @PROBLEM@ --dir "$ag/submission" \
-    --format gradescope --after-due-date --seed-from-env GRADING_SEED >"$results.tmp"
+    --format gradescope --after-due-date --seed-from-env GRADING_SEED --deadline "${JUDGE_DEADLINE:-540}" \
+    >"$results.tmp"
 code=$?
 # 0 accepted, 1 not accepted: both are a report. 2 and 3 are the judge's own failures.
 if [ $code -le 1 ] && [ -s "$results.tmp" ]; then mv "$results.tmp" "$results"; exit 0; fi

@@ -3,8 +3,8 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 

@@ -153,13 +153,20 @@ Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box,
     if (br.ok) {
         // The counterexample candidates run with the sample tests, before any hidden test.
         if (m_counterexamples) m_case_inputs.ensure();
-        const FeedbackCases cases = m_counterexamples ? FeedbackCases{&m_cases, &m_case_inputs} : FeedbackCases{};
-        const SubmissionRuns runs = run_submission(m_p, box, sub.launch, m_inputs, sandbox, "out", cases);
+        RunSettings run;
+        if (m_counterexamples) run.feedback = {&m_cases, &m_case_inputs};
+        run.deadline = m_deadline;
+        const SubmissionRuns runs = run_submission(m_p, box, sub.launch, m_inputs, sandbox, run);
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs, lang.language));
-        name_misconceptions(outcomes, runs, lang.language);
+        // Past the deadline, only the grade: what explains a failure is left out.
+        const auto in_time = [this] { return !m_deadline || std::chrono::steady_clock::now() < *m_deadline; };
+        if (in_time()) name_misconceptions(outcomes, runs, lang.language);
         // An unexplained wrong answer run again: outputs that change are not diagnosed from one run.
-        for (const size_t t : changing_outputs(m_p, m_seed, box, sub.launch, sandbox, runs, outcomes)) {
+        const std::vector<size_t> changing =
+            in_time() ? changing_outputs(m_p, m_seed, box, sub.launch, sandbox, runs, outcomes, m_deadline)
+                      : std::vector<size_t>{};
+        for (const size_t t : changing) {
             outcomes[t].message = changing_output_words;
             outcomes[t].evidence.clear();
             outcomes[t].changing = true;
@@ -182,7 +189,7 @@ Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box,
                 outcomes[t].behaviour =
                     run_behaviour(m_p.tests[t], outcomes[t].verdict, *runs.runs[t], reference_for(t));
             }
-        if (m_counterexamples)
+        if (m_counterexamples && in_time())
             pick_counterexamples(m_p, m_seed, *m_key, m_cases, m_case_inputs, runs.feedback, lang.language, outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));

@@ -12,9 +12,11 @@
 // its own (grade/class_grade.cpp's JudgePool). The Builder may be shared by every Judge.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,12 @@ public:
     /// Whether a failed hidden test gets a counterexample (pipeline/counterexample.hpp); on by default.
     void set_counterexamples(bool on) { m_counterexamples = on; }
     bool counterexamples() const { return m_counterexamples; }
+
+    /// When this submission's judging must be over (submit --deadline): the box is stopped then,
+    /// its tests without a result are "not run: out of time", and what only explains a failure (the
+    /// rerun of wrong answers, naming a misconception, counterexamples) is left out once it has
+    /// passed. nullopt (the default): none.
+    void set_deadline(std::optional<std::chrono::steady_clock::time_point> at) { m_deadline = at; }
 
     /// Whether a failed sample test keeps its values for pictures (TestOutcome::pictured, up to
     /// max_pictured_elements each); off by default.
@@ -112,6 +120,7 @@ private:
     std::unique_ptr<AnswerKey> m_key;
     bool m_counterexamples = true;
     bool m_pictures = false;
+    std::optional<std::chrono::steady_clock::time_point> m_deadline;
 };
 
 /// Turns a Judge's counterexample search off for as long as it lives, and back as it was after,

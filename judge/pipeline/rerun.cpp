@@ -10,7 +10,8 @@ namespace judge {
 
 std::vector<size_t> changing_outputs(const Problem& p, uint64_t seed, const std::filesystem::path& box,
                                      const LaunchSpec& launch, const Sandbox& sandbox, const SubmissionRuns& runs,
-                                     const std::vector<TestOutcome>& outcomes) {
+                                     const std::vector<TestOutcome>& outcomes,
+                                     std::optional<std::chrono::steady_clock::time_point> deadline) {
     std::vector<size_t> again;  // indices into p.tests
     for (size_t t = 0; t < outcomes.size() && t < p.tests.size(); ++t) {
         // A wrong answer that is exactly a seeded bug's is no draw: it needs no second run.
@@ -27,7 +28,8 @@ std::vector<size_t> changing_outputs(const Problem& p, uint64_t seed, const std:
     const auto t0 = std::chrono::steady_clock::now();
     InputFiles inputs(q, seed);
     inputs.ensure();
-    const SubmissionRuns second = run_submission(q, box, launch, inputs, sandbox, fresh_out_folder(box));
+    const SubmissionRuns second =
+        run_submission(q, box, launch, inputs, sandbox, {fresh_out_folder(box), {}, deadline});
     spdlog::debug("ran {} failing test{} again in {:.3f}s", again.size(), again.size() == 1 ? "" : "s",
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     std::vector<size_t> changing;

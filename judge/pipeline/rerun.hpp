@@ -4,8 +4,10 @@
 // that the next run does not reproduce. So the judge says what it saw instead.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "pipeline/submission_runs.hpp"
@@ -24,9 +26,11 @@ inline constexpr const char* changing_output_words =
 /// Runs again, in `box` as `launch` says, every test that failed by returning a wrong answer that
 /// no seeded bug explains (one that is exactly a bug's output is no random draw). Returns
 /// the tests (indices into p.tests) whose outputs the second run changed beyond the test's
-/// tolerance; a second run that did not return (a time-out under load) says nothing.
+/// tolerance; a second run that did not return (a time-out under load, or the `deadline` of
+/// RunSettings reached) says nothing.
 std::vector<size_t> changing_outputs(const Problem& p, uint64_t seed, const std::filesystem::path& box,
                                      const LaunchSpec& launch, const Sandbox& sandbox, const SubmissionRuns& runs,
-                                     const std::vector<TestOutcome>& outcomes);
+                                     const std::vector<TestOutcome>& outcomes,
+                                     std::optional<std::chrono::steady_clock::time_point> deadline = {});
 
 }  // namespace judge

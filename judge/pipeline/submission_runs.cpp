@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <thread>
@@ -15,6 +16,7 @@
 #include <optional>
 
 #include "core/errors.hpp"
+#include "pipeline/phase_watch.hpp"
 #include "process/run_delay.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/box_runner.hpp"
@@ -47,10 +49,20 @@ std::chrono::milliseconds total_budget(const Problem& p, size_t tests, size_t ba
 // most every test at its limit plus the cutoff's and a grace; and plain wall time, this many budgets.
 constexpr int wall_cap_budgets = 4;
 
-std::chrono::milliseconds total_cpu_budget(const Problem& p, size_t count, int max_timeouts,
-                                           const LaunchSpec& launch) {
+std::chrono::milliseconds total_cpu_budget(const Problem& p, size_t count, int max_timeouts, const LaunchSpec& launch) {
     const auto tests = static_cast<long long>(count) + max_timeouts;
     return launch_start_time(launch) + std::chrono::milliseconds(tests * p.limits.time_per_test_ms + 10000);
+}
+
+// The time left until `deadline`, at least 1 ms (a run that is given none is not started).
+std::chrono::milliseconds until(std::chrono::steady_clock::time_point deadline) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    return std::max(left, std::chrono::milliseconds(1));
+}
+
+bool past(const std::optional<std::chrono::steady_clock::time_point>& deadline) {
+    return deadline && std::chrono::steady_clock::now() >= *deadline;
 }
 
 // Makes each test's output folder below `out` under a fresh random name, as the judge, for the
@@ -63,46 +75,6 @@ std::vector<std::string> make_out_folders(const Sandbox& sandbox, const fs::path
     }
     return names;
 }
-
-// The judge's end of the phase socket (box::Plan::first_phase): a thread that waits for the
-// runner's word that the first phase is over, calls `at_end`, then tells the runner to go on.
-class PhaseWatch {
-public:
-    explicit PhaseWatch(std::function<void()> at_end) {
-        if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, m_fds) != 0)
-            throw JudgeFailure(std::string("cannot make a socket pair: ") + std::strerror(errno));
-        m_thread = std::thread([this, at_end = std::move(at_end)] {
-            char c = 0;
-            ssize_t k = 0;
-            do k = ::recv(m_fds[0], &c, 1, 0);
-            while (k < 0 && errno == EINTR);
-            if (k == 1) {
-                try {
-                    at_end();
-                } catch (const std::exception& e) {
-                    spdlog::debug("reading the sample tests' results: {}", e.what());
-                }
-                const char go = 'g';
-                ::send(m_fds[0], &go, 1, MSG_NOSIGNAL);
-            }
-        });
-    }
-    int runner_fd() const { return m_fds[1]; }
-    /// After the box has ended: the thread sees the socket's end, if it still waits (shut down,
-    /// whoever else may hold a copy of the runner's end).
-    ~PhaseWatch() {
-        ::shutdown(m_fds[0], SHUT_RDWR);
-        m_thread.join();
-        ::close(m_fds[0]);
-        ::close(m_fds[1]);
-    }
-    PhaseWatch(const PhaseWatch&) = delete;
-    PhaseWatch& operator=(const PhaseWatch&) = delete;
-
-private:
-    int m_fds[2] = {-1, -1};
-    std::thread m_thread;
-};
 
 // Earlier runs' output folders in the box ("out", "out-<random>"), hidden from this run under an
 // empty folder: a test of a later run (a counterexample's) finds nothing an earlier one left.
@@ -126,10 +98,11 @@ std::vector<Mount> hide_other_outs(const fs::path& box, const std::string& out_n
 // in their order: the first `first_phase` of them before the others, `at_phase_end` between (and
 // from `feedback_from` on, in the first phase, feedback cases). Returns the cutoff, a position in
 // `tests`; tests before it without a judge_status got no result.
-size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launch, const std::string& out_name,
+size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launch, const RunSettings& options,
                   const InputFiles& inputs, const Sandbox& sandbox, size_t batch, std::vector<box::PlannedTest> tests,
                   size_t first_phase, size_t feedback_from, const std::function<void()>& at_phase_end,
                   bool& timed_out) {
+    const std::string& out_name = options.out_name;
     box::Plan plan;
     plan.launch = launch.seen_at(box.string(), "/box");  // its files as the box sees them
     plan.tests = std::move(tests);
@@ -158,6 +131,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     const int timeouts = plan.max_timeouts * (plan.feedback_from < plan.first_phase ? 2 : 1);
     ps.wall_limit = total_budget(p, plan.tests.size(), batch, timeouts, launch);
     ps.wall_cap = wall_cap_budgets * ps.wall_limit;
+    if (options.deadline) ps.wall_cap = std::min(ps.wall_cap, until(*options.deadline));
     ps.cpu_limit = total_cpu_budget(p, plan.tests.size(), timeouts, launch);
     // The whole box: `batch` tests at their limit side by side, plus the runner and the tmpfs mounts
     // (and a Python server: torch is about 250 MB resident).
@@ -218,7 +192,9 @@ std::vector<size_t> run_order(const Problem& p, size_t& first_phase, size_t feed
 }
 
 SubmissionRuns run_submission(const Problem& p, const fs::path& box, const LaunchSpec& launch, const InputFiles& inputs,
-                              const Sandbox& sandbox, const std::string& out_name, const FeedbackCases& feedback) {
+                              const Sandbox& sandbox, const RunSettings& options) {
+    const std::string& out_name = options.out_name;
+    const FeedbackCases& feedback = options.feedback;
     const size_t n = p.tests.size();
     const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
     size_t first_phase = 0;
@@ -227,24 +203,29 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
     // Slot k: test k, or feedback case k - n.
     const auto spec = [&](size_t k) -> const TestSpec& { return k < n ? p.tests[k] : feedback.cases->tests[k - n]; };
     const auto input_name = [&](size_t k) { return k < n ? inputs.name(k) : feedback.inputs->name(k - n); };
-    const size_t samples = static_cast<size_t>(std::count_if(p.tests.begin(), p.tests.end(),
-                                                             [](const TestSpec& t) { return !t.hidden; }));
+    const size_t samples =
+        static_cast<size_t>(std::count_if(p.tests.begin(), p.tests.end(), [](const TestSpec& t) { return !t.hidden; }));
     const size_t feedback_from = all > n ? samples : SIZE_MAX;
     SubmissionRuns s;
     s.runs.resize(n);
     s.cut.assign(n, false);
     s.feedback.resize(all - n);
-    std::vector<char> ran_out(all, 0);  // (char: stored from several threads)  // by position: the slot's run hit a time limit
+    std::vector<char> ran_out(
+        all, 0);  // (char: stored from several threads)  // by position: the slot's run hit a time limit
     const auto cut_from = [&](size_t position) {
         for (size_t i = position; i < all; ++i) {
-            if (order[i] < n) s.cut[order[i]] = true;
-            else s.feedback[order[i] - n].reset();
+            if (order[i] < n)
+                s.cut[order[i]] = true;
+            else
+                s.feedback[order[i] - n].reset();
         }
     };
     const auto store = [&](size_t i, std::optional<TestRun> run) {
         ran_out[i] = run && run->hit_time_limit() ? 1 : 0;
-        if (order[i] < n) s.runs[order[i]] = std::move(run);
-        else s.feedback[order[i] - n] = std::move(run);
+        if (order[i] < n)
+            s.runs[order[i]] = std::move(run);
+        else
+            s.feedback[order[i] - n] = std::move(run);
     };
     // Only the feedback cases that run_in_order's rule lets count (never scheduling).
     const auto drop_late_feedback = [&] {
@@ -258,6 +239,11 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
     const fs::path out = box / out_name;
     const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(out, out_mb);
     const std::vector<std::string> outs = make_out_folders(sandbox, out, all);  // by slot
+    if (past(options.deadline)) {  // nothing more may run: no test has a result
+        s.missing_verdict = Verdict::time_limit;
+        s.missing_message = deadline_words;
+        return s;
+    }
     if (sandbox.tier() == Tier::bubblewrap) {
         bool box_timed_out = false;
         // Tests [0, read_up_to) of `order` were read at the phase end: the sample tests and the
@@ -267,22 +253,21 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
         const auto read_runs = [&](size_t to) {
             for (; read_up_to < to; ++read_up_to) {
                 const size_t k = order[read_up_to];
-                store(read_up_to,
-                      read_finished_run(p.function(spec(k).function), box, fs::path(out_name) / outs[k]));
+                store(read_up_to, read_finished_run(p.function(spec(k).function), box, fs::path(out_name) / outs[k]));
             }
         };
         std::vector<box::PlannedTest> planned;
         for (const size_t k : order)
             planned.push_back({spec(k).id, spec(k).function, input_name(k), outs[k], random_name()});
-        const size_t cutoff =
-            run_in_box(p, box, launch, out_name, inputs, sandbox, batch, std::move(planned), first_phase,
-                       feedback_from, [&] { read_runs(first_phase); }, box_timed_out);
+        const size_t cutoff = run_in_box(
+            p, box, launch, options, inputs, sandbox, batch, std::move(planned), first_phase, feedback_from,
+            [&] { read_runs(first_phase); }, box_timed_out);
         read_runs(cutoff);
         cut_from(cutoff);
         drop_late_feedback();
         s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
         s.missing_message = box_timed_out
-                                ? out_of_time
+                                ? (past(options.deadline) ? deadline_words : out_of_time)
                                 : "no result: the test runner in the box was stopped (killed by the submission?)";
         return s;
     }
@@ -297,9 +282,11 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
     StarvedClock starved;
     by_descriptor.starved = &starved;
     const auto start = std::chrono::steady_clock::now();
+    std::atomic<bool> deadline_hit = false;  // (set from the tests' threads)
     const auto out_of_budget = [&] {
         const auto spent = std::chrono::steady_clock::now() - start;
-        return spent - starved.starved() >= budget || spent >= wall_cap_budgets * budget;
+        if (past(options.deadline)) deadline_hit = true;
+        return deadline_hit || spent - starved.starved() >= budget || spent >= wall_cap_budgets * budget;
     };
     s.missing_verdict = Verdict::time_limit;
     s.missing_message = out_of_time;
@@ -311,8 +298,10 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
             const FunctionSpec& fn = p.function(spec(k).function);
             const fs::path dir = fs::path(out_name) / outs[k];
             const fs::path in = k < n ? inputs.dir(k) : feedback.inputs->dir(k - n);
+            const bool fed = i >= feedback_from && i < first_phase;
             try {
-                execute_test(launch.program, fn.name, in, box / dir, p.limits, sandbox, box, by_descriptor);
+                execute_test(launch.program, fn.name, in, box / dir, fed ? box::feedback_limits(p.limits) : p.limits,
+                             sandbox, box, by_descriptor);
             } catch (const BoxFolderGone&) {
                 TestRun gone;  // an earlier test of the same submission moved or replaced it
                 gone.status = TestRun::Status::bad_output;
@@ -325,6 +314,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
         [&](size_t i) { return static_cast<bool>(ran_out[i]); }, first_phase, {}, feedback_from);
     cut_from(cutoff);
     drop_late_feedback();
+    if (deadline_hit) s.missing_message = deadline_words;
     return s;
 }
 

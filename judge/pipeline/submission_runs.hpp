@@ -2,6 +2,7 @@
 // sandbox tier, and collecting the runs.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -38,6 +39,18 @@ struct FeedbackCases {
     const InputFiles* inputs = nullptr;  // theirs, nested in the tests' (InputFiles's nested constructor)
 };
 
+/// How one run of a box goes, beyond its tests.
+struct RunSettings {
+    std::string out_name = "out";  // below the box; a fresh one (fresh_out_folder) for each later run
+    FeedbackCases feedback;
+    // When all judging must be over (submit --deadline): the box is stopped then, and its tests
+    // without a result are "not run: out of time" (deadline_words). nullopt: none.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+/// What a test that the judging deadline left unrun says.
+inline constexpr const char* deadline_words = "not run: out of time (the time for judging this submission ran out)";
+
 /// Makes a new, empty output folder in `box` under a random name, for a second run of the same
 /// box, and returns the name.
 std::string fresh_out_folder(const std::filesystem::path& box);
@@ -52,9 +65,8 @@ std::vector<size_t> run_order(const Problem& p, size_t& first_phase, size_t feed
 /// number of cores or on scheduling. The sample tests' results are read before any hidden test
 /// starts (issue #39: no hidden test can leave anything for them). In the bubblewrap tier all tests share one box, run
 /// by the in-box runner (a bubblewrap launch costs about 6 ms, a test about 3 ms); in the fallback tier the judge runs
-/// each test itself. The tests write below `box / out_name` (a fresh name for each run of the same box).
+/// each test itself. The tests write below `box / options.out_name`.
 SubmissionRuns run_submission(const Problem& p, const std::filesystem::path& box, const LaunchSpec& launch,
-                              const InputFiles& inputs, const Sandbox& sandbox, const std::string& out_name = "out",
-                              const FeedbackCases& feedback = {});
+                              const InputFiles& inputs, const Sandbox& sandbox, const RunSettings& options = {});
 
 }  // namespace judge

@@ -36,11 +36,11 @@ struct LanguageInfo {
     // The exception table's column with this language's name of each type, and what goes before it.
     std::string_view ExceptionInfo::*exception_column;
     std::string_view exception_prefix;  // "std::" for C++
-    std::string_view builds;          // "compiles" ("loads" for Python: it is checked, not compiled)
-    std::string_view fails_to_build;  // "does not compile"
-    std::string_view tool;            // "the compiler": whose words a failed build's log holds
-    std::string_view failed_heading;  // "Compilation failed.": a report's first words on a failed build
-    std::string_view log_by;          // "The compiler said:": before the build's log
+    std::string_view builds;            // "compiles" ("loads" for Python: it is checked, not compiled)
+    std::string_view fails_to_build;    // "does not compile"
+    std::string_view tool;              // "the compiler": whose words a failed build's log holds
+    std::string_view failed_heading;    // "Compilation failed.": a report's first words on a failed build
+    std::string_view log_by;            // "The compiler said:": before the build's log
     // The least limits.memory_mb a test in this language can run in: a Python test's address space
     // comes on top of the interpreter's, and torch's own working set is about 250 MB (0: no floor).
     int min_memory_mb;
@@ -74,7 +74,6 @@ std::string language_names();
 /// How `l` names the spec's exception type: "std::invalid_argument" in C++, "ValueError" in
 /// Python; a type Python has no class for keeps the spec's C++ name.
 std::string exception_name(Language l, std::string_view spec_type);
-
 
 /// Whether another language shares `l`'s extension, so that a report says which one it chose.
 bool shares_extension(Language l);

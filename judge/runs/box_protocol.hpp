@@ -38,6 +38,7 @@
 //     lose results but never make a wrong output pass.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -63,6 +64,15 @@ inline constexpr int wall_clock_factor = 3;
 /// After this many tests hit the time limit, a submission's remaining tests are not run, so a
 /// student's total grading time is at most about max_timeouts * time_per_test_ms plus the rest.
 inline constexpr int default_max_timeouts = 2;
+
+/// A feedback case's limits (Plan::feedback_from): half the tests' time. A counterexample is a small
+/// input, which a correct function answers in far less; a slow submission's cases time out soon and
+/// the rest are skipped, so that its feedback never takes the time its graded tests need.
+inline Limits feedback_limits(const Limits& tests) {
+    Limits l = tests;
+    l.time_per_test_ms = std::max(1, tests.time_per_test_ms / 2);
+    return l;
+}
 
 struct PlannedTest {
     std::string id;

@@ -89,13 +89,16 @@ int run_box(const BoxRunPaths& paths) {
     std::vector<box::TestStatus> statuses(plan.tests.size());
     const fs::path cutoff_file = paths.out / box::cutoff_file;
     box::reserve(cutoff_file);
+    const Limits fed = box::feedback_limits(plan.limits);
+    const auto feedback = [&](size_t t) { return t >= plan.feedback_from && t < plan.first_phase; };
     const size_t cutoff = run_in_order(
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
             InBox this_test = in_box;
             this_test.cgroup = plan.tests[t].cgroup;
-            statuses[t] = execute_test(plan.launch.program, plan.tests[t].function, test_dir(paths.in, t),
-                                       paths.out / plan.tests[t].out, plan.limits, *runner, {}, this_test);
+            statuses[t] =
+                execute_test(plan.launch.program, plan.tests[t].function, test_dir(paths.in, t),
+                             paths.out / plan.tests[t].out, feedback(t) ? fed : plan.limits, *runner, {}, this_test);
             kill_adopted_orphans();
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); }, plan.phase_fd >= 0 ? plan.first_phase : 0,

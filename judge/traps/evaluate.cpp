@@ -209,8 +209,8 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
             }
             if (test.throws) {
                 o.evidence = "throws";
-                fail(Verdict::wrong_answer, exception_words(run, lang) + "; expected " +
-                                                exception_name(lang, *test.throws));
+                fail(Verdict::wrong_answer,
+                     exception_words(run, lang) + "; expected " + exception_name(lang, *test.throws));
             } else {
                 fail(Verdict::runtime_error, exception_words(run, lang));
             }
@@ -227,10 +227,9 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
             if (ref->status != TestRun::Status::ok) {
                 // The instructor's own error: the inputs' shapes say which case the reference gets wrong.
                 const std::string inputs = test.inputs.empty() ? "" : " (" + summarize_inputs(fn, test) + ")";
-                throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + inputs + ": " +
-                                 (ref->status == TestRun::Status::exception
-                                      ? exception_words(*ref, Language::cpp)
-                                      : ref->detail));
+                throw InputError(
+                    "reference/" + p.name + "/solution.cpp: fails test " + test.id + inputs + ": " +
+                    (ref->status == TestRun::Status::exception ? exception_words(*ref, Language::cpp) : ref->detail));
             }
             const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base, o.evidence);
             if (!problem.empty()) {

@@ -34,7 +34,7 @@ _judge() {
             else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html markdown" -- "$cur")); fi
             return ;;
         --sandbox) COMPREPLY=($(compgen -W "bubblewrap fallback" -- "$cur")); return ;;
-        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd | --also | --from-env) return ;;
+        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd | --deadline | --also | --from-env) return ;;
         --export) COMPREPLY=($(compgen -W "canvas moodle" -- "$cur")); return ;;
     esac
     if [ -z "$cmd" ]; then
@@ -43,7 +43,7 @@ _judge() {
     fi
     local opts
     case $cmd in
-        submit) opts="--file --dir --lang --format --also --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures --codegrade-fd" ;;
+        submit) opts="--file --dir --lang --format --also --seed --save-counterexamples --no-counterexamples --after-due-date --html --pictures --codegrade-fd --deadline" ;;
         heads) opts="--file --test --example --html --lang" ;;
         validate) opts="--all --format --strict --mutants --changed --survivors --jobs --cross-check --seeds" ;;
         run) opts="--test --function --inputs --outputs --file --seed" ;;

@@ -39,6 +39,22 @@ cp "$ROOT/reference/problem_sdpa/solution.cpp" "$G/student/solution.cpp"
 rm -rf "$G/results"
 host || fail "the entry point exited $? on an accepted submission"
 check true 1 1 || fail "an accepted submission does not score 1"
+# Judging stops at 100 s, under the question's 120 (docs/ci.md); a --deadline of the question's
+# own entry point wins, given once to the judge.
+printf '#!/bin/sh\necho "$@" >"%s"\nexit 3\n' "$TMP/args" >"$TMP/args-judge"
+chmod +x "$TMP/args-judge"
+JUDGE_SAVED=$JUDGE
+JUDGE="$TMP/args-judge"
+host
+grep -q -- "--deadline 100" "$TMP/args" || fail "the entry point does not pass --deadline 100: $(cat "$TMP/args")"
+entrypoint="$ROOT/scripts/prairielearn/judge-prairielearn problem_sdpa --root $ROOT --deadline 25"
+host
+[ "$(grep -o -- --deadline "$TMP/args" | wc -l)" = 1 ] && grep -q -- "--deadline 25" "$TMP/args" ||
+    fail "the question's --deadline does not replace the default: $(cat "$TMP/args")"
+JUDGE=$JUDGE_SAVED
+host || fail "the entry point exited $? with --deadline 25"
+check true 1 1 || fail "an accepted submission with --deadline 25 does not score 1"
+entrypoint="$ROOT/scripts/prairielearn/judge-prairielearn problem_sdpa --root $ROOT"
 # A human-sized secret is refused: not gradable, naming the command that makes a real one.
 cp "$G/tests/grading_seed" "$TMP/key"
 echo 482913 >"$G/tests/grading_seed"
