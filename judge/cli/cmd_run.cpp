@@ -169,7 +169,7 @@ std::optional<size_t> chosen_test(const Problem& p, const RunOptions& o) {
 
 // The program to run: --file prepared in its box (in `sandbox`, made here), else the reference.
 PreparedSubmission program(const Problem& p, const RunOptions& o, Builder& builder, Judge& judge, const fs::path& box,
-                           std::unique_ptr<Sandbox>& sandbox) {
+                           std::unique_ptr<Sandbox>& sandbox, const std::string& secret_env) {
     if (!o.file) {
         spdlog::info("no --file: running the reference solution");
         PreparedSubmission reference;
@@ -178,7 +178,7 @@ PreparedSubmission program(const Problem& p, const RunOptions& o, Builder& build
     }
     const std::string text = read_input_file(*o.file);
     sandbox = make_sandbox(probe_sandbox());
-    warn_if_not_isolated(*sandbox);
+    check_isolation(*sandbox, secret_env);
     return prepared_or_error(p, box, text, *o.file, o.lang, *sandbox, builder);
 }
 
@@ -243,7 +243,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     Judge judge(p, drawn, builder);
     TempDir box("judge-run");
     std::unique_ptr<Sandbox> sandbox;
-    const PreparedSubmission sub = program(p, o, builder, judge, box.path(), sandbox);
+    const PreparedSubmission sub = program(p, o, builder, judge, box.path(), sandbox, seed.secret() ? seed.env : "");
     // The box gets its own copy of the inputs: the caller's folder may be out of the box user's reach.
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);

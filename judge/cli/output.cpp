@@ -1,5 +1,7 @@
 #include "cli/output.hpp"
 
+#include "core/errors.hpp"
+
 #include <unistd.h>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -23,6 +25,19 @@ std::string paint(const std::string& text, const char* colour) { return terminal
 
 void warn_if_not_isolated(const Sandbox& sandbox) {
     if (!sandbox.warning().empty()) std::fprintf(stderr, "judge: warning: %s\n", sandbox.warning().c_str());
+}
+
+void check_isolation(const Sandbox& sandbox, const std::string& secret_env) {
+    warn_if_not_isolated(sandbox);
+    if (secret_env.empty() || sandbox.tier() != Tier::fallback || ::geteuid() == 0) return;
+    throw JudgeFailure("--seed-from-env " + secret_env +
+                       ": a grade under a secret needs isolation this run does not have: in the fallback tier (" +
+                       sandbox.fallback_reason() +
+                       ") a judge that is not root runs each submission as its own user, who can read the judge's "
+                       "environment (the secret), its cache and the course. Allow user namespaces (a container "
+                       "whose seccomp profile permits them, or kernel.unprivileged_userns_clone=1) so that bubblewrap "
+                       "works, or run the judge as root in the container: each box then runs as a uid of its own "
+                       "(docs/sandbox.md). `judge doctor` says which tier this host gets");
 }
 
 void configure_logging(int verbose, bool quiet) {

@@ -24,6 +24,12 @@ std::string paint(const std::string& text, const char* colour);
 /// isolation is never a detail.
 void warn_if_not_isolated(const Sandbox& sandbox);
 
+/// As warn_if_not_isolated, and under a secret (`secret_env`, the variable named by
+/// --seed-from-env; "" for none) refuses, with a JudgeFailure saying what the host must allow, a
+/// tier that cannot keep it: the fallback tier as another user than root, where a submission runs
+/// as the judge's own user and could read the judge's environment, the cache and the course.
+void check_isolation(const Sandbox& sandbox, const std::string& secret_env);
+
 /// Sets spdlog's level from -v / -q counts; logs go to stderr, never stdout.
 void configure_logging(int verbose, bool quiet);
 

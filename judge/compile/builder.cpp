@@ -1,5 +1,7 @@
 #include "compile/builder.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <future>
 
@@ -52,6 +54,13 @@ std::string read_log(const fs::path& dir, const char* name) {
 }  // namespace
 
 Builder::Builder(Toolchain tc, fs::path cache) : m_tc(std::move(tc)), m_cache(std::move(cache)) {
+    // As root, the cache is root's alone: every box runs as another uid, and what one needs of the
+    // cache is hard-linked into its own folder (Sandbox::share). So no submission reads the
+    // reference's runs or builds, in any tier, even where JUDGE_CACHE is a shared 0755 folder (issue #62).
+    if (::geteuid() == 0) {
+        fs::create_directories(m_cache);
+        fs::permissions(m_cache, fs::perms::owner_all, fs::perm_options::replace);
+    }
     Hasher h;
     h.add(m_tc.cxx).add(m_tc.id);
     for (const auto& f : m_tc.flags) h.add(f);

@@ -108,6 +108,15 @@ std::string doctor_report(const SandboxProbe& p) {
     s += fmt::format("tier:             {}{}\n",
                      p.tier == Tier::bubblewrap ? "bubblewrap (isolated)" : "fallback (NOT isolated)",
                      p.forced.empty() ? "" : " (" + p.forced + ")");
+    // What a grade under a secret (--seed-from-env) gets here (cli/output.hpp's check_isolation).
+    s += fmt::format(
+        "secret grading:   {}\n",
+        p.tier == Tier::bubblewrap ? "yes: each box sees only its own folders, never the cache, course or secret"
+        : p.uid == 0 ? "yes, as root: each box runs as a uid of its own, and the cache is root's alone (0700); the\n"
+                       "                  box can still read what any user may: the page cache, and the course "
+                       "unless it is root's alone"
+                     : "refused: a submission would run as this user and could read the secret, the cache and "
+                       "the\n                  course (allow user namespaces, or run the judge as root)");
     return s;
 }
 

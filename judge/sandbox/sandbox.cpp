@@ -144,10 +144,15 @@ fs::path Sandbox::exec_only(const fs::path& exe, const fs::path& box) const {
     return dest;
 }
 
+std::string Sandbox::fallback_reason() const {
+    if (m_probe.tier == Tier::bubblewrap) return "";
+    return m_probe.forced.empty() ? m_probe.bwrap_error : m_probe.forced;
+}
+
 std::string Sandbox::warning() const {
     if (m_probe.tier == Tier::bubblewrap) return "";
-    return "the submission runs WITHOUT isolation (fallback tier: " +
-           (m_probe.forced.empty() ? m_probe.bwrap_error : m_probe.forced) + "); run `judge doctor` for details";
+    return "the submission runs WITHOUT isolation (fallback tier: " + fallback_reason() +
+           "); run `judge doctor` for details";
 }
 
 std::unique_ptr<Sandbox> make_sandbox(SandboxProbe probe) {

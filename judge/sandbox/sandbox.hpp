@@ -78,6 +78,9 @@ public:
     /// The one-line warning to print when the run is not isolated; "" in the bubblewrap tier.
     std::string warning() const;
 
+    /// Why the fallback tier was chosen (JUDGE_SANDBOX, or bwrap's failure); "" in the bubblewrap tier.
+    std::string fallback_reason() const;
+
     /// This tier for one box (one submission's compile and tests): when the judge is root, it runs
     /// as an unprivileged uid that no other box on the machine uses meanwhile (UidLease). Keep it
     /// for the box's whole life. Elsewhere, the same tier as it is.

@@ -81,6 +81,7 @@ TEST_CASE("the doctor says which tier and what bounds a fork bomb", "[sandbox]")
           std::string::npos);
     CHECK(report.find("fork bombs:       RLIMIT_NPROC 64 for each box's uid\n") != std::string::npos);
     CHECK(report.find("tier:             bubblewrap (isolated)\n") != std::string::npos);
+    CHECK(report.find("secret grading:   yes: each box sees only its own folders") != std::string::npos);
     CHECK(report.find("memory:           RLIMIT_AS per process only (no writable memory cgroup)\n") !=
           std::string::npos);
     CHECK(report.find("cpu:              each process's own CPU time; no cpu cgroup") != std::string::npos);
@@ -98,6 +99,11 @@ TEST_CASE("the doctor says which tier and what bounds a fork bomb", "[sandbox]")
     const std::string fallback = judge::doctor_report(p);
     CHECK(fallback.find("fork bombs:       bounded only by the wall-clock timer\n") != std::string::npos);
     CHECK(fallback.find("tier:             fallback (NOT isolated) (JUDGE_SANDBOX=fallback)\n") != std::string::npos);
+    // Issue #62: no grade under a secret where a submission runs as the judge's own user.
+    CHECK(fallback.find("secret grading:   refused: a submission would run as this user") != std::string::npos);
+    p.uid = 0;
+    CHECK(judge::doctor_report(p).find("secret grading:   yes, as root: each box runs as a uid of its own") !=
+          std::string::npos);
 }
 
 TEST_CASE("the plain runner runs trusted code as it is, with no box", "[runner]") {
