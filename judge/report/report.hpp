@@ -26,6 +26,11 @@ enum class Verdict {
 
 std::string to_string(Verdict v);
 
+/// What a report says, as a version: `judge grade` reuses no report of another (its resume key).
+/// Bump it when the same submission would be reported otherwise. 2: a hidden test says its verdict
+/// only, and counterexample candidates run before the hidden tests (issue #62).
+inline constexpr const char* report_version = "report 2";
+
 /// "wrong answer", "time limit": a verdict as a sentence says it.
 std::string verdict_phrase(Verdict v);
 
