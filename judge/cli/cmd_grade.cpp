@@ -154,7 +154,7 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     go.allow_empty = o.allow_empty;
     if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
-    check_isolation(*sandbox, go.seed.secret() ? go.seed.env : "");
+    check_isolation(*sandbox, go.seed.secret() ? go.seed.env : "", p.reference);
     Builder builder(detect_toolchain(), cache_root());
     const GradeSummary s = grade_class(p, go, builder, *sandbox);
     fmt::print("{}: {} students ({} graded, {} unchanged){}\n", p.name, s.students, s.graded, s.reused,

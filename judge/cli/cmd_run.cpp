@@ -178,7 +178,7 @@ PreparedSubmission program(const Problem& p, const RunOptions& o, Builder& build
     }
     const std::string text = read_input_file(*o.file);
     sandbox = make_sandbox(probe_sandbox());
-    check_isolation(*sandbox, secret_env);
+    check_isolation(*sandbox, secret_env, p.reference);
     return prepared_or_error(p, box, text, *o.file, o.lang, *sandbox, builder);
 }
 

@@ -250,7 +250,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
                        std::any_of(also.begin(), also.end(), [](const AlsoWrite& w) { return w.format->pictures; }));
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
-    check_isolation(*sandbox, seed.secret() ? seed.env : "");
+    check_isolation(*sandbox, seed.secret() ? seed.env : "", p.reference);
     Report r = judge.judge_file(chosen.text, source.string(), *sandbox,
                                 o.lang ? parse_language(*o.lang) : std::optional<Language>{});
     r.sandbox = sandbox->name();

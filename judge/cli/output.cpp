@@ -2,6 +2,7 @@
 
 #include "core/errors.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -27,9 +28,34 @@ void warn_if_not_isolated(const Sandbox& sandbox) {
     if (!sandbox.warning().empty()) std::fprintf(stderr, "judge: warning: %s\n", sandbox.warning().c_str());
 }
 
-void check_isolation(const Sandbox& sandbox, const std::string& secret_env) {
+namespace {
+
+// Whether any user may read `file`: it and every folder above it open to others.
+bool readable_by_anyone(const std::filesystem::path& file) {
+    struct stat st {};
+    if (::stat(file.c_str(), &st) != 0 || (st.st_mode & S_IROTH) == 0) return false;
+    for (std::filesystem::path d = file.parent_path(); !d.empty(); d = d.parent_path()) {
+        if (::stat(d.c_str(), &st) != 0 || (st.st_mode & S_IXOTH) == 0) return false;
+        if (d == d.root_path()) break;
+    }
+    return true;
+}
+
+}  // namespace
+
+void check_isolation(const Sandbox& sandbox, const std::string& secret_env, const std::filesystem::path& reference) {
     warn_if_not_isolated(sandbox);
-    if (secret_env.empty() || sandbox.tier() != Tier::fallback || ::geteuid() == 0) return;
+    if (secret_env.empty() || sandbox.tier() != Tier::fallback) return;
+    if (::geteuid() == 0) {
+        // Each box runs as a uid of its own, which reaches what any user may read.
+        if (readable_by_anyone(std::filesystem::absolute(reference)))
+            std::fprintf(stderr,
+                         "judge: warning: %s is readable by any user: in the fallback tier a submission can read "
+                         "the course (the reference, the seeded bugs); make it root's alone: chmod -R go-rwx on the "
+                         "course root (docs/sandbox.md)\n",
+                         reference.c_str());
+        return;
+    }
     throw JudgeFailure("--seed-from-env " + secret_env +
                        ": a grade under a secret needs isolation this run does not have: in the fallback tier (" +
                        sandbox.fallback_reason() +

@@ -1,6 +1,8 @@
 #include "core/seed.hpp"
 
 #include <cstdlib>
+#include <cstring>
+#include <map>
 
 #include "core/errors.hpp"
 #include "util/hash.hpp"
@@ -30,6 +32,24 @@ std::string from_hex(std::string_view hex) {
     return out;
 }
 
+// The secret is taken out of the judge's environment the first time it is read: copied, its bytes
+// in the environment block overwritten (so /proc/<pid>/environ no longer shows it) and the variable
+// unset, so that no process the judge starts inherits it. Later reads (grade's problems, merge)
+// get the copy.
+const char* take_from_env(const std::string& var) {
+    static std::map<std::string, std::string> taken;
+    char* v = std::getenv(var.c_str());
+    if (v == nullptr) {
+        const auto it = taken.find(var);
+        return it == taken.end() ? nullptr : it->second.c_str();
+    }
+    std::string& copy = taken[var];
+    copy = v;
+    std::memset(v, 0, std::strlen(v));
+    ::unsetenv(var.c_str());
+    return copy.c_str();
+}
+
 }  // namespace
 
 bool valid_env_name(const std::string& var) {
@@ -52,7 +72,7 @@ std::string problem_key_text(const std::string& problem, std::string_view key) {
 std::string problem_key_from_env(const std::string& var, const std::string& problem, const std::string& option) {
     if (!valid_env_name(var))
         throw InputError(option + ": expected the name of an environment variable, like GRADING_SEED");
-    const char* v = std::getenv(var.c_str());
+    const char* v = take_from_env(var);
     if (v == nullptr || *v == '\0') throw InputError(option + ": $" + var + " is not set, or empty");
     const std::string s = trimmed(v, " \t\r\n");
     if (s.starts_with(key_prefix)) {

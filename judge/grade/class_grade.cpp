@@ -46,11 +46,8 @@ namespace {
 std::string problem_key(const Problem& p, const GradingSeed& seed, bool counterexamples) {
     Hasher h;
     h.add(JUDGE_VERSION).add(p.spec_text).add(read_input_file(p.reference)).add(std::to_string(seed.value));
-    // A secret's key, hashed with the rest, is never written; a report names the variable its rerun
-    // command reads.
-    h.add(seed.env).add(seed.key);
-    h.add(redraw_version);  // what a seed draws
-    h.add(report_version);  // what a report says of the same runs
+    h.add(seed.env).add(seed.key);              // a secret's key is never written; a report names its variable
+    h.add(redraw_version).add(report_version);  // what a seed draws, what a report says of the same runs
     h.add(counterexamples ? "counterexamples" : "no counterexamples");
     h.add(fmt::format("{} tests, {} withheld", p.tests.size(), p.withheld));  // --after-due-date or not
     for (const SeededBug& b : load_bugs(p)) h.add(b.name).add(b.source);

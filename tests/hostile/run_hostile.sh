@@ -65,7 +65,8 @@ if [[ " $checks " == *" no_connection "* ]]; then
     for _ in $(seq 50); do [ -s "$TMP/port" ] && break; sleep 0.1; done
     port=$(cat "$TMP/port")
 fi
-sed -e "s|@TAG@|$tag|g" -e "s|@PORT@|$port|g" -e "s|@COURSE@|$TMP/course|g" -e "s|@CACHE@|$JUDGE_CACHE|g" -e "s|@HOME@|${HOME:-/root}|g" "$SRC" >"$TMP/solution.$ext"
+secret=$("$JUDGE" secret new)
+sed -e "s|@SECRET@|$secret|g" -e "s|@TAG@|$tag|g" -e "s|@PORT@|$port|g" -e "s|@COURSE@|$TMP/course|g" -e "s|@CACHE@|$JUDGE_CACHE|g" -e "s|@HOME@|${HOME:-/root}|g" "$SRC" >"$TMP/solution.$ext"
 if [[ " $checks " == *" huge "* ]]; then
     head -c 1200000 /dev/zero | tr '\0' '\n' | sed "s|^\$|$cm padding|" >>"$TMP/solution.$ext"
 fi
@@ -79,7 +80,11 @@ if [[ " $checks " == *" disk_bounded "* ]]; then
     sampler=$!
 fi
 start=$(date +%s.%N)
-if [[ " $checks " == *" no_inherited_fds "* ]]; then
+if [[ " $checks " == *" with_secret "* ]]; then
+    # The grade that counts: the secret in the judge's environment, as every platform's recipe has it.
+    GRADING_SEED=$secret timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.$ext" \
+        --seed-from-env GRADING_SEED --format json >"$TMP/out" 2>"$TMP/err"
+elif [[ " $checks " == *" no_inherited_fds "* ]]; then
     # As `judge submit ... 7</secret 8>>file` from a shell: neither may reach the submission.
     : >"$TMP/hostfile"
     timeout 120 "$JUDGE" --root "$TMP/course" submit probe --file "$TMP/solution.$ext" --format json >"$TMP/out" 2>"$TMP/err" \
@@ -115,7 +120,8 @@ for c in $checks; do
             [ -e "$TMP/connected" ] && fail "the submission connected to the host's loopback" ;;
         output_capped)
             grep -q "its output had reached the limit of 64 KB" "$TMP/out" || fail "the report does not mention the output cap" ;;
-        needs_root) ;;
+        needs_root | with_secret)
+            grep -q "$secret" "$TMP/out" "$TMP/err" && fail "the secret appears in the report" ;;
         planted_target_empty)
             t=/tmp/judge-hostile-target-$tag
             if [ -n "$(ls -A "$t" 2>/dev/null)" ]; then ls -la "$t"; rm -rf "$t"; fail "the judge wrote into the folder a planted link named"; fi

@@ -2,12 +2,16 @@
 #include <cstdlib>
 #include <set>
 
+#include <unistd.h>
+
 #include "catch.hpp"
 #include "core/errors.hpp"
 #include "core/seed.hpp"
 #include "fixtures.hpp"
+#include "process/process.hpp"
 #include "report/report_json.hpp"
 #include "traps/trap_report.hpp"
+#include "util/files.hpp"
 #include "util/hash.hpp"
 
 namespace seed_test {  // a unity batch is one translation unit: this file's names stay its own
@@ -84,10 +88,29 @@ TEST_CASE("choose_seed: --seed as given, --seed-from-env a key; a short or bad s
                   "its value is not shown): make one with `judge secret new`");
         }
     }
-    ::unsetenv("JUDGE_SEED_TEST");
-    CHECK_THROWS_WITH(judge::choose_seed(0, std::string("JUDGE_SEED_TEST"), "p"),
-                      Catch::Contains("$JUDGE_SEED_TEST is not set"));
+    CHECK_THROWS_WITH(judge::choose_seed(0, std::string("JUDGE_SEED_UNSET"), "p"),
+                      Catch::Contains("$JUDGE_SEED_UNSET is not set"));
     CHECK_THROWS_WITH(judge::choose_seed(0, std::string("A;B"), "p"), Catch::Contains("the name of an environment"));
+}
+
+TEST_CASE("the secret leaves the judge's environment when it is read: no child inherits it", "[seed]") {
+    // Issue #62 point 5: no process the judge starts has the secret in its environment, and the
+    // judge's own /proc/self/environ no longer shows it; a later read (grade's problems) still works.
+    const std::string value = "0123456789abcdef0123456789abcdef77";
+    ::setenv("JUDGE_SEED_TAKEN", value.c_str(), 1);
+    const judge::GradingSeed s = judge::choose_seed(0, std::string("JUDGE_SEED_TAKEN"), "problem_mha");
+    CHECK(s.key == judge::derive_problem_key(value, "problem_mha"));
+    CHECK(std::getenv("JUDGE_SEED_TAKEN") == nullptr);
+    for (char** e = environ; *e != nullptr; ++e) CHECK(std::string(*e).find(value) == std::string::npos);
+    CHECK(judge::choose_seed(0, std::string("JUDGE_SEED_TAKEN"), "problem_sdpa").key ==
+          judge::derive_problem_key(value, "problem_sdpa"));
+    judge::ProcessSpec ps;
+    judge::TempDir tmp("judge-seed-test");
+    ps.argv = {"/bin/sh", "-c", "env"};
+    ps.stdout_path = tmp.path() / "env";
+    ps.wall_limit = std::chrono::seconds(20);
+    CHECK(judge::run_process(ps).exit_code == 0);
+    CHECK(judge::read_head(tmp.path() / "env", 1 << 20).find(value) == std::string::npos);
 }
 
 TEST_CASE("the salted hash depends on the salt, and salts differ", "[seed]") {

@@ -16,7 +16,12 @@ host() {  # the grader host: the entry point split on spaces, no shell
     read -ra argv <<<"$entrypoint"
     GRADE_DIR="$G" JUDGE="$JUDGE" "${argv[@]}" >"$TMP/out" 2>"$TMP/err"
 }
+chmod 755 "$G/tests"
+chmod 644 "$G/tests/grading_seed"
 host || fail "the entry point exited $?; PrairieLearn would read no results"
+# The key and tests/ became their owner's alone before the student's program ran (issue #62).
+[ "$(stat -c %a "$G/tests/grading_seed") $(stat -c %a "$G/tests")" = "600 700" ] ||
+    fail "the grading seed is still readable by other users: $(stat -c %a "$G/tests/grading_seed")"
 check() {  # check GRADABLE MIN_SCORE MAX_SCORE
     python3 - "$G/results/results.json" "$key" "$@" <<'PY'
 import json, sys
