@@ -120,7 +120,8 @@ for c in $checks; do
             [ -e "$TMP/connected" ] && fail "the submission connected to the host's loopback" ;;
         output_capped)
             grep -q "its output had reached the limit of 64 KB" "$TMP/out" || fail "the report does not mention the output cap" ;;
-        needs_root | with_secret)
+        needs_root) ;;
+        with_secret)
             grep -q "$secret" "$TMP/out" "$TMP/err" && fail "the secret appears in the report" ;;
         planted_target_empty)
             t=/tmp/judge-hostile-target-$tag
