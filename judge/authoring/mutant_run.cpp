@@ -10,6 +10,7 @@
 #include "authoring/mutants.hpp"
 #include "authoring/units.hpp"
 #include "core/cache.hpp"
+#include "pipeline/trusted_box.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 #include "util/progress.hpp"
@@ -32,7 +33,6 @@ bool answered(MutantScope scope, const MutantRecord& record, const std::string& 
 
 MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder, const std::vector<Mutant>& mutants,
                           const std::map<std::string, std::string>& reason_of, const ValidationSettings& s) {
-    TempDir dir("judge-mutants");
     const std::vector<std::string> keys = mutant_keys(mutants);
     const fs::path record_file = mutant_record_path(cache_root(), p.reference);
     const MutantRecord record = s.mutant_scope == MutantScope::all ? MutantRecord{} : load_mutant_record(record_file);
@@ -51,9 +51,8 @@ MutantSummary run_mutants(const Problem& p, Judge& judge, Builder& builder, cons
     const unsigned jobs = s.jobs > 0 ? s.jobs : std::max(1u, std::thread::hardware_concurrency());
     parallel_for(to_run.size(), jobs, [&](size_t k) {
         const size_t i = to_run[k];
-        const fs::path file = dir.path() / fmt::format("mutant-{}.cpp", i);
-        write_file_atomic(file, mutants[i].source);
-        const BuildResult br = builder.build_trusted(p, file);
+        const BuildResult br =
+            build_trusted(builder, judge.sandbox(), p, mutants[i].source, fmt::format("mutant {}", mutants[i].id));
         if (br.ok)
             fate[i] =
                 judge.judge_trusted(br.exe).verdict == Verdict::accepted ? MutantFate::passes : MutantFate::killed;

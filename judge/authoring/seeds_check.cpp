@@ -80,7 +80,7 @@ SeedSummary check_seeds(const Problem& p, Builder& builder, const Sandbox& share
     for (size_t i = 0; i < s.seeds.size(); ++i) {
         const uint64_t seed = s.seeds[i];
         spdlog::info("{}: grading seed {} ({} of {})", p.name, seed, i + 1, s.seeds.size());
-        Judge judge(p, seed, builder);
+        Judge judge(p, seed, builder, shared);
         const Report ref = judge.judge_trusted(judge.trusted().reference_exe());
         reference_ok += passes_all(judge.problem(), ref, "the reference", seed, d) ? 1 : 0;
         judge.set_counterexamples(false);  // an alternative's failure is listed test by test

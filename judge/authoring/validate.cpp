@@ -208,7 +208,7 @@ Validation validate_problem(const Problem& p, Builder& builder, const Validation
     d.ok(fmt::format("spec: {}, {}, {}", count(p.functions.size(), "function"), count(p.traps.size(), "trap"),
                      count(p.tests.size(), "test")));
     check_statement(p, d);
-    Judge judge(p, 0, builder);
+    Judge judge(p, 0, builder, settings.sandbox());
     const Report ref = check_reference(p, judge, d);
     v.accepted = check_accepted(p, judge, settings, d);
     check_template(p, judge, settings, d);

@@ -121,9 +121,9 @@ int cmd_heads(const GlobalOptions& g, const HeadsOptions& o) {
     if (!fs::exists(o.file)) throw InputError("--file: " + o.file + " does not exist");
 
     Builder builder(detect_toolchain(), cache_root());
-    Judge judge(p, 0, builder);
-    TempDir box("judge-heads");
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
+    Judge judge(p, 0, builder, *sandbox);
+    TempDir box("judge-heads");
     warn_if_not_isolated(*sandbox);
     const PreparedSubmission sub =
         prepared_or_error(p, box.path(), read_input_file(o.file), o.file, o.lang, *sandbox, builder);

@@ -67,7 +67,8 @@ int cmd_pack(const GlobalOptions& g, const PackOptions& o) {
         return code(ExitCode::ok);
     }
     Builder builder(detect_toolchain(), cache_root());
-    const PackSummary s = write_pack(root.path, names, o.out, builder);
+    const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());  // the course's programs run in it
+    const PackSummary s = write_pack(root.path, names, o.out, builder, *sandbox);
     fmt::print("wrote {}: {} problem{}, {} files, {:.1f} MB; give students this folder (judge submit --root {})\n",
                o.out, names.size(), names.size() == 1 ? "" : "s", s.files, static_cast<double>(s.bytes) / 1e6, o.out);
     return code(ExitCode::ok);

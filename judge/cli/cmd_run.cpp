@@ -18,6 +18,7 @@
 #include "pipeline/judge.hpp"
 #include "pipeline/pack_format.hpp"
 #include "pipeline/packed_key.hpp"
+#include "pipeline/trusted_box.hpp"
 #include "problem/inputs.hpp"
 #include "problem/packed.hpp"
 #include "problem/types.hpp"
@@ -167,9 +168,9 @@ std::optional<size_t> chosen_test(const Problem& p, const RunOptions& o) {
     return std::nullopt;
 }
 
-// The program to run: --file prepared in its box (in `sandbox`, made here), else the reference.
+// The program to run: --file prepared in its box (in `sandbox`), else the reference.
 PreparedSubmission program(const Problem& p, const RunOptions& o, Builder& builder, Judge& judge, const fs::path& box,
-                           std::unique_ptr<Sandbox>& sandbox, const std::string& secret_env) {
+                           const Sandbox& sandbox, const std::string& secret_env) {
     if (!o.file) {
         spdlog::info("no --file: running the reference solution");
         PreparedSubmission reference;
@@ -177,9 +178,15 @@ PreparedSubmission program(const Problem& p, const RunOptions& o, Builder& build
         return reference;
     }
     const std::string text = read_input_file(*o.file);
-    sandbox = make_sandbox(probe_sandbox());
-    check_isolation(*sandbox, secret_env, p.reference);
-    return prepared_or_error(p, box, text, *o.file, o.lang, *sandbox, builder);
+    check_isolation(sandbox, secret_env, p.reference);
+    return prepared_or_error(p, box, text, *o.file, o.lang, sandbox, builder);
+}
+
+// The reference's run on the inputs in `in_dir`, in a box of its own; what it wrote is left in `out`.
+TestRun run_reference(Judge& judge, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out) {
+    run_trusted(judge.sandbox(), judge.trusted().reference_exe(), fn, in_dir, out, judge.problem().limits);
+    if (std::optional<TestRun> run = read_finished_run(fn, out, ".")) return *std::move(run);
+    throw JudgeFailure("the reference's run cannot be read back from " + out.string());
 }
 
 // A sample test rerun: the reference's outputs in expected/, the submission's in got/, and whether
@@ -211,8 +218,7 @@ int own_inputs_result(const Problem& p, const RunOptions& o, Language lang, cons
         return code(run.status == TestRun::Status::ok ? ExitCode::ok : ExitCode::not_passed);
     }
     // Your inputs, the reference's answer: the verdict a sample test would give.
-    const TestRun ref =
-        run_test(judge.trusted().reference_exe(), fn, box / "in", box / "ref-out", p.limits, PlainRunner());
+    const TestRun ref = run_reference(judge, fn, box / "in", box / "ref-out");
     return compare_with_reference(p, lang, fn, given, run, ref);
 }
 
@@ -240,10 +246,10 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     // Under a secret, the draw of this file's bytes: the inputs its report was judged on.
     const uint64_t drawn = seed.for_submission(seed.secret() ? read_input_file(*o.file) : std::string());
     Builder builder(detect_toolchain(), cache_root());
-    Judge judge(p, drawn, builder);
+    const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());  // the reference runs in it too
+    Judge judge(p, drawn, builder, *sandbox);
     TempDir box("judge-run");
-    std::unique_ptr<Sandbox> sandbox;
-    const PreparedSubmission sub = program(p, o, builder, judge, box.path(), sandbox, seed.secret() ? seed.env : "");
+    const PreparedSubmission sub = program(p, o, builder, judge, box.path(), *sandbox, seed.secret() ? seed.env : "");
     // The box gets its own copy of the inputs: the caller's folder may be out of the box user's reach.
     const fs::path in_copy = box.path() / "in";
     fs::create_directories(in_copy);
@@ -258,7 +264,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     }
     const Language lang = sub.language.language;
     const TestRun run = o.file ? run_one_test(p, sub.launch, fn, in_copy, box.path(), *sandbox)
-                               : run_test(sub.launch.program, fn, in_copy, box.path() / "out", p.limits, PlainRunner());
+                               : run_reference(judge, fn, in_copy, box.path() / "out");
     print_program_output(run);
     return test ? sample_test_result(judge.problem(), o, lang, *test, judge, run)
                 : own_inputs_result(p, o, lang, fn, given, judge, run, box.path());

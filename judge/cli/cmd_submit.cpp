@@ -239,8 +239,9 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     spdlog::info("judging {} on {} ({} tests)", source.string(), p.name, p.tests.size());
     Builder builder(detect_toolchain(), cache_root());
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
+    const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());  // the course's programs run in it too
     // Under a secret, this file's own draw (core/seed.hpp): what another file relays is stale here.
-    Judge judge(p, seed.for_submission(chosen.text.bytes), builder);  // first: it refuses --seed on a pack
+    Judge judge(p, seed.for_submission(chosen.text.bytes), builder, *sandbox);  // it refuses --seed on a pack
     judge.set_counterexamples(o.counterexamples);
     if (o.deadline) judge.set_deadline(t0 + std::chrono::seconds(*o.deadline));
     const bool pictures = format.name == "text" && (o.pictures || stdout_is_terminal());
@@ -248,7 +249,6 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     // images. (The PNGs beside saved counterexamples need none: they draw the counterexamples.)
     judge.set_pictures(pictures || format.pictures ||
                        std::any_of(also.begin(), also.end(), [](const AlsoWrite& w) { return w.format->pictures; }));
-    const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     spdlog::debug("sandbox: {}", sandbox->name());
     check_isolation(*sandbox, seed.secret() ? seed.env : "", p.reference);
     Report r = judge.judge_file(chosen.text, source.string(), *sandbox,

@@ -220,12 +220,8 @@ fs::path Builder::harness_object(const Problem& p) {
     return obj;
 }
 
-BuildResult Builder::build_trusted(const Problem& p, const fs::path& source, bool say) {
-    return build_trusted_source(p, read_input_file(source), source.string(), say);
-}
-
 BuildResult Builder::build_trusted_source(const Problem& p, const std::string& text, const std::string& what,
-                                          bool say) {
+                                          const Runner& box, bool say) {
     const std::string key = Hasher().add(m_base_key).add(harness_source(p)).add(text).hex();
     const fs::path exe = m_cache / "bin" / key;
     const auto cached = [&exe] {
@@ -240,10 +236,17 @@ BuildResult Builder::build_trusted_source(const Problem& p, const std::string& t
     if (say) spdlog::info("building {} (once, then cached)", what);
     TempDir tmp("judge-build");
     write_file_atomic(tmp.path() / "solution.cpp", text);
-    fs::create_directories(exe.parent_path());
-    const fs::path staged = staging_path(exe);
-    BuildResult br = compile_and_link(p, tmp.path(), staged, PlainRunner());
+    box.prepare_writable(tmp.path());
+    BuildResult br = compile_and_link(p, tmp.path(), tmp.path() / "prog", box);
     if (br.ok) {
+        // The box's file, as a regular file only: never a link it may have left in its place.
+        const SafeRead built = read_below(tmp.path(), "prog", static_cast<size_t>(compiler_file_bytes));
+        if (!built.ok()) throw JudgeFailure(what + ": the built program is " + describe(built.fault));
+        fs::create_directories(exe.parent_path());
+        const fs::path staged = staging_path(exe);
+        write_file_atomic(staged, built.bytes);
+        fs::permissions(staged, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                    fs::perms::others_read | fs::perms::others_exec);
         publish(staged, exe);
         br.exe = exe;
         spdlog::debug("built {} in {:.2f}s", what, br.seconds);

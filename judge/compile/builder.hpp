@@ -45,14 +45,12 @@ public:
     Builder(const Builder&) = delete;
     Builder& operator=(const Builder&) = delete;
 
-    /// Builds a trusted solution (reference or seeded bug) with the harness; cached by content.
-    /// Throws InputError when `source` cannot be read. With `say`, a build that is not cached is
+    /// Builds a course program (the reference, a seeded bug made from a patch, a mutant) from its
+    /// text with the harness, compiling through `box` (a box of its own: pipeline/trusted_box.hpp);
+    /// cached by content. `what` names it in logs; with `say`, a build that is not cached is
     /// announced on the log (a first submit's long wait: the reference).
-    BuildResult build_trusted(const Problem& p, const std::filesystem::path& source, bool say = false);
-
-    /// The same for a source given as text (a seeded bug made from a patch); `what` names it in logs.
     BuildResult build_trusted_source(const Problem& p, const std::string& text, const std::string& what,
-                                     bool say = false);
+                                     const Runner& box, bool say = false);
 
     /// Compiles `box/solution.cpp` in `box` and links it with the cached harness into `box/prog`,
     /// both through `sandbox`: the compiler sees only /usr, the box, the headers and the harness object.

@@ -59,12 +59,12 @@ std::string problem_key(const Problem& p, const GradingSeed& seed, bool countere
 // a secret each submission has a seed of its own (core/seed.hpp), so each gets a new Judge.
 class JudgePool {
 public:
-    JudgePool(const Problem& p, Builder& builder) : m_p(p), m_builder(builder) {}
+    JudgePool(const Problem& p, Builder& b, const Sandbox& s) : m_p(p), m_builder(b), m_sandbox(s) {}
 
     std::unique_ptr<Judge> take(uint64_t seed) {
         const std::lock_guard lock(m_mutex);  // a Judge is made under it too, as it always was
         const auto it = std::ranges::find_if(m_free, [&](const auto& j) { return j->seed() == seed; });
-        if (it == m_free.end()) return std::make_unique<Judge>(m_p, seed, m_builder);
+        if (it == m_free.end()) return std::make_unique<Judge>(m_p, seed, m_builder, m_sandbox);
         std::unique_ptr<Judge> j = std::move(*it);
         m_free.erase(it);
         return j;
@@ -79,6 +79,7 @@ public:
 private:
     const Problem& m_p;
     Builder& m_builder;
+    const Sandbox& m_sandbox;
     std::mutex m_mutex;
     std::vector<std::unique_ptr<Judge>> m_free;
 };
@@ -299,7 +300,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     ClassRun run{p,
                  o,
                  sandbox,
-                 JudgePool(p, builder),
+                 JudgePool(p, builder, sandbox),
                  problem_key(p, o.seed, o.counterexamples),
                  fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user"),
                  {}};

@@ -60,9 +60,9 @@ private:
 };
 
 // Packs problem `p` (as released: the tests withheld until after the due date stay out) into `out`.
-void pack_problem(const Problem& p, const fs::path& out, Builder& builder) {
+void pack_problem(const Problem& p, const fs::path& out, Builder& builder, const Sandbox& sandbox) {
     const std::string& name = p.name;
-    Judge judge(p, 0, builder);
+    Judge judge(p, 0, builder, sandbox);
     TrustedRuns& trusted = judge.trusted();
     const fs::path exe = trusted.reference_exe();
     const Report ref = judge.judge_trusted(exe);
@@ -104,7 +104,7 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder) {
     const Problem cases = all_candidate_cases(p);
     InputFiles case_inputs(cases, 0);
     for (size_t i = 0; i < cases.tests.size(); ++i)
-        key["candidates"][cases.tests[i].id] = w.run(cached_run_dir(cases, 0, case_inputs, exe, i));
+        key["candidates"][cases.tests[i].id] = w.run(cached_run_dir(cases, 0, case_inputs, exe, i, sandbox));
     for (const TestSpec& t : p.tests) {
         if (!t.hidden) continue;
         json inputs = json::object();
@@ -138,7 +138,7 @@ void check_inputs(const Problem& full, const fs::path& out) {
 }  // namespace
 
 PackSummary write_pack(const fs::path& root, const std::vector<std::string>& problems, const fs::path& out,
-                       Builder& builder) {
+                       Builder& builder, const Sandbox& sandbox) {
     if (pack::is_pack(root)) throw InputError(pack::needs_full_root("judge pack"));
     std::error_code ec;
     if (fs::exists(out, ec) && !(fs::is_directory(out, ec) && fs::is_empty(out, ec)))
@@ -153,7 +153,7 @@ PackSummary write_pack(const fs::path& root, const std::vector<std::string>& pro
             spdlog::info("packing {}", name);
             // What students may see now: the tests withheld until after the due date stay out.
             const Problem& p = packed.emplace_back(released(load_problem(root, name), false));
-            pack_problem(p, staging, builder);
+            pack_problem(p, staging, builder, sandbox);
             listed[name] = {
                 {"spec_sha256", sha256_plain_hex(p.spec_text)},
                 {"packed_spec_sha256", sha256_plain_hex(read_file(staging / "problems" / name / "problem.json"))}};

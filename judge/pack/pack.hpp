@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "compile/builder.hpp"
+#include "sandbox/sandbox.hpp"
 
 namespace judge {
 
@@ -25,6 +26,6 @@ struct PackSummary {
 /// (or be an empty folder). Throws InputError when a problem's reference fails its own tests, or
 /// when `root` is itself a pack.
 PackSummary write_pack(const std::filesystem::path& root, const std::vector<std::string>& problems,
-                       const std::filesystem::path& out, Builder& builder);
+                       const std::filesystem::path& out, Builder& builder, const Sandbox& sandbox);
 
 }  // namespace judge

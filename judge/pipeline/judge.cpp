@@ -72,10 +72,11 @@ std::string run_behaviour(const TestSpec& test, Verdict verdict, const TestRun& 
 
 namespace fs = std::filesystem;
 
-Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
+Judge::Judge(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox)
     : m_p(redraw(p, seed)),
       m_seed(seed),
       m_builder(builder),
+      m_sandbox(sandbox),
       m_inputs(m_p, seed),
       m_cases(all_candidate_cases(m_p)),
       m_case_inputs(m_cases, seed, m_inputs) {
@@ -87,7 +88,7 @@ Judge::Judge(const Problem& p, uint64_t seed, Builder& builder)
         // The harness the packing judge built serves where this compiler is the same one.
         builder.add_prebuilt(pack::key_dir(root, p.name) / "harness");
     } else {
-        m_key = std::make_unique<TrustedRuns>(m_p, seed, builder, m_inputs);
+        m_key = std::make_unique<TrustedRuns>(m_p, seed, builder, sandbox, m_inputs);
     }
 }
 

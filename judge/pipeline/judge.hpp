@@ -35,8 +35,9 @@ class Judge {
 public:
     /// On a full course root the answer key is computed (TrustedRuns); on a pack's problem
     /// (Problem::packed) it is read from the pack (PackedKey), `seed` must be 0 (InputError
-    /// otherwise), and `builder` takes the pack's prebuilt harness.
-    Judge(const Problem& p, uint64_t seed, Builder& builder);
+    /// otherwise), and `builder` takes the pack's prebuilt harness. The course's programs (the
+    /// reference, seeded bugs) build and run in boxes from `sandbox` (pipeline/trusted_box.hpp).
+    Judge(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox);
 
     /// The seed its tests are drawn for (0: the spec's own inputs).
     uint64_t seed() const { return m_seed; }
@@ -46,6 +47,9 @@ public:
 
     /// The Builder every build of this Judge goes through.
     Builder& builder() { return m_builder; }
+
+    /// The sandbox the course's programs run in.
+    const Sandbox& sandbox() const { return m_sandbox; }
 
     /// The answer key, either way.
     AnswerKey& key() { return *m_key; }
@@ -112,6 +116,7 @@ private:
     const Problem m_p;  // drawn for m_seed
     uint64_t m_seed;
     Builder& m_builder;
+    const Sandbox& m_sandbox;
     InputFiles m_inputs;
     // The counterexample candidates of every hidden test (all_candidates), run with each submission's
     // sample tests, before its hidden tests (pipeline/counterexample.hpp); their inputs nest in m_inputs.

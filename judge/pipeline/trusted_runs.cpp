@@ -5,6 +5,7 @@
 
 #include "core/cache.hpp"
 #include "core/errors.hpp"
+#include "pipeline/trusted_box.hpp"
 #include "problem/redraw.hpp"
 #include "runs/box_protocol.hpp"
 #include "util/files.hpp"
@@ -15,10 +16,11 @@ namespace judge {
 
 namespace fs = std::filesystem;
 
-TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, InputFiles& inputs)
+TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox, InputFiles& inputs)
     : m_p(p),
       m_seed(seed),
       m_builder(builder),
+      m_sandbox(sandbox),
       m_inputs(inputs),
       m_bugs(load_bugs(p)),
       m_reference_runs(p.tests.size()),
@@ -27,7 +29,8 @@ TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, Inpu
 // Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms).
 constexpr const char* run_cache_format = "runs 2";
 
-fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t) {
+fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t,
+                        const Sandbox& sandbox) {
     const TestSpec& test = p.tests[t];
     Hasher h;
     h.add(run_cache_format).add(exe.filename().string()).add(p.spec_text).add(std::to_string(seed));
@@ -39,12 +42,14 @@ fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, con
     if (fs::exists(dir / box::status_file)) return dir;
     inputs.ensure();
     const fs::path staging = staging_path(dir);
-    run_test(exe, p.function(test.function), inputs.dir(t), staging, p.limits, PlainRunner());
+    run_trusted(sandbox, exe, p.function(test.function), inputs.dir(t), staging, p.limits);
     publish(staging, dir);  // another judge may have cached it first: then its copy stays
     return dir;
 }
 
-fs::path TrustedRuns::run_dir(const fs::path& exe, size_t t) { return cached_run_dir(m_p, m_seed, m_inputs, exe, t); }
+fs::path TrustedRuns::run_dir(const fs::path& exe, size_t t) {
+    return cached_run_dir(m_p, m_seed, m_inputs, exe, t, m_sandbox);
+}
 
 TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
     const FunctionSpec& fn = m_p.function(m_p.tests[t].function);
@@ -54,7 +59,7 @@ TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
 }
 
 std::optional<TestRun> TrustedRuns::candidate(const Problem& cases, size_t i, InputFiles& inputs) {
-    const fs::path dir = cached_run_dir(cases, m_seed, inputs, reference_exe(), i);
+    const fs::path dir = cached_run_dir(cases, m_seed, inputs, reference_exe(), i, m_sandbox);
     return read_finished_run(cases.function(cases.tests[i].function), dir, ".");
 }
 
@@ -63,7 +68,7 @@ const fs::path& TrustedRuns::reference_exe() {
     if (!m_reference_exe) {
         const std::string display = (fs::path("reference") / m_p.name / "solution.cpp").string();
         if (!fs::exists(m_p.reference)) throw InputError(display + ": the reference solution is missing");
-        BuildResult br = m_builder.build_trusted(m_p, m_p.reference, true);
+        BuildResult br = build_trusted(m_builder, m_sandbox, m_p, read_input_file(m_p.reference), display, true);
         if (!br.ok) throw InputError(display + ": the reference does not compile:\n" + br.log);
         m_reference_exe = br.exe;
     }
@@ -83,7 +88,7 @@ const TestRun& TrustedRuns::reference(size_t t) {
 }
 
 BuildResult TrustedRuns::build_bug(size_t b) {
-    return m_builder.build_trusted_source(m_p, m_bugs[b].source, m_bugs[b].path.string());
+    return build_trusted(m_builder, m_sandbox, m_p, m_bugs[b].source, m_bugs[b].path.string());
 }
 
 void TrustedRuns::build_missing(const std::vector<size_t>& which) {

@@ -18,21 +18,23 @@
 #include "pipeline/input_files.hpp"
 #include "problem/spec.hpp"
 #include "runs/program_run.hpp"
+#include "sandbox/sandbox.hpp"
 #include "traps/seeded_bugs.hpp"
 
 namespace judge {
 
 /// The cache folder of trusted program `exe`'s run on test `t` of `p` (inputs in `inputs`), run
-/// and published first when it is not there yet.
+/// and published first when it is not there yet (run in a box of its own from `sandbox`).
 std::filesystem::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs,
-                                     const std::filesystem::path& exe, size_t t);
+                                     const std::filesystem::path& exe, size_t t, const Sandbox& sandbox);
 
 /// The answer key of a full course root: computed from the reference and the seeded bugs.
 /// Thread-safe: every member may be called from several threads at once (validate judges bugs and
 /// mutants in parallel). A run, once returned, stays where it is for the object's lifetime.
 class TrustedRuns final : public AnswerKey {
 public:
-    TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, InputFiles& inputs);
+    /// Every build and run of a course program goes through a box of its own from `sandbox`.
+    TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox, InputFiles& inputs);
 
     void prepare() override { reference_exe(); }
     const std::vector<SeededBug>& bugs() const override { return m_bugs; }
@@ -75,6 +77,7 @@ private:
     const Problem& m_p;
     uint64_t m_seed;
     Builder& m_builder;
+    const Sandbox& m_sandbox;
     InputFiles& m_inputs;
     std::vector<SeededBug> m_bugs;
     std::optional<std::filesystem::path> m_reference_exe;

@@ -158,6 +158,33 @@ for c in $checks; do
             grep -q '^s1,accepted,' "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; fail "the graded relay is not accepted"; }
             [ -f "$TMP/g/students/s1/results.json" ] && [ -f "$TMP/g/junit.xml" ] || fail "grade wrote no results.json or junit.xml"
             grep -rl "RELAY-$tag" "$TMP/g" && fail "a hidden test's input reached a file of the grade" ;;
+        as_seeded_bug)
+            # Issue #62: the file saved as a seeded bug (grade --suggest-bugs offers a student's file
+            # so); validate and a grade under a secret run it, with the secret in the judge's
+            # environment and in a file only root may read.
+            hook_note=/tmp/judge-hostile-hook-$tag
+            rm -f "$hook_note"
+            mkdir -p "$TMP/course/reference/probe/bugs"
+            cp "$TMP/solution.$ext" "$TMP/course/reference/probe/bugs/hook.cpp"
+            echo "$secret" >"$TMP/course/grading_seed"
+            chmod -R go-rwx "$TMP/course"  # root's alone, as docs/sandbox.md sets a course up for the fallback tier
+            GRADING_SEED=$secret timeout 300 "$JUDGE" --root "$TMP/course" validate probe >"$TMP/validate.out" 2>&1
+            grep -q 'hook \[identity\]: caught' "$TMP/validate.out" || { cat "$TMP/validate.out"; fail "validate did not run the saved bug"; }
+            mkdir -p "$TMP/class/s1"
+            cp "$TMP/solution.$ext" "$TMP/class/s1/"
+            GRADING_SEED=$secret timeout 120 "$JUDGE" --root "$TMP/course" -q grade probe --class "$TMP/class" --out "$TMP/g" \
+                --seed-from-env GRADING_SEED >"$TMP/grade.out" 2>&1 || { cat "$TMP/grade.out"; fail "grade failed"; }
+            grep -q 'returning x doubled' "$TMP/g/students/s1/report.json" || fail "the grade did not run the saved bug (no misconception named)"
+            for f in "$TMP/course/reference/probe/pwned" "$JUDGE_CACHE/pwned" "$JUDGE_CACHE/runs/pwned"; do
+                [ -e "$f" ] && { cat "$f"; rm -f "$f"; fail "the saved bug's start-up hook wrote $f"; }
+            done
+            if [ "$tier" = fallback ]; then
+                # Its /tmp is the machine's: the hook's note shows it ran, and as whom.
+                [ -s "$hook_note" ] || fail "the saved bug's hook left no note: the check would prove nothing"
+                grep -q 'uid=0 ' "$hook_note" && { rm -f "$hook_note"; fail "the saved bug ran as root"; }
+                grep -qF -e "$secret" -e SECRET_4242 "$hook_note" && { cat "$hook_note"; rm -f "$hook_note"; fail "the saved bug read the secret"; }
+            fi
+            rm -f "$hook_note" ;;
         secret_not_in_report)
             grep -q SECRET_4242 "$TMP/out" "$TMP/err" && fail "the secret's content appears in the report" ;;
         *) fail "unknown check $c" ;;

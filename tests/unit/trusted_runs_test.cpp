@@ -7,6 +7,7 @@
 #include "fixtures.hpp"
 #include "pipeline/input_files.hpp"
 #include "pipeline/trusted_runs.hpp"
+#include "sandbox/sandbox.hpp"
 #include "util/files.hpp"
 
 namespace trusted_runs_test {  // a unity batch is one translation unit: this file's names stay its own
@@ -34,9 +35,17 @@ private:
     std::string m_old;
 };
 
-size_t count_lines(const fs::path& f) {
-    const std::string s = judge::read_head(f, 4096);
-    return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+// The runs published in the cache.
+size_t cached_runs(const fs::path& cache) {
+    size_t n = 0;
+    for (const auto& e : fs::recursive_directory_iterator(cache / "runs")) n += e.path().filename() == "judge_status";
+    return n;
+}
+
+// The machine's own sandbox: the trusted program runs in a box, as every course program does.
+const judge::Sandbox& machine_sandbox() {
+    static const std::unique_ptr<judge::Sandbox> sandbox = judge::make_sandbox(judge::probe_sandbox());
+    return *sandbox;
 }
 
 }  // namespace
@@ -51,31 +60,65 @@ TEST_CASE("a trusted run is computed once, then read from the cache", "[trusted_
     judge::Builder builder(tc, tmp.path() / "cache");
     // File names of trusted programs are content hashes; the cache key uses it.
     const fs::path exe = tmp.path() / "0123abcd";
-    const fs::path counter = tmp.path() / "runs";
-    judge::write_file_atomic(
-        exe, "#!/bin/sh\necho run >> " + counter.string() +
-                 "\ncp \"$2/x.npy\" \"$3/out.npy\"\ncp \"$2/x.npy\" \"$3/aux.npy\"\nprintf 'ok\\n' > \"$3/status\"\n");
-    fs::permissions(exe, fs::perms::owner_all);
+    const std::string script =
+        "#!/bin/sh\ncp \"$2/x.npy\" \"$3/out.npy\"\ncp \"$2/x.npy\" \"$3/aux.npy\"\nprintf 'ok\\n' > \"$3/status\"\n";
+    judge::write_file_atomic(exe, script);
+    fs::permissions(exe, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
 
     judge::InputFiles inputs(p, 0);
-    judge::TrustedRuns store(p, 0, builder, inputs);
+    judge::TrustedRuns store(p, 0, builder, machine_sandbox(), inputs);
     const judge::TestRun first = store.cached_run(exe, 1);
+    INFO(first.detail << " / " << first.stderr_tail << " / " << first.stdout_head);
     REQUIRE(first.status == judge::TestRun::Status::ok);
     CHECK(first.outputs.at("out").f32 == std::vector<float>{0, 1, 2, 3, 4, 5});
-    CHECK(count_lines(counter) == 1);
+    CHECK(cached_runs(tmp.path() / "cache") == 1);
 
+    fs::remove(exe);  // run again, it would fail: it is read back
     const judge::TestRun again = store.cached_run(exe, 1);
-    CHECK(count_lines(counter) == 1);  // read back, not run
+    CHECK(again.status == judge::TestRun::Status::ok);
     CHECK(again.outputs.at("out").f32 == first.outputs.at("out").f32);
 
+    judge::write_file_atomic(exe, script);
+    fs::permissions(exe, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
     judge::InputFiles other_inputs(p, 5);
-    judge::TrustedRuns other_seed(p, 5, builder, other_inputs);
+    judge::TrustedRuns other_seed(p, 5, builder, machine_sandbox(), other_inputs);
     other_seed.cached_run(exe, 1);
-    CHECK(count_lines(counter) == 2);  // another seed is another key
+    CHECK(cached_runs(tmp.path() / "cache") == 2);  // another seed is another key
 
     for (const auto& e : fs::recursive_directory_iterator(tmp.path() / "cache" / "runs")) {
         CHECK(e.path().string().find(".tmp.") == std::string::npos);  // nothing left half-published
     }
+}
+
+TEST_CASE("a course program runs in a box: never as root, nothing of the judge's in reach, regular files out",
+          "[trusted_runs]") {
+    judge::TempDir tmp("judge-trusted-test");
+    const ScopedCache cache(tmp.path() / "cache");
+    const judge::Problem p = fixtures::problem();
+    judge::Toolchain tc;
+    tc.cxx = "/bin/false";
+    judge::Builder builder(tc, tmp.path() / "cache");
+    // The judge's own file, as the grading seed's is: its owner's alone.
+    const fs::path secret = tmp.path() / "grading_seed";
+    judge::write_file_atomic(secret, "s3cret\n");
+    fs::permissions(secret, fs::perms::owner_read | fs::perms::owner_write);
+    const fs::path exe = tmp.path() / "4567cdef";
+    judge::write_file_atomic(exe, "#!/bin/sh\nid -u\ncat " + secret.string() +
+                                      "\nenv\ncp \"$2/x.npy\" \"$3/out.npy\"\nln -s /etc/passwd \"$3/aux.npy\"\n"
+                                      "printf 'ok\\n' > \"$3/status\"\n");
+    fs::permissions(exe, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    ::setenv("JUDGE_TRUSTED_TEST_MARK", "visible", 1);
+    judge::InputFiles inputs(p, 0);
+    judge::TrustedRuns store(p, 0, builder, machine_sandbox(), inputs);
+    const judge::TestRun run = store.cached_run(exe, 1);
+    ::unsetenv("JUDGE_TRUSTED_TEST_MARK");
+    CHECK(run.stdout_head.find("s3cret") == std::string::npos);
+    CHECK(run.stdout_head.find("JUDGE_TRUSTED_TEST_MARK") == std::string::npos);  // a clean environment
+    if (::geteuid() == 0 && machine_sandbox().tier() == judge::Tier::fallback)
+        CHECK(run.stdout_head.rfind("0\n", 0) != 0);
+    // The link it left for an output is not copied out of its box: that output is missing.
+    CHECK(run.status == judge::TestRun::Status::bad_output);
+    CHECK(run.detail.find("aux.npy") != std::string::npos);
 }
 
 TEST_CASE("a missing reference is the course's fault, named by its path", "[trusted_runs]") {
@@ -86,7 +129,7 @@ TEST_CASE("a missing reference is the course's fault, named by its path", "[trus
     tc.cxx = "/bin/false";
     judge::Builder builder(tc, tmp.path() / "cache");
     judge::InputFiles inputs(p, 0);
-    judge::TrustedRuns store(p, 0, builder, inputs);
+    judge::TrustedRuns store(p, 0, builder, machine_sandbox(), inputs);
     CHECK_THROWS_WITH(store.reference_exe(), "reference/fixture/solution.cpp: the reference solution is missing");
 }
 

@@ -1,0 +1,31 @@
+// judge/pipeline/trusted_box.hpp: the course's own programs (the reference, seeded bugs, mutants,
+// suggested bugs an instructor saved) built and run in a box, as a submission is.
+//
+// "Trusted" says whose answers they are, not that their code is safe: a seeded bug may have come
+// from a student (grade --suggest-bugs). So each build and each run gets a box of its own from the
+// sandbox (its own uid when the judge is root), sees only what it needs, and what it wrote is
+// copied out file by file, as regular files only, before the judge reads it.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "compile/builder.hpp"
+#include "problem/spec.hpp"
+#include "runs/box_protocol.hpp"
+#include "sandbox/sandbox.hpp"
+
+namespace judge {
+
+/// Runs `exe` on `fn` with the inputs in `in_dir`, under `limits`, in a box of its own from
+/// `sandbox`, and leaves in `out_dir` (made; outside any box) what a run leaves: judge_status,
+/// the harness's status, stdout.txt, stderr.txt and the outputs. Returns how it ended.
+box::TestStatus run_trusted(const Sandbox& sandbox, const std::filesystem::path& exe, const FunctionSpec& fn,
+                            const std::filesystem::path& in_dir, const std::filesystem::path& out_dir,
+                            const Limits& limits);
+
+/// Builds a course program from `text` through `builder`, compiling in a box of its own from `sandbox`.
+BuildResult build_trusted(Builder& builder, const Sandbox& sandbox, const Problem& p, const std::string& text,
+                          const std::string& what, bool say = false);
+
+}  // namespace judge
