@@ -38,12 +38,15 @@ box::TestStatus run_trusted(const Sandbox& shared, const fs::path& exe, const Fu
     fs::permissions(prog, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                               fs::perms::others_read | fs::perms::others_exec);
     boxed->make_box_folder(box.path(), "out");
-    // Unisolated, the folders go by descriptor: no other process reads their names off the command
-    // line, and the box's uid needs no way into the judge's own folders.
+    // Its own copy of the inputs: the box's uid needs no way into the judge's folders (`judge run`'s
+    // inputs are in another box's). Unisolated, the folders go by descriptor: no other process
+    // reads their names off the command line.
+    const fs::path in = box.path() / "in";
+    fs::create_directories(in);
+    fs::copy(in_dir, in, fs::copy_options::recursive);
     InBox in_box;
     in_box.folders_by_descriptor = boxed->tier() == Tier::fallback;
-    const box::TestStatus how =
-        execute_test(prog, fn.name, in_dir, box.path() / "out", limits, *boxed, box.path(), in_box);
+    const box::TestStatus how = execute_test(prog, fn.name, in, box.path() / "out", limits, *boxed, box.path(), in_box);
     fs::create_directories(out_dir);
     copy_out(box.path(), "out", fn, out_dir);
     write_file_atomic(out_dir / box::status_file, box::encode_status(how));

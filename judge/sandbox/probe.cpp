@@ -81,8 +81,14 @@ std::string doctor_report(const SandboxProbe& p) {
         fmt::format("bubblewrap:       {}\n",
                     p.bwrap_path.empty() ? "not installed" : (p.bwrap_works ? "works" : "installed but does not work"));
     if (!p.bwrap_error.empty()) s += fmt::format("                  {}\n", p.bwrap_error);
+    // The kernel's setting alone does not say a process may make one: a container's seccomp
+    // profile (Docker's refuses unshare and clone with a namespace flag) is the usual "no".
     s += fmt::format("user namespaces:  {}\n",
-                     p.user_namespaces ? "enabled" : "disabled (/proc/sys/user/max_user_namespaces is 0)");
+                     !p.user_namespaces ? "disabled (/proc/sys/user/max_user_namespaces is 0)"
+                     : p.bwrap_works || p.bwrap_path.empty()
+                         ? "enabled"
+                         : "allowed by the kernel, but bubblewrap could not use them here (above: a container's "
+                           "seccomp\n                  profile or its masked /proc refuses them)");
     s += fmt::format("cgroups:          {}\n", p.cgroups.description);
     const UidRange range = box_uid_range();
     s += fmt::format("uid:              {}{}\n", p.uid,

@@ -104,6 +104,13 @@ TEST_CASE("the doctor says which tier and what bounds a fork bomb", "[sandbox]")
     p.uid = 0;
     CHECK(judge::doctor_report(p).find("secret grading:   yes, as root: each box runs as a uid of its own") !=
           std::string::npos);
+    // Docker's seccomp rules: the kernel's setting allows user namespaces, the container refuses them.
+    CHECK(judge::doctor_report(p).find("user namespaces:  enabled\n") != std::string::npos);
+    p.bwrap_path = "bwrap";
+    p.bwrap_works = false;
+    p.bwrap_error = "bwrap: No permissions to create new namespace";
+    CHECK(judge::doctor_report(p).find("user namespaces:  allowed by the kernel, but bubblewrap could not use them") !=
+          std::string::npos);
 }
 
 TEST_CASE("the plain runner runs trusted code as it is, with no box", "[runner]") {
