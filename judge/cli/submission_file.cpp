@@ -28,10 +28,15 @@ PreparedSubmission prepared_or_error(const Problem& p, const fs::path& box, cons
 
 TestRun run_one_test(const Problem& p, const LaunchSpec& launch, const FunctionSpec& fn, const fs::path& in_dir,
                      const fs::path& box, const Sandbox& sandbox) {
-    const Launcher launcher(launch, sandbox, p.limits, launcher_wall(p.limits, 1, 1), {{box, "/box", false}}, -1, box);
+    // The test writes its output folder alone (made first: a box's folders are named to the sandbox).
+    const fs::path out = box / "out";
+    fs::create_directories(out);
+    sandbox.prepare_writable(out);
+    const Launcher launcher(launch, sandbox, p.limits, launcher_wall(p.limits, 1, 1),
+                            {{box, "/box", false}, {out, "/box/out", true}}, -1, box);
     InBox in_box;
     in_box.launcher = &launcher;
-    return run_test(launch.program, fn, in_dir, box / "out", p.limits, sandbox, box, in_box);
+    return run_test(launch.program, fn, in_dir, out, p.limits, sandbox, box, in_box);
 }
 
 }  // namespace judge

@@ -276,7 +276,11 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
     const int timeouts = box::default_max_timeouts * (feedback_from == SIZE_MAX ? 1 : 2);
     const auto budget = total_budget(p, all, batch, timeouts, launch);
     // As in a box: what the launch needs first (a Python server), started by the judge in the sandbox.
-    const Launcher launcher(launch, sandbox, p.limits, budget, {{box, "/box", false}}, -1, box);
+    // The tests it starts write only their own output folders (Landlock, in this tier, goes by the
+    // folders named here, whatever descriptors a test is handed).
+    const Launcher launcher(launch, sandbox, p.limits, budget,
+                            {{box, "/box", false}, {out, "/box/" + out_name, true}, {inputs.root(), "/in", false}}, -1,
+                            box);
     InBox by_descriptor{{}, true, "", &launcher, nullptr};
     // The same budget as a box's: net of the time its tests waited for a CPU, within a plain cap.
     StarvedClock starved;

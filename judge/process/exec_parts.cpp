@@ -76,7 +76,8 @@ void set_limit(int resource, rlim_t value) { set_limit(resource, value, value); 
 
 // In the child between fork and exec: only async-signal-safe calls here. The order matters: join
 // the cgroup while still root, set the limits, drop the uid (which cannot be undone), then
-// install the seccomp filter (last, so that nothing above is refused by it).
+// give up files with Landlock, then install the seccomp filter (last, so that nothing above is
+// refused by it).
 void set_up_child(const ProcessSpec& spec, const std::vector<const char*>& cgroup_procs) {
     ::setsid();     // a new session and process group: no terminal, and one kill(-pid) reaches all
     sigset_t none;  // the judge blocks SIGINT, SIGTERM and SIGHUP for its watcher; the child does not
@@ -113,6 +114,11 @@ void set_up_child(const ProcessSpec& spec, const std::vector<const char*>& cgrou
         const auto id = static_cast<uid_t>(spec.run_as_uid);
         if (::setgroups(0, nullptr) != 0 || ::setgid(id) != 0 || ::setuid(id) != 0) ::_exit(126);
     }
+    // Landlock (sandbox/landlock.hpp) asks for no_new_privs once the uid is dropped; the filter
+    // below would set it anyway.
+    if (spec.landlock_ruleset_fd >= 0 && (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+                                          ::syscall(SYS_landlock_restrict_self, spec.landlock_ruleset_fd, 0U) != 0))
+        ::_exit(122);
     if (!spec.seccomp_filter.empty()) {
         sock_fprog prog{};
         prog.len = static_cast<unsigned short>(spec.seccomp_filter.size() / sizeof(sock_filter));

@@ -45,6 +45,7 @@ struct ProcessSpec {
     std::vector<std::string> join_cgroups;                 // cgroup.procs files to join before exec
     std::string seccomp_filter;    // a BPF program (struct sock_filter[]) the child installs last; "" = none
     std::vector<int> inherit_fds;  // the judge's descriptors the child keeps across exec (all others close)
+    int landlock_ruleset_fd = -1;  // a Landlock ruleset the child restricts itself to before the filter; -1 = none
     /// What a Runner (sandbox/sandbox.hpp, process/cgroup.hpp) makes around the run; run_process
     /// itself never reads these.
     struct RunnerLimits {

@@ -1,4 +1,9 @@
 // The fallback tier: see the theory of operation in sandbox/sandbox.hpp. Not isolated.
+#include <unistd.h>
+
+#include <algorithm>
+
+#include "sandbox/landlock.hpp"
 #include "sandbox/sandbox.hpp"
 #include "sandbox/seccomp.hpp"
 
@@ -15,10 +20,23 @@ public:
         return std::make_unique<FallbackSandbox>(m_probe, lease_for_box());
     }
 
-    ProcessResult run(ProcessSpec spec, const std::vector<Mount>&) const override {
+    ProcessResult run(ProcessSpec spec, const std::vector<Mount>& mounts) const override {
         spec.clear_env = true;
         spec.env.insert(spec.env.begin(), {{"PATH", "/usr/bin:/bin"}, {"LC_ALL", "C"}});
+        // The host's /tmp is closed to the box (below): its temporary files go to its own folder.
+        const auto tmpdir = std::find_if(mounts.begin(), mounts.end(), [](const Mount& m) { return m.writable; });
+        const bool has_tmpdir =
+            std::any_of(spec.env.begin(), spec.env.end(), [](const auto& kv) { return kv.first == "TMPDIR"; });
+        if (tmpdir != mounts.end() && !has_tmpdir) spec.env.emplace_back("TMPDIR", tmpdir->outside.string());
         drop_root(spec);  // never root: the cache and the trusted runs stay out of reach
+        // Files: its own folders, the host read-only, the places anyone may write closed.
+        const struct Ruleset {
+            int fd;
+            ~Ruleset() {
+                if (fd >= 0) ::close(fd);
+            }
+        } ruleset{landlock_ruleset(mounts)};
+        spec.landlock_ruleset_fd = ruleset.fd;
         spec.seccomp_filter = seccomp_program();
         const RunCgroup cg(m_probe.cgroups, max_processes, spec.runner.group_memory_mb);
         spec.join_cgroups = cg.procs_files();

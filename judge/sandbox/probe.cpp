@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "process/process.hpp"
+#include "sandbox/landlock.hpp"
 #include "sandbox/seccomp.hpp"
 #include "sandbox/uid_lease.hpp"
 #include "util/files.hpp"
@@ -59,6 +60,9 @@ SandboxProbe probe_sandbox() {
         p.bwrap_error = "bwrap is not installed (Debian package bubblewrap)";
     }
     p.tier = p.bwrap_works ? Tier::bubblewrap : Tier::fallback;
+    p.landlock_abi = landlock_abi(&p.landlock_error);
+    if (p.landlock_abi > 0)
+        for (const fs::path& place : landlock_closed_places()) p.landlock_closed.push_back(place.string());
     if (const char* forced = std::getenv("JUDGE_SANDBOX"); forced != nullptr && *forced != '\0') {
         const std::string f = forced;
         if (f == "fallback") {
@@ -111,6 +115,16 @@ std::string doctor_report(const SandboxProbe& p) {
                          : "an equal share per run, and each test's CPU time from its cgroup (children too)");
     s += "seccomp:          ptrace, mounts, new namespaces, keyrings, bpf, perf events, userfaultfd, io_uring\n"
          "                  and sockets other than AF_UNIX refused, in both tiers\n";
+    if (p.tier == Tier::fallback) {
+        std::string closed;
+        for (const std::string& place : p.landlock_closed) closed += (closed.empty() ? "" : ", ") + place;
+        s += fmt::format("files:            {}\n",
+                         p.landlock_abi > 0
+                             ? fmt::format("Landlock ABI {}: a box writes only its own folders, and cannot open {}",
+                                           p.landlock_abi, closed.empty() ? "(no folder anyone may write)" : closed)
+                             : "no Landlock (" + p.landlock_error +
+                                   "):\n                  a box may leave files in /tmp and /dev/shm for the next");
+    }
     s += fmt::format("tier:             {}{}\n",
                      p.tier == Tier::bubblewrap ? "bubblewrap (isolated)" : "fallback (NOT isolated)",
                      p.forced.empty() ? "" : " (" + p.forced + ")");

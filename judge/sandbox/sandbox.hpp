@@ -14,7 +14,10 @@
 //               limit (process/cgroup.hpp); a box of tests gets one that its runner divides.
 //   fallback    no usable bwrap: rlimits, a new process group, the same timer, a clean
 //               environment, and the judge as child subreaper so that orphans are killed too.
-//               It is NOT isolated: the program can read and write what the judge's user can.
+//               Where the kernel has Landlock, the box writes only its own folders and cannot
+//               open the places anyone may write (/tmp, /dev/shm: sandbox/landlock.hpp). It is
+//               NOT isolated: the program can read what the judge's user (or, as root, the box's
+//               uid) can, and it shares the host's processes, network namespace and page cache.
 //
 // In both tiers the wall-clock timer and the final kill are run_process's (process/process.hpp):
 // killing bwrap ends its pid namespace, and with it every process the submission started.
@@ -42,7 +45,10 @@ struct SandboxProbe {
     CgroupPlace cgroups;  // where per-run cgroups go (pids, memory)
     unsigned uid = 0;
     Tier tier = Tier::fallback;
-    std::string forced;  // set when JUDGE_SANDBOX chose the tier
+    std::string forced;                        // set when JUDGE_SANDBOX chose the tier
+    int landlock_abi = 0;                      // the fallback tier's rules for files (sandbox/landlock.hpp); 0 = none
+    std::string landlock_error;                // why there is none
+    std::vector<std::string> landlock_closed;  // the host's places it closes to a box (/tmp, /dev/shm, ...)
 };
 
 /// A size-limited tmpfs mounted over a folder for as long as it lives (Sandbox::bound_writable).

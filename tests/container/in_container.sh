@@ -13,8 +13,11 @@ sed 's/^/  | /' /tmp/doctor
 check grep -q '^tier: *fallback' /tmp/doctor
 check grep -q '^secret grading: *yes, as root' /tmp/doctor
 [ "$profile" = no-userns ] && check grep -q '^user namespaces: *not available\|^bubblewrap:.*not work' /tmp/doctor
+# The platforms' default seccomp profiles allow Landlock: the host's /tmp is closed to every box.
+check grep -q '^files: *Landlock ABI [0-9]*: .*/tmp' /tmp/doctor
 # The hostile cases of issue #62, in the tier the container gets.
-for c in read_cache read_judge_env relay_exit_code relay_files py_relay_exit_code; do
+for c in read_cache read_judge_env relay_exit_code relay_files py_relay_exit_code tmp_relay py_tmp_relay \
+    write_outside suggested_bug_hook; do
     bash /src/tests/hostile/run_hostile.sh "$c" fallback "$JUDGE" /src >/tmp/case.log 2>&1
     code=$?
     tail -1 /tmp/case.log | sed 's/^/  | /'

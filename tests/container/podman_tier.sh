@@ -11,8 +11,9 @@
 #     the container's masked /proc cannot be mounted again);
 #   - Docker's rules for namespaces applied to podman's profile (what PrairieLearn's and most
 #     graders' Docker gives): clone with a namespace flag, clone3, unshare, setns and mount refused.
-# In each, `judge doctor` must say the fallback tier with secret grading as root, and the hostile
-# cases of issue #62 run in the fallback tier (tests/container/in_container.sh).
+# In each, `judge doctor` must say the fallback tier with secret grading as root and Landlock's
+# rules for files, and the hostile cases of issue #62 run in the fallback tier
+# (tests/container/in_container.sh).
 #
 # The settings that work on a 2-core Debian 12 VM (cgroups v1 and v2 mixed, a hard limit of 20000
 # open files): crun refuses a hybrid cgroup layout, so the runtime is runc; the default ulimits

@@ -17,7 +17,7 @@ ext=cpp cm='//'
 if [ ! -f "$SRC" ]; then SRC="$ROOT/tests/hostile/cases/$case_name/solution.py" ext=py cm='#'; fi
 TMP=$(mktemp -d)
 # (The relay cases' files in the machine's /tmp, which the fallback tier shares.)
-trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$TMP" /tmp/judge-relay-$$' EXIT
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$TMP" /tmp/judge-relay-$$ /tmp/judge-left-$$ /dev/shm/judge-left-$$' EXIT
 # The judge's boxes go under a private TMPDIR, so that "no process survived" looks at this run's
 # processes only, even when other tests run at the same time. The box user must traverse it.
 chmod 755 "$TMP"
@@ -56,6 +56,17 @@ if [[ " $checks " == *" cache_untouched "* ]]; then
     "$JUDGE" --root "$TMP/course" -q submit probe --file "$TMP/course/reference/probe/solution.cpp" >/dev/null 2>&1 ||
         fail "the reference is not accepted before the case runs"
     (cd "$JUDGE_CACHE" && find . -type f ! -name '*.tmp.*' -print0 | xargs -0 -r sha1sum) >"$TMP/cache.sha1"
+fi
+if [[ " $checks " == *" shared_places_closed "* ]]; then
+    if [ "$tier" = fallback ] && ! "$JUDGE" doctor 2>/dev/null | grep '^files: *Landlock' >/dev/null; then
+        echo "skipped: no Landlock here, so the fallback tier shares the host's /tmp (judge doctor):"
+        "$JUDGE" doctor 2>&1 | grep -A1 '^files:'
+        exit 77
+    fi
+    # What an earlier submission on this host left for the next one, readable to all.
+    for d in /tmp /dev/shm; do
+        [ -d "$d" ] && echo "LEFT-$tag" >"$d/judge-left-$tag" && chmod 644 "$d/judge-left-$tag"
+    done
 fi
 port=0
 if [[ " $checks " == *" no_connection "* ]]; then
@@ -174,17 +185,26 @@ for c in $checks; do
             cp "$TMP/solution.$ext" "$TMP/class/s1/"
             GRADING_SEED=$secret timeout 120 "$JUDGE" --root "$TMP/course" -q grade probe --class "$TMP/class" --out "$TMP/g" \
                 --seed-from-env GRADING_SEED >"$TMP/grade.out" 2>&1 || { cat "$TMP/grade.out"; fail "grade failed"; }
-            grep -q 'returning x doubled' "$TMP/g/students/s1/report.json" || fail "the grade did not run the saved bug (no misconception named)"
+            grep -q 'returning x doubled' "$TMP/g/students/s1/report.json" ||
+                fail "no misconception named: the grade did not run the saved bug, or its hook found root or the secret"
             for f in "$TMP/course/reference/probe/pwned" "$JUDGE_CACHE/pwned" "$JUDGE_CACHE/runs/pwned"; do
                 [ -e "$f" ] && { cat "$f"; rm -f "$f"; fail "the saved bug's start-up hook wrote $f"; }
             done
-            if [ "$tier" = fallback ]; then
+            if [ "$tier" = fallback ] && "$JUDGE" doctor 2>/dev/null | grep '^files: *Landlock' >/dev/null; then
+                [ -e "$hook_note" ] && { cat "$hook_note"; rm -f "$hook_note"; fail "the saved bug wrote to the host's /tmp"; }
+            elif [ "$tier" = fallback ]; then
                 # Its /tmp is the machine's: the hook's note shows it ran, and as whom.
                 [ -s "$hook_note" ] || fail "the saved bug's hook left no note: the check would prove nothing"
                 grep -q 'uid=0 ' "$hook_note" && { rm -f "$hook_note"; fail "the saved bug ran as root"; }
                 grep -qF -e "$secret" -e SECRET_4242 "$hook_note" && { cat "$hook_note"; rm -f "$hook_note"; fail "the saved bug read the secret"; }
             fi
             rm -f "$hook_note" ;;
+        shared_places_closed)
+            # Issue #62: nothing read from, or left in, the places every box of the host shares.
+            rm -f "/tmp/judge-left-$tag" "/dev/shm/judge-left-$tag"
+            for f in "/tmp/judge-relay-$tag" "/var/tmp/judge-relay-$tag" "/dev/shm/judge-relay-$tag" "/tmp/judge-relay-dir-$tag"; do
+                [ -e "$f" ] && { rm -rf "$f"; fail "the submission left $f on the host"; }
+            done ;;
         secret_not_in_report)
             grep -q SECRET_4242 "$TMP/out" "$TMP/err" && fail "the secret's content appears in the report" ;;
         *) fail "unknown check $c" ;;

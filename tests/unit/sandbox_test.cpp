@@ -3,11 +3,16 @@
 #include "catch.hpp"
 
 #include "process/runner.hpp"
+#include "sandbox/landlock.hpp"
 #include "sandbox/sandbox.hpp"
 #include "sandbox/seccomp.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+
 #include "core/errors.hpp"
 #include "util/files.hpp"
 
@@ -111,6 +116,59 @@ TEST_CASE("the doctor says which tier and what bounds a fork bomb", "[sandbox]")
     p.bwrap_error = "bwrap: No permissions to create new namespace";
     CHECK(judge::doctor_report(p).find("user namespaces:  allowed by the kernel, but bubblewrap could not use them") !=
           std::string::npos);
+    // Issue #62: what the fallback tier closes with Landlock, or that it cannot.
+    p.landlock_error = "this kernel has no Landlock (Linux 5.13 or later, built with it)";
+    CHECK(judge::doctor_report(p).find("files:            no Landlock (this kernel has no Landlock") !=
+          std::string::npos);
+    p.landlock_abi = 4;
+    p.landlock_closed = {"/tmp", "/var/tmp", "/dev/shm"};
+    CHECK(judge::doctor_report(p).find("files:            Landlock ABI 4: a box writes only its own folders, and "
+                                       "cannot open /tmp, /var/tmp, /dev/shm\n") != std::string::npos);
+    p.tier = judge::Tier::bubblewrap;
+    CHECK(judge::doctor_report(p).find("files: ") == std::string::npos);  // bubblewrap's box has its own /tmp
+}
+
+TEST_CASE("in the fallback tier a box writes only its own folders, and /tmp is closed to it", "[sandbox]") {
+    if (judge::landlock_abi() == 0) {
+        WARN("no Landlock on this kernel: nothing to check");
+        return;
+    }
+    judge::SandboxProbe p = probe();
+    p.uid = ::getuid();  // as root the box runs as box_uid, so the folders are open to all: Landlock alone closes them
+    p.tier = judge::Tier::fallback;
+    const std::unique_ptr<judge::Sandbox> sandbox = judge::make_sandbox(p);
+    judge::TempDir box("judge-unit-box"), elsewhere("judge-unit-elsewhere");
+    sandbox->prepare_writable(box.path());
+    std::filesystem::permissions(elsewhere.path(), std::filesystem::perms::all);
+    // A file another box left in the host's /tmp, readable to all.
+    const std::filesystem::path left = "/tmp/judge-unit-left-" + std::to_string(::getpid());
+    std::ofstream(left) << "hidden input\n";
+    std::filesystem::permissions(left, std::filesystem::perms::owner_read | std::filesystem::perms::others_read |
+                                           std::filesystem::perms::group_read);
+    judge::ProcessSpec ps;
+    ps.argv = {"/bin/sh", "-c",
+               "echo ok > \"$TMPDIR/own\" && echo own; echo x > " + (elsewhere.path() / "x").string() +
+                   " 2>/dev/null && echo elsewhere; echo x > /tmp/judge-unit-made-$$ 2>/dev/null && echo tmp; "
+                   "cat " +
+                   left.string() +
+                   " 2>/dev/null; head -c 4 /usr/bin/sh >/dev/null && echo usr; "
+                   "echo x >/dev/null && echo null"};
+    ps.cwd = box.path();
+    ps.stdout_path = box.path() / "out";
+    const judge::ProcessResult r = sandbox->run(ps, {{box.path(), "/box", true}});
+    std::filesystem::remove(left);
+    CHECK(r.started);
+    const std::string out = judge::read_file(box.path() / "out");
+    CHECK(out.find("own\n") != std::string::npos);  // TMPDIR is its own folder
+    CHECK(out.find("usr\n") != std::string::npos);  // the host is readable
+    CHECK(out.find("null\n") != std::string::npos);
+    CHECK(out.find("elsewhere") == std::string::npos);
+    CHECK(std::filesystem::is_empty(elsewhere.path()));
+    const auto& closed = judge::landlock_closed_places();
+    if (std::find(closed.begin(), closed.end(), "/tmp") != closed.end()) {
+        CHECK(out.find("tmp\n") == std::string::npos);
+        CHECK(out.find("hidden input") == std::string::npos);
+    }
 }
 
 TEST_CASE("the plain runner runs trusted code as it is, with no box", "[runner]") {

@@ -61,14 +61,19 @@ expect_exit 1 "${as[@]}" "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP
 two_x "$TMP/out" || fail "a counterexample shows what an earlier run left"
 
 # A place every run of the host shares, as its page cache is (which no tier can namespace): in the
-# fallback tier, the machine's /tmp. Before issue #62 the candidates ran after the hidden tests, in
-# a run of their own, and showed 3 x here.
+# fallback tier without Landlock, the machine's /tmp. Before issue #62 the candidates ran after the
+# hidden tests, in a run of their own, and showed 3 x here. With Landlock the place is closed to
+# every box: the hidden test cannot write it (sandbox/landlock.hpp).
 shared=/tmp/judge-relay-cx-$$
 rm -f "$shared"
 relay "$shared" "$shared" "$TMP/host.cpp"
 chmod 644 "$TMP/host.cpp"
 JUDGE_SANDBOX=fallback expect_exit 1 "${as[@]}" "$JUDGE" --root "$ROOT" submit problem_mha --file "$TMP/host.cpp" --format json
 grep -q '"sandbox": "fallback"' "$TMP/out" || fail "the second submission did not run in the fallback tier"
-[ -s "$shared" ] || fail "the hidden test could not write $shared: the case proves nothing"
+if JUDGE_SANDBOX=fallback "$JUDGE" doctor 2>/dev/null | grep '^files: *Landlock' >/dev/null; then
+    [ -e "$shared" ] && { rm -f "$shared"; fail "a box wrote $shared, which Landlock closes"; }
+else
+    [ -s "$shared" ] || fail "the hidden test could not write $shared: the case proves nothing"
+fi
 rm -f "$shared"
 two_x "$TMP/out" || fail "a counterexample shows what a hidden test left in a place the host shares"

@@ -5,7 +5,8 @@
 # would raise it (its words are shown in every format): in /tmp, and under a fixed name beside its
 # own output folder (its working folder's parent). The sample tests run, and are read, before any
 # hidden test starts: the sample test, waiting a second for them, finds nothing. The hidden test
-# checks that it could write to /tmp, so the case cannot pass because /tmp was missing.
+# checks that it could leave one of them (in the fallback tier Landlock closes the host's /tmp), so
+# the case cannot pass because nothing could be written.
 import time
 
 RELAYS = ("/tmp/judge-relay-@TAG@", "../judge-relay-@TAG@")
@@ -34,13 +35,13 @@ def probe(x):
         return x
     if integers(x):
         return x
+    left = False
     for relay in RELAYS:
         try:
             with open(relay, "w") as f:
                 f.write("a hidden x of %d elements, x[0] = %r\n" % (x.size, float(x.flat[0])))
+            with open(relay) as f:
+                left = left or bool(f.read())
         except OSError:
             pass
-    with open(RELAYS[0]) as f:
-        if not f.read():
-            return x + 1
-    return x
+    return x if left else x + 1  # nowhere to write: the case would prove nothing

@@ -9,8 +9,10 @@
 // course's secret file) and to write what it found into the course and the judge's cache.
 // as_seeded_bug saves it as reference/probe/bugs/hook.cpp, runs `validate` and a grade under a
 // secret (which both run every seeded bug of a failed trap), and checks the effects: no file
-// written, and in the fallback tier (whose /tmp it shares) that its note says neither root nor
-// the secret.
+// written; the grade names the bug's misconception, which it does only when the bug's output is
+// the student's own (x doubled): a hook that found root or the secret adds 100. In the fallback
+// tier without Landlock (whose /tmp it shares) its note says neither root nor the secret; with
+// Landlock /tmp is closed and no note is left.
 #include <judge/tensor.hpp>
 
 #include <unistd.h>
@@ -46,7 +48,9 @@ const int hook = [] {
         std::fputs(what.c_str(), f);
         std::fclose(f);
     }
-    return 0;
+    const bool found = ::getuid() == 0 || (seed != nullptr && *seed != '\0') ||
+                       !slurp("@COURSE@/reference/probe/secret.txt").empty() || !slurp("@COURSE@/grading_seed").empty();
+    return found ? 100 : 0;
 }();
 
 }  // namespace

@@ -1,5 +1,5 @@
 // expect: accepted
-// tiers: bubblewrap
+// tiers: bubblewrap fallback
 // check: no_written_files
 // Tries to write into the course, the judge's cache (cache poisoning) and the host's /tmp; the
 // runner checks afterwards that none of these files exists on the host.
