@@ -30,6 +30,14 @@ public:
     /// The reference's run on test `t`.
     virtual const TestRun& reference(size_t t) = 0;
 
+    /// Makes the reference's runs on `tests` ready for reference(), together where they are
+    /// computed (one box for all); a key that only reads them does nothing.
+    virtual void prepare_reference(const std::vector<size_t>& /*tests*/) {}
+
+    /// The same for counterexample cases `which` of `cases` (candidate()).
+    virtual void prepare_candidates(const Problem& /*cases*/, InputFiles& /*inputs*/,
+                                    const std::vector<size_t>& /*which*/) {}
+
     /// Makes the runs of the bugs marked in `wanted` on `tests` ready for bug_runs (in parallel,
     /// where they are computed).
     virtual void prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) = 0;

@@ -193,6 +193,7 @@ void pick_counterexamples(const Problem& p, uint64_t seed, AnswerKey& key, const
     inputs.ensure();
     std::vector<std::optional<TestRun>> ref(cases.tests.size());
     const std::vector<size_t> wanted(needed.begin(), needed.end());
+    key.prepare_candidates(cases, inputs, wanted);  // (in one box, when they are not cached)
     parallel_for(wanted.size(), 2, [&](size_t k) { ref[wanted[k]] = key.candidate(cases, wanted[k], inputs); });
     spdlog::debug("counterexamples: the reference's runs of {} cases in {:.3f}s", wanted.size(),
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
@@ -300,6 +301,9 @@ std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem&
     InputFiles inputs(cx, 0);
     inputs.ensure();
     std::map<std::string, std::optional<TestRun>> ref;
+    std::vector<size_t> all(cx.tests.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    key.prepare_candidates(cx, inputs, all);
     for (size_t i = 0; i < cx.tests.size(); ++i) ref[cx.tests[i].id] = key.candidate(cx, i, inputs);
     // Which small input each case comes from, by its id.
     std::map<std::string, std::pair<std::string, size_t>> origin;

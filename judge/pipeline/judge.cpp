@@ -139,6 +139,10 @@ Report Judge::judge_source(const std::string& text, const std::string& display_n
 void Judge::prepare_expected() {
     m_key->prepare();
     m_inputs.ensure();
+    std::vector<size_t> expected;
+    for (size_t t = 0; t < m_p.tests.size(); ++t)
+        if (!m_p.tests[t].throws) expected.push_back(t);
+    m_key->prepare_reference(expected);  // (all in one box, when they are not cached)
     for (size_t t = 0; t < m_p.tests.size(); ++t) reference_for(t);
 }
 

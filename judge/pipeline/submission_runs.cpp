@@ -94,20 +94,19 @@ std::vector<Mount> hide_other_outs(const fs::path& box, const std::string& out_n
     return hide;
 }
 
-// Runs every test in one bubblewrap launch, with the judge itself as the runner inside, `tests`
-// in their order: the first `first_phase` of them before the others, `at_phase_end` between (and
-// from `feedback_from` on, in the first phase, feedback cases). Returns the cutoff, a position in
-// `tests`; tests before it without a judge_status got no result.
+}  // namespace
+
 size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launch, const RunSettings& options,
                   const InputFiles& inputs, const Sandbox& sandbox, size_t batch, std::vector<box::PlannedTest> tests,
-                  size_t first_phase, size_t feedback_from, const std::function<void()>& at_phase_end,
-                  bool& timed_out) {
+                  size_t first_phase, size_t feedback_from, const std::function<void()>& at_phase_end, bool& timed_out,
+                  int max_timeouts) {
     const std::string& out_name = options.out_name;
     box::Plan plan;
     plan.launch = launch.seen_at(box.string(), "/box");  // its files as the box sees them
     plan.tests = std::move(tests);
     plan.limits = p.limits;
     plan.batch = batch;
+    plan.max_timeouts = max_timeouts;
     std::optional<PhaseWatch> phases;
     if (first_phase > 0) {
         phases.emplace(at_phase_end);
@@ -167,8 +166,6 @@ size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     }
     return cut ? std::min(plan.tests.size(), *cut) : plan.tests.size();
 }
-
-}  // namespace
 
 std::string fresh_out_folder(const fs::path& box) {
     // A name no test could have planted: the box may be the box user's to write during a run

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "pipeline/input_files.hpp"
 #include "problem/spec.hpp"
 #include "report/report.hpp"
+#include "runs/box_protocol.hpp"
 #include "runs/launch.hpp"
 #include "runs/program_run.hpp"
 #include "sandbox/sandbox.hpp"
@@ -59,6 +61,19 @@ std::string fresh_out_folder(const std::filesystem::path& box);
 /// feedback cases (numbered from p.tests.size() on) when hidden tests follow, then the hidden
 /// tests; `first_phase` is the number before the hidden ones when there are any, else 0.
 std::vector<size_t> run_order(const Problem& p, size_t& first_phase, size_t feedback = 0);
+
+/// Runs `tests` in one bubblewrap launch, with the judge itself as the runner inside: each test's
+/// inputs in its folder below inputs.root() (mounted at /in), its output folder made by the caller
+/// below `box / options.out_name`; the first `first_phase` of them before the others, with
+/// `at_phase_end` between (and from `feedback_from` on, in the first phase, feedback cases; 0 and
+/// SIZE_MAX: one phase); after `max_timeouts` time-outs the rest are not run. Returns the cutoff, a
+/// position in `tests`: tests before it without a judge_status got no result. `timed_out` says
+/// whether the box as a whole ran out of time.
+size_t run_in_box(const Problem& p, const std::filesystem::path& box, const LaunchSpec& launch,
+                  const RunSettings& options, const InputFiles& inputs, const Sandbox& sandbox, size_t batch,
+                  std::vector<box::PlannedTest> tests, size_t first_phase, size_t feedback_from,
+                  const std::function<void()>& at_phase_end, bool& timed_out,
+                  int max_timeouts = box::default_max_timeouts);
 
 /// Runs every test of the submission built in `box`, started as `launch` says, through `sandbox`, in ordered batches
 /// (two per core) with the time-out cutoff applied in run_order, so which tests count as "not run" never depends on the

@@ -1,5 +1,10 @@
 #include "pipeline/trusted_box.hpp"
 
+#include <spdlog/spdlog.h>
+#include <algorithm>
+#include <thread>
+
+#include "pipeline/submission_runs.hpp"
 #include "runs/program_run.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
@@ -25,18 +30,70 @@ void copy_out(const fs::path& box, const fs::path& dir, const FunctionSpec& fn, 
     for (const OutputSpec& o : fn.outputs) copy(o.name + ".npy", max_npy, ReadPart::whole);
 }
 
+// A copy of `exe` in the box (the cache is out of its reach), readable: it holds nothing but itself.
+fs::path place_program(const fs::path& exe, const fs::path& box) {
+    const fs::path prog = box / "prog";
+    fs::copy_file(exe, prog);
+    fs::permissions(prog, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                              fs::perms::others_read | fs::perms::others_exec);
+    return prog;
+}
+
 }  // namespace
+
+void run_trusted_batch(const Sandbox& shared, const fs::path& exe, const Problem& p, const InputFiles& inputs,
+                       const std::vector<TrustedJob>& jobs) {
+    const auto alone = [&](const TrustedJob& j) {
+        run_trusted(shared, exe, p.function(p.tests[j.test].function), inputs.dir(j.test), j.out_dir, p.limits);
+    };
+    if (shared.tier() != Tier::bubblewrap || jobs.size() < 2) {
+        for (const TrustedJob& j : jobs) alone(j);
+        return;
+    }
+    const std::unique_ptr<Sandbox> boxed = shared.for_one_box();  // before the box: the uid outlives it
+    const TempDir box("judge-trusted");
+    boxed->prepare_writable(box.path());
+    LaunchSpec launch;
+    launch.program = place_program(exe, box.path()).string();
+    // The tests' output folders, each made by the judge under a random name, as a submission's are.
+    const fs::path out = box.path() / "out";
+    const long long out_mb = 16 + static_cast<long long>(jobs.size()) * 4 * p.limits.output_kb / 1024;
+    const std::unique_ptr<BoundedDir> bounded = boxed->bound_writable(out, out_mb);
+    std::vector<box::PlannedTest> planned;
+    for (const TrustedJob& j : jobs) {
+        const TestSpec& t = p.tests[j.test];
+        planned.push_back({t.id, t.function, inputs.name(j.test), random_name(), random_name()});
+        boxed->make_box_folder(out, planned.back().out);
+    }
+    const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
+    bool timed_out = false;
+    const size_t cutoff = run_in_box(p, box.path(), launch, RunSettings{}, inputs, *boxed, batch, planned, 0, SIZE_MAX,
+                                     {}, timed_out, static_cast<int>(jobs.size()));
+    size_t again = 0;
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        const fs::path dir = fs::path("out") / planned[i].out;
+        const SafeRead status = read_below(box.path(), dir / box::status_file, 4096, ReadPart::head);
+        const std::optional<box::TestStatus> how =
+            i < cutoff && status.ok() ? box::decode_status(status.bytes) : std::nullopt;
+        if (!how) {
+            alone(jobs[i]);  // the box gave it no result (its runner was stopped): a box of its own
+            ++again;
+            continue;
+        }
+        fs::create_directories(jobs[i].out_dir);
+        copy_out(box.path(), dir, p.function(p.tests[jobs[i].test].function), jobs[i].out_dir);
+        write_file_atomic(jobs[i].out_dir / box::status_file, box::encode_status(*how));
+    }
+    spdlog::debug("trusted runs of {}: {} tests in one box, {} again alone{}", exe.filename().string(), jobs.size(),
+                  again, timed_out ? " (the box ran out of time)" : "");
+}
 
 box::TestStatus run_trusted(const Sandbox& shared, const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir,
                             const fs::path& out_dir, const Limits& limits) {
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();  // before the box: the uid outlives it
     const TempDir box("judge-trusted");
     boxed->prepare_writable(box.path());  // its own uid's alone (mode 0700), as a submission's box is
-    // A copy in the box (the cache is out of its reach), readable: it holds nothing but itself.
-    const fs::path prog = box.path() / "prog";
-    fs::copy_file(exe, prog);
-    fs::permissions(prog, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                              fs::perms::others_read | fs::perms::others_exec);
+    const fs::path prog = place_program(exe, box.path());
     boxed->make_box_folder(box.path(), "out");
     // Its own copy of the inputs: the box's uid needs no way into the judge's folders (`judge run`'s
     // inputs are in another box's). Unisolated, the folders go by descriptor: no other process

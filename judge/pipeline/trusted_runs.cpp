@@ -29,20 +29,51 @@ TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, cons
 // Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms).
 constexpr const char* run_cache_format = "runs 2";
 
-fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t,
-                        const Sandbox& sandbox) {
+namespace {
+
+fs::path run_cache_dir(const Problem& p, uint64_t seed, const fs::path& exe, size_t t) {
     const TestSpec& test = p.tests[t];
     Hasher h;
     h.add(run_cache_format).add(exe.filename().string()).add(p.spec_text).add(std::to_string(seed));
     if (seed != 0) h.add(redraw_version).add(lookup_key(test));  // what the seed drew
     const std::string key = h.add(test.id).hex();
-    const fs::path dir = cache_root() / "runs" / key.substr(0, 2) / key;
+    return cache_root() / "runs" / key.substr(0, 2) / key;
+}
+
+}  // namespace
+
+void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe,
+                const std::vector<size_t>& tests, const Sandbox& sandbox) {
+    std::vector<std::pair<fs::path, size_t>> missing;
+    for (const size_t t : tests)
+        if (fs::path dir = run_cache_dir(p, seed, exe, t); !fs::exists(dir / box::status_file))
+            missing.emplace_back(std::move(dir), t);
+    if (missing.size() < 2) return;  // one run goes as cached_run_dir runs it
+    // Each run's lock, taken in the order of their folders (as every judge sharing the cache takes them).
+    std::sort(missing.begin(), missing.end());
+    std::vector<std::unique_ptr<BuildLock>> locks;
+    std::vector<TrustedJob> jobs;
+    std::vector<fs::path> targets;
+    for (const auto& [dir, t] : missing) {
+        locks.push_back(std::make_unique<BuildLock>(dir));
+        if (fs::exists(dir / box::status_file)) continue;  // another judge ran it meanwhile
+        jobs.push_back({t, staging_path(dir)});
+        targets.push_back(dir);
+    }
+    inputs.ensure();
+    run_trusted_batch(sandbox, exe, p, inputs, jobs);
+    for (size_t i = 0; i < jobs.size(); ++i) publish(jobs[i].out_dir, targets[i]);
+}
+
+fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t,
+                        const Sandbox& sandbox) {
+    const fs::path dir = run_cache_dir(p, seed, exe, t);
     if (fs::exists(dir / box::status_file)) return dir;
     const BuildLock lock(dir);  // another judge sharing the cache may be running it: wait for it
     if (fs::exists(dir / box::status_file)) return dir;
     inputs.ensure();
     const fs::path staging = staging_path(dir);
-    run_trusted(sandbox, exe, p.function(test.function), inputs.dir(t), staging, p.limits);
+    run_trusted(sandbox, exe, p.function(p.tests[t].function), inputs.dir(t), staging, p.limits);
     publish(staging, dir);  // another judge may have cached it first: then its copy stays
     return dir;
 }
@@ -73,6 +104,14 @@ const fs::path& TrustedRuns::reference_exe() {
         m_reference_exe = br.exe;
     }
     return *m_reference_exe;
+}
+
+void TrustedRuns::prepare_reference(const std::vector<size_t>& tests) {
+    cache_runs(m_p, m_seed, m_inputs, reference_exe(), tests, m_sandbox);
+}
+
+void TrustedRuns::prepare_candidates(const Problem& cases, InputFiles& inputs, const std::vector<size_t>& which) {
+    cache_runs(cases, m_seed, inputs, reference_exe(), which, m_sandbox);
 }
 
 const TestRun& TrustedRuns::reference(size_t t) {
@@ -122,6 +161,20 @@ void TrustedRuns::prepare_bugs(const std::vector<bool>& wanted, const std::vecto
         if (wanted[b]) which.push_back(b);
     build_missing(which);
     m_inputs.ensure();
+    // Each bug's runs in one box (cache_runs), the bugs side by side.
+    std::vector<size_t> built;
+    for (const size_t b : which) {
+        const std::lock_guard lock(m_mutex);
+        if (m_bug_builds[b] && m_bug_builds[b]->ok) built.push_back(b);
+    }
+    parallel_for(built.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
+        fs::path exe;
+        {
+            const std::lock_guard lock(m_mutex);
+            exe = m_bug_builds[built[i]]->exe;
+        }
+        cache_runs(m_p, m_seed, m_inputs, exe, tests, m_sandbox);
+    });
     std::vector<std::pair<size_t, size_t>> runs;
     for (size_t b = 0; b < m_bugs.size(); ++b)
         for (size_t i = 0; wanted[b] && i < tests.size(); ++i) runs.emplace_back(b, tests[i]);

@@ -31,6 +31,11 @@ std::filesystem::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles
 /// The answer key of a full course root: computed from the reference and the seeded bugs.
 /// Thread-safe: every member may be called from several threads at once (validate judges bugs and
 /// mutants in parallel). A run, once returned, stays where it is for the object's lifetime.
+/// Runs trusted program `exe` on those of `tests` whose runs are not cached yet, all in one box
+/// (trusted_box.hpp: run_trusted_batch), and publishes each run as cached_run_dir would.
+void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::filesystem::path& exe,
+                const std::vector<size_t>& tests, const Sandbox& sandbox);
+
 class TrustedRuns final : public AnswerKey {
 public:
     /// Every build and run of a course program goes through a box of its own from `sandbox`.
@@ -46,6 +51,8 @@ public:
 
     /// The reference's run on test `t`. Throws InputError when the reference does not build.
     const TestRun& reference(size_t t) override;
+    void prepare_reference(const std::vector<size_t>& tests) override;
+    void prepare_candidates(const Problem& cases, InputFiles& inputs, const std::vector<size_t>& which) override;
 
     /// Builds every seeded bug (in parallel) and runs none; returns the build results by bug index.
     std::vector<BuildResult> build_every_bug();

@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Linux 6.1's header stops at ABI 2; the rights and the scopes of later ABIs, as the kernel numbers them.
-constexpr std::uint64_t access_truncate = 1ULL << 14;  // ABI 3
+constexpr std::uint64_t access_truncate = 1ULL << 14;                                      // ABI 3
 constexpr std::uint64_t scope_abstract_unix_socket = 1ULL << 0, scope_signal = 1ULL << 1;  // ABI 6
 
 // struct landlock_ruleset_attr as ABI 6 has it; older kernels take its first field alone.

@@ -90,6 +90,44 @@ TEST_CASE("a trusted run is computed once, then read from the cache", "[trusted_
     }
 }
 
+TEST_CASE("a course program's runs on several tests share one box, each the run it would be alone", "[trusted_runs]") {
+    judge::TempDir tmp("judge-trusted-test");
+    const judge::Problem p = fixtures::problem();
+    judge::Toolchain tc;
+    tc.cxx = "/bin/false";
+    judge::Builder builder(tc, tmp.path() / "cache");
+    const fs::path exe = tmp.path() / "4567cdef";
+    // (In the bubblewrap tier the box's runner is the judge itself, which this test binary is not:
+    // the box ends at once and every run goes alone. e2e trusted_batch runs the real one.)
+    judge::write_file_atomic(exe,
+                             "#!/bin/sh\ncp \"$2/x.npy\" \"$3/out.npy\"\ncp \"$2/x.npy\" \"$3/aux.npy\"\n"
+                             "printf 'ok\\n' > \"$3/status\"\n");
+    fs::permissions(exe, fs::perms::owner_all | fs::perms::others_read | fs::perms::others_exec);
+    judge::InputFiles inputs(p, 3);
+    std::vector<judge::TestRun> together, alone;
+    {
+        const ScopedCache cache(tmp.path() / "batch");
+        judge::cache_runs(p, 3, inputs, exe, {0, 1, 2}, machine_sandbox());
+        CHECK(cached_runs(tmp.path() / "batch") == 3);
+        judge::TrustedRuns store(p, 3, builder, machine_sandbox(), inputs);
+        for (size_t t = 0; t < 3; ++t) together.push_back(store.cached_run(exe, t));
+        judge::cache_runs(p, 3, inputs, exe, {0, 1, 2}, machine_sandbox());  // all cached: nothing runs
+        CHECK(cached_runs(tmp.path() / "batch") == 3);
+    }
+    {
+        const ScopedCache cache(tmp.path() / "alone");
+        judge::TrustedRuns store(p, 3, builder, machine_sandbox(), inputs);
+        for (size_t t = 0; t < 3; ++t) alone.push_back(store.cached_run(exe, t));
+    }
+    for (size_t t = 0; t < 3; ++t) {
+        INFO("test " << t << ": " << together[t].detail << " / " << together[t].stderr_tail);
+        REQUIRE(together[t].status == judge::TestRun::Status::ok);
+        CHECK(together[t].status == alone[t].status);
+        CHECK(together[t].outputs.at("out").f32 == alone[t].outputs.at("out").f32);
+        CHECK(together[t].outputs.at("aux").f32 == alone[t].outputs.at("aux").f32);
+    }
+}
+
 TEST_CASE("a course program runs in a box: never as root, nothing of the judge's in reach, regular files out",
           "[trusted_runs]") {
     judge::TempDir tmp("judge-trusted-test");
