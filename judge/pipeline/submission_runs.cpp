@@ -167,6 +167,12 @@ size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     return cut ? std::min(plan.tests.size(), *cut) : plan.tests.size();
 }
 
+size_t tests_side_by_side() { return std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency())); }
+
+long long out_folder_mb(const Problem& p, size_t tests) {
+    return 16 + static_cast<long long>(tests) * 4 * p.limits.output_kb / 1024;
+}
+
 std::string fresh_out_folder(const fs::path& box) {
     // A name no test could have planted: the box may be the box user's to write during a run
     // (the fallback tier), and a link planted here would take the judge's writes elsewhere.
@@ -193,7 +199,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
     const std::string& out_name = options.out_name;
     const FeedbackCases& feedback = options.feedback;
     const size_t n = p.tests.size();
-    const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
+    const size_t batch = tests_side_by_side();
     size_t first_phase = 0;
     const std::vector<size_t> order = run_order(p, first_phase, feedback.cases ? feedback.cases->tests.size() : 0);
     const size_t all = order.size();  // the tests, and the feedback cases when they run
@@ -232,7 +238,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
         for (size_t i = end; i < first_phase; ++i) s.feedback[order[i] - n].reset();
     };
     // What the tests may write: each its stdout, stderr and outputs, at most output_kb each.
-    const long long out_mb = 16 + static_cast<long long>(all) * 4 * p.limits.output_kb / 1024;
+    const long long out_mb = out_folder_mb(p, all);
     const fs::path out = box / out_name;
     const std::unique_ptr<BoundedDir> bounded = sandbox.bound_writable(out, out_mb);
     const std::vector<std::string> outs = make_out_folders(sandbox, out, all);  // by slot

@@ -53,6 +53,13 @@ struct RunSettings {
 /// What a test that the judging deadline left unrun says.
 inline constexpr const char* deadline_words = "not run: out of time (the time for judging this submission ran out)";
 
+/// How many tests a box runs side by side: two per core, from 2 to 8.
+size_t tests_side_by_side();
+
+/// The size of a box's output folder for `tests` tests: what each may write (its stdout, stderr
+/// and outputs, at most output_kb each), and a margin.
+long long out_folder_mb(const Problem& p, size_t tests);
+
 /// Makes a new, empty output folder in `box` under a random name, for a second run of the same
 /// box, and returns the name.
 std::string fresh_out_folder(const std::filesystem::path& box);

@@ -1,8 +1,6 @@
 #include "pipeline/trusted_box.hpp"
 
 #include <spdlog/spdlog.h>
-#include <algorithm>
-#include <thread>
 
 #include "pipeline/submission_runs.hpp"
 #include "runs/program_run.hpp"
@@ -57,18 +55,16 @@ void run_trusted_batch(const Sandbox& shared, const fs::path& exe, const Problem
     launch.program = place_program(exe, box.path()).string();
     // The tests' output folders, each made by the judge under a random name, as a submission's are.
     const fs::path out = box.path() / "out";
-    const long long out_mb = 16 + static_cast<long long>(jobs.size()) * 4 * p.limits.output_kb / 1024;
-    const std::unique_ptr<BoundedDir> bounded = boxed->bound_writable(out, out_mb);
+    const std::unique_ptr<BoundedDir> bounded = boxed->bound_writable(out, out_folder_mb(p, jobs.size()));
     std::vector<box::PlannedTest> planned;
     for (const TrustedJob& j : jobs) {
         const TestSpec& t = p.tests[j.test];
         planned.push_back({t.id, t.function, inputs.name(j.test), random_name(), random_name()});
         boxed->make_box_folder(out, planned.back().out);
     }
-    const size_t batch = std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency()));
     bool timed_out = false;
-    const size_t cutoff = run_in_box(p, box.path(), launch, RunSettings{}, inputs, *boxed, batch, planned, 0, SIZE_MAX,
-                                     {}, timed_out, static_cast<int>(jobs.size()));
+    const size_t cutoff = run_in_box(p, box.path(), launch, RunSettings{}, inputs, *boxed, tests_side_by_side(),
+                                     planned, 0, SIZE_MAX, {}, timed_out, static_cast<int>(jobs.size()));
     size_t again = 0;
     for (size_t i = 0; i < jobs.size(); ++i) {
         const fs::path dir = fs::path("out") / planned[i].out;

@@ -162,19 +162,14 @@ void TrustedRuns::prepare_bugs(const std::vector<bool>& wanted, const std::vecto
     build_missing(which);
     m_inputs.ensure();
     // Each bug's runs in one box (cache_runs), the bugs side by side.
-    std::vector<size_t> built;
-    for (const size_t b : which) {
+    std::vector<fs::path> built;
+    {
         const std::lock_guard lock(m_mutex);
-        if (m_bug_builds[b] && m_bug_builds[b]->ok) built.push_back(b);
+        for (const size_t b : which)
+            if (m_bug_builds[b] && m_bug_builds[b]->ok) built.push_back(m_bug_builds[b]->exe);
     }
-    parallel_for(built.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
-        fs::path exe;
-        {
-            const std::lock_guard lock(m_mutex);
-            exe = m_bug_builds[built[i]]->exe;
-        }
-        cache_runs(m_p, m_seed, m_inputs, exe, tests, m_sandbox);
-    });
+    parallel_for(built.size(), std::max(1u, std::thread::hardware_concurrency()),
+                 [&](size_t i) { cache_runs(m_p, m_seed, m_inputs, built[i], tests, m_sandbox); });
     std::vector<std::pair<size_t, size_t>> runs;
     for (size_t b = 0; b < m_bugs.size(); ++b)
         for (size_t i = 0; wanted[b] && i < tests.size(); ++i) runs.emplace_back(b, tests[i]);

@@ -28,14 +28,14 @@ namespace judge {
 std::filesystem::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs,
                                      const std::filesystem::path& exe, size_t t, const Sandbox& sandbox);
 
-/// The answer key of a full course root: computed from the reference and the seeded bugs.
-/// Thread-safe: every member may be called from several threads at once (validate judges bugs and
-/// mutants in parallel). A run, once returned, stays where it is for the object's lifetime.
 /// Runs trusted program `exe` on those of `tests` whose runs are not cached yet, all in one box
 /// (trusted_box.hpp: run_trusted_batch), and publishes each run as cached_run_dir would.
 void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::filesystem::path& exe,
                 const std::vector<size_t>& tests, const Sandbox& sandbox);
 
+/// The answer key of a full course root: computed from the reference and the seeded bugs.
+/// Thread-safe: every member may be called from several threads at once (validate judges bugs and
+/// mutants in parallel). A run, once returned, stays where it is for the object's lifetime.
 class TrustedRuns final : public AnswerKey {
 public:
     /// Every build and run of a course program goes through a box of its own from `sandbox`.

@@ -60,9 +60,6 @@ SandboxProbe probe_sandbox() {
         p.bwrap_error = "bwrap is not installed (Debian package bubblewrap)";
     }
     p.tier = p.bwrap_works ? Tier::bubblewrap : Tier::fallback;
-    p.landlock_abi = landlock_abi(&p.landlock_error);
-    if (p.landlock_abi > 0)
-        for (const fs::path& place : landlock_closed_places()) p.landlock_closed.push_back(place.string());
     if (const char* forced = std::getenv("JUDGE_SANDBOX"); forced != nullptr && *forced != '\0') {
         const std::string f = forced;
         if (f == "fallback") {
@@ -76,6 +73,10 @@ SandboxProbe probe_sandbox() {
             throw InputError("--sandbox (JUDGE_SANDBOX): expected bubblewrap or fallback, got \"" + f + "\"");
         }
     }
+    // The fallback tier's rules for files; the walk of the host for them only where they apply.
+    p.landlock_abi = landlock_abi(&p.landlock_error);
+    if (p.tier == Tier::fallback && p.landlock_abi > 0)
+        for (const fs::path& place : landlock_closed_places()) p.landlock_closed.push_back(place.string());
     return p;
 }
 
