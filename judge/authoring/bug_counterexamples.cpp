@@ -9,6 +9,7 @@
 #include "authoring/units.hpp"
 #include "pipeline/counterexample.hpp"
 #include "traps/evaluate.hpp"
+#include "util/parallel.hpp"
 
 namespace judge::validation_units {
 
@@ -38,8 +39,14 @@ std::vector<Finding> lint_bug_counterexamples(const Problem& p, Judge& judge, co
     if (cx.tests.empty()) return {};
     InputFiles inputs(cx, 0);
     std::vector<std::optional<TestRun>> ref(cx.tests.size());
+    trusted.prepare_candidates(cx, inputs, indices(cx.tests.size()));  // in one box, when not cached
     for (size_t i = 0; i < cx.tests.size(); ++i) ref[i] = trusted.candidate(cx, i, inputs);
     const std::vector<BuildResult> builds = trusted.build_every_bug();  // built by the matrix: cached
+    // Each bug's runs of every case, one box per bug, two bugs at a time.
+    parallel_for(bugs.size(), 2, [&](size_t b) {
+        if (b < rows.size() && builds[b].ok)
+            cache_runs(cx, 0, inputs, builds[b].exe, indices(cx.tests.size()), judge.sandbox());
+    });
     Diagnostics d;
     for (size_t b = 0; b < bugs.size() && b < rows.size(); ++b) {
         if (!builds[b].ok) continue;

@@ -143,6 +143,7 @@ CrossCheck cross_check(const Problem& p, const fs::path& file, bool builtin, Ans
     InputFiles inputs(cases, 0);
     inputs.ensure();
     std::vector<std::optional<TestRun>> ref(cases.tests.size());
+    key.prepare_candidates(cases, inputs, indices(cases.tests.size()));  // in one box, when not cached
     parallel_for(cases.tests.size(), 2, [&](size_t i) { ref[i] = key.candidate(cases, i, inputs); });
 
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();

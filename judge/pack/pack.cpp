@@ -16,6 +16,7 @@
 #include "problem/packed.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
+#include "util/parallel.hpp"
 
 namespace judge {
 
@@ -86,9 +87,15 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder, const
                 {"bug_runs", json::object()},
                 {"candidates", json::object()},
                 {"hidden_inputs", json::object()}};
+    const std::vector<size_t> all = indices(p.tests.size());
+    trusted.prepare_runs(exe, all);  // cached by judge_trusted above
     for (size_t t = 0; t < p.tests.size(); ++t) key["reference"][p.tests[t].id] = w.run(trusted.run_dir(exe, t));
     spdlog::info("{}: running {} seeded bugs on {} tests", name, trusted.bugs().size(), p.tests.size());
     const std::vector<BuildResult> builds = trusted.build_every_bug();
+    // Each bug's runs not cached yet, one box per bug, two bugs at a time.
+    parallel_for(builds.size(), 2, [&](size_t b) {
+        if (builds[b].ok) trusted.prepare_runs(builds[b].exe, all);
+    });
     for (size_t b = 0; b < trusted.bugs().size(); ++b) {
         const SeededBug& bug = trusted.bugs()[b];
         key["bugs"].push_back({{"name", bug.name},
@@ -103,6 +110,7 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder, const
     }
     const Problem cases = all_candidate_cases(p);
     InputFiles case_inputs(cases, 0);
+    cache_runs(cases, 0, case_inputs, exe, indices(cases.tests.size()), sandbox);
     for (size_t i = 0; i < cases.tests.size(); ++i)
         key["candidates"][cases.tests[i].id] = w.run(cached_run_dir(cases, 0, case_inputs, exe, i, sandbox));
     for (const TestSpec& t : p.tests) {

@@ -301,9 +301,7 @@ std::vector<std::pair<std::string, size_t>> unusable_small_inputs(const Problem&
     InputFiles inputs(cx, 0);
     inputs.ensure();
     std::map<std::string, std::optional<TestRun>> ref;
-    std::vector<size_t> all(cx.tests.size());
-    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-    key.prepare_candidates(cx, inputs, all);
+    key.prepare_candidates(cx, inputs, indices(cx.tests.size()));
     for (size_t i = 0; i < cx.tests.size(); ++i) ref[cx.tests[i].id] = key.candidate(cx, i, inputs);
     // Which small input each case comes from, by its id.
     std::map<std::string, std::pair<std::string, size_t>> origin;

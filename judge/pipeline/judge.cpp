@@ -25,6 +25,7 @@
 #include "traps/trap_report.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
+#include "util/parallel.hpp"
 #include "util/safe_read.hpp"
 
 namespace judge {
@@ -248,9 +249,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
             if (outcomes[t].trap == bugs[x].trap) outcomes[t].evidence = "seeded_bug";
         }
     };
-    std::vector<size_t> all(m_p.tests.size());
-    for (size_t t = 0; t < all.size(); ++t) all[t] = t;
-    if (const std::optional<size_t> x = match_bug(evidence)) return name(*x, all);
+    if (const std::optional<size_t> x = match_bug(evidence)) return name(*x, indices(m_p.tests.size()));
     // No one bug explains every failure: one function's outputs may still be exactly a bug's on
     // every test of that function (a second mistake elsewhere), by the same rule on its tests
     // alone, and two more: the submission fails every test the bug fails, of any function (a bug
@@ -284,6 +283,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
 Report Judge::judge_trusted(const fs::path& exe, bool name) {
     SubmissionRuns runs;  // kept only for naming
     std::vector<TestOutcome> outcomes;
+    trusted().prepare_runs(exe, indices(m_p.tests.size()));  // the runs not cached yet, in one box
     for (size_t t = 0; t < m_p.tests.size(); ++t) {
         TestRun run = trusted().cached_run(exe, t);
         outcomes.push_back(evaluate(m_p, t, run, reference_for(t), Language::cpp));

@@ -82,6 +82,10 @@ fs::path TrustedRuns::run_dir(const fs::path& exe, size_t t) {
     return cached_run_dir(m_p, m_seed, m_inputs, exe, t, m_sandbox);
 }
 
+void TrustedRuns::prepare_runs(const fs::path& exe, const std::vector<size_t>& tests) {
+    cache_runs(m_p, m_seed, m_inputs, exe, tests, m_sandbox);
+}
+
 TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
     const FunctionSpec& fn = m_p.function(m_p.tests[t].function);
     // A published entry always holds its judge_status (run_test writes it before the rename).
@@ -106,9 +110,7 @@ const fs::path& TrustedRuns::reference_exe() {
     return *m_reference_exe;
 }
 
-void TrustedRuns::prepare_reference(const std::vector<size_t>& tests) {
-    cache_runs(m_p, m_seed, m_inputs, reference_exe(), tests, m_sandbox);
-}
+void TrustedRuns::prepare_reference(const std::vector<size_t>& tests) { prepare_runs(reference_exe(), tests); }
 
 void TrustedRuns::prepare_candidates(const Problem& cases, InputFiles& inputs, const std::vector<size_t>& which) {
     cache_runs(cases, m_seed, inputs, reference_exe(), which, m_sandbox);

@@ -72,6 +72,10 @@ public:
     /// A trusted program's run on test `t`: from the cache when it ran before, else run and cached.
     TestRun cached_run(const std::filesystem::path& exe, size_t t);
 
+    /// Runs trusted program `exe` on those of `tests` not cached yet, all in one box (cache_runs),
+    /// so that cached_run and run_dir find them ready.
+    void prepare_runs(const std::filesystem::path& exe, const std::vector<size_t>& tests);
+
     /// The cache folder of that run (computed first when needed): what a pack copies.
     std::filesystem::path run_dir(const std::filesystem::path& exe, size_t t);
 
