@@ -48,12 +48,24 @@ void run_walks(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evid
     const size_t n = wanted.size();
     parallel_for(walks.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
         Walk& w = walks[i];
-        for (const size_t t : w.tests) {
-            TestEvidence e{evidence[t].test, evidence[t].submission, std::vector<const TestRun*>(n, nullptr),
-                           std::vector<bool>(n, false)};
-            set_run(p, e, t, w.bug, key.bug_runs(t, only(n, w.bug))[w.bug], reference_of);
-            w.runs.emplace_back(t, e.bugs[w.bug]);
-            if (witness(e, w.bug)) break;
+        const std::vector<bool> this_bug = only(n, w.bug);
+        // The walk's tests in stretches of 1, 2, 4, ... tests, each stretch's runs in one box: a
+        // witness is most often the first test (its own trap's), and a bug with none walks all of
+        // them in a few boxes. Only the runs up to the first witness are recorded, as one by one.
+        for (size_t from = 0, stretch = 1; from < w.tests.size(); from += stretch, stretch *= 2) {
+            const std::vector<size_t> part(
+                w.tests.begin() + static_cast<std::ptrdiff_t>(from),
+                w.tests.begin() + static_cast<std::ptrdiff_t>(std::min(w.tests.size(), from + stretch)));
+            key.prepare_bugs(this_bug, part);
+            bool found = false;
+            for (const size_t t : part) {
+                TestEvidence e{evidence[t].test, evidence[t].submission, std::vector<const TestRun*>(n, nullptr),
+                               std::vector<bool>(n, false)};
+                set_run(p, e, t, w.bug, key.bug_runs(t, this_bug)[w.bug], reference_of);
+                w.runs.emplace_back(t, e.bugs[w.bug]);
+                if ((found = witness(e, w.bug))) break;
+            }
+            if (found) break;
         }
     });
     std::set<size_t> touched;
@@ -133,9 +145,13 @@ void complete_scope(const Problem& p, AnswerKey& key, std::vector<TestEvidence>&
 
 void complete_bug(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence, size_t x,
                   const ReferenceOf& reference_of) {
+    std::vector<size_t> missing;
     for (size_t t = 0; t < evidence.size(); ++t)
-        if (evidence[t].bugs[x] == nullptr)
-            set_run(p, evidence[t], t, x, key.bug_runs(t, only(evidence[t].bugs.size(), x))[x], reference_of);
+        if (evidence[t].bugs[x] == nullptr) missing.push_back(t);
+    if (missing.empty()) return;
+    const std::vector<bool> this_bug = only(evidence[missing[0]].bugs.size(), x);
+    key.prepare_bugs(this_bug, missing);  // in one box
+    for (const size_t t : missing) set_run(p, evidence[t], t, x, key.bug_runs(t, this_bug)[x], reference_of);
 }
 
 }  // namespace judge
