@@ -33,55 +33,46 @@ std::vector<bool> only(size_t n, size_t x) {
     return w;
 }
 
-// One wanted bug on some passed tests, in order, up to its first witness.
+// One wanted bug on some tests, in order, up to its first witness.
 struct Walk {
     size_t bug = 0;
     std::vector<size_t> tests;
     std::vector<std::pair<size_t, const TestRun*>> runs;  // what it ran
 };
 
-// Runs the walks (in parallel), records what they ran, then gives every wanted bug's run on each
-// passed test that some bug fails with the submission's very behaviour (tolerance is not
-// transitive): that test may decide whether a candidate is told apart.
+// `tests` in stretches of 1, 2, 4, ... tests: `body(stretch)` returns true to stop. A witness is
+// most often the first test, and a walk with none covers every test in a few boxes.
+template <typename Body>
+void by_stretches(const std::vector<size_t>& tests, Body body) {
+    for (size_t from = 0, stretch = 1; from < tests.size(); from += stretch, stretch *= 2) {
+        const auto first = tests.begin() + static_cast<std::ptrdiff_t>(from);
+        const auto last = tests.begin() + static_cast<std::ptrdiff_t>(std::min(tests.size(), from + stretch));
+        if (body(std::vector<size_t>(first, last))) return;
+    }
+}
+
+// Runs the walks (in parallel), each stretch's runs in one box, and records what they ran, up to
+// each walk's first witness (as one run at a time would).
 void run_walks(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence, std::vector<Walk>& walks,
-               const std::vector<bool>& wanted, const ReferenceOf& reference_of) {
-    const size_t n = wanted.size();
+               const ReferenceOf& reference_of) {
+    const size_t n = evidence.empty() ? 0 : evidence.front().bugs.size();
     parallel_for(walks.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
         Walk& w = walks[i];
         const std::vector<bool> this_bug = only(n, w.bug);
-        // The walk's tests in stretches of 1, 2, 4, ... tests, each stretch's runs in one box: a
-        // witness is most often the first test (its own trap's), and a bug with none walks all of
-        // them in a few boxes. Only the runs up to the first witness are recorded, as one by one.
-        for (size_t from = 0, stretch = 1; from < w.tests.size(); from += stretch, stretch *= 2) {
-            const std::vector<size_t> part(
-                w.tests.begin() + static_cast<std::ptrdiff_t>(from),
-                w.tests.begin() + static_cast<std::ptrdiff_t>(std::min(w.tests.size(), from + stretch)));
+        by_stretches(w.tests, [&](const std::vector<size_t>& part) {
             key.prepare_bugs(this_bug, part);
-            bool found = false;
             for (const size_t t : part) {
                 TestEvidence e{evidence[t].test, evidence[t].submission, std::vector<const TestRun*>(n, nullptr),
                                std::vector<bool>(n, false)};
                 set_run(p, e, t, w.bug, key.bug_runs(t, this_bug)[w.bug], reference_of);
                 w.runs.emplace_back(t, e.bugs[w.bug]);
-                if ((found = witness(e, w.bug))) break;
+                if (witness(e, w.bug)) return true;
             }
-            if (found) break;
-        }
+            return false;
+        });
     });
-    std::set<size_t> touched;
     for (const Walk& w : walks)
-        for (const auto& [t, run] : w.runs) {
-            set_run(p, evidence[t], t, w.bug, run, reference_of);
-            touched.insert(t);
-        }
-    for (const size_t t : touched) {
-        bool needed = false;
-        for (size_t x = 0; x < n; ++x) needed = needed || (evidence[t].bug_fails[x] && !witness(evidence[t], x));
-        if (!needed) continue;
-        const std::vector<const TestRun*> bug_runs = key.bug_runs(t, wanted);
-        for (size_t x = 0; x < n; ++x)
-            if (wanted[x]) set_run(p, evidence[t], t, x, bug_runs[x], reference_of);
-    }
+        for (const auto& [t, run] : w.runs) set_run(p, evidence[t], t, w.bug, run, reference_of);
 }
 
 // Whether bug x has a witness among `tests`' runs so far.
@@ -90,14 +81,63 @@ bool has_witness(const std::vector<TestEvidence>& evidence, const std::vector<si
                        [&](size_t t) { return evidence[t].bugs[x] != nullptr && witness(evidence[t], x); });
 }
 
+// Whether test e tells bug x from every other bug that ran there.
+bool apart(const TestEvidence& e, size_t x) {
+    for (size_t y = 0; y < e.bugs.size(); ++y)
+        if (y != x && e.bugs[y] != nullptr &&
+            same_behaviour(*e.bugs[y], *e.bugs[x], e.test->tolerance, e.test->throws.has_value()))
+            return false;
+    return true;
+}
+
+// Each wanted bug with no witness among `scope` walks those tests of it it has not run, up to its
+// first witness; then each candidate (a bug that ran on all of `scope`, fails one, with no witness)
+// gets every wanted bug's run on the tests it fails, in stretches, up to the first that tells it
+// from all of them. match_bug over `scope` then gives the answer it would on every run: a
+// non-candidate has its witness; a candidate has all its runs; and its "separated" holds on these
+// runs exactly when it holds on all (a bug not run counts as telling apart, so the stretches go on
+// to every test it fails unless one truly tells it apart).
+void complete(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence, const std::vector<size_t>& scope,
+              const std::vector<bool>& wanted, const ReferenceOf& reference_of) {
+    const std::vector<SeededBug>& bugs = key.bugs();
+    std::vector<Walk> walks;
+    for (size_t x = 0; x < wanted.size(); ++x) {
+        if (!wanted[x] || has_witness(evidence, scope, x)) continue;
+        Walk w{x, {}, {}};
+        for (const bool own : {true, false})  // its own trap's tests first: where a bug shows
+            for (const size_t t : scope)
+                if (evidence[t].bugs[x] == nullptr && (p.tests[t].trap == bugs[x].trap) == own) w.tests.push_back(t);
+        if (!w.tests.empty()) walks.push_back(std::move(w));
+    }
+    run_walks(p, key, evidence, walks, reference_of);
+    for (size_t x = 0; x < wanted.size(); ++x) {
+        if (!wanted[x] || has_witness(evidence, scope, x)) continue;
+        std::vector<size_t> failed;
+        for (const size_t t : scope)
+            if (evidence[t].bug_fails[x]) failed.push_back(t);
+        by_stretches(failed, [&](const std::vector<size_t>& part) {
+            key.prepare_bugs(wanted, part);  // each bug's runs in one box; those cached are not run again
+            bool told_apart = false;
+            for (const size_t t : part) {
+                std::vector<bool> missing(wanted.size(), false);
+                for (size_t y = 0; y < wanted.size(); ++y) missing[y] = wanted[y] && evidence[t].bugs[y] == nullptr;
+                if (std::find(missing.begin(), missing.end(), true) != missing.end()) {
+                    const std::vector<const TestRun*> runs = key.bug_runs(t, missing);
+                    for (size_t y = 0; y < wanted.size(); ++y)
+                        if (missing[y]) set_run(p, evidence[t], t, y, runs[y], reference_of);
+                }
+                told_apart = told_apart || apart(evidence[t], x);
+            }
+            return told_apart;
+        });
+    }
+}
+
 }  // namespace
 
-std::vector<TestEvidence> gather_evidence(const Problem& p, AnswerKey& key, const std::vector<TestOutcome>& outcomes,
-                                          const SubmissionRuns& runs, const std::vector<bool>& wanted,
-                                          const ReferenceOf& reference_of) {
+std::vector<TestEvidence> gather_evidence(const Problem& p, AnswerKey& key, const SubmissionRuns& runs,
+                                          const std::vector<bool>& wanted, const ReferenceOf& reference_of) {
     const size_t n = wanted.size();
-    std::vector<size_t> failing, passed;
-    for (size_t t = 0; t < p.tests.size(); ++t) (outcomes[t].passed() ? passed : failing).push_back(t);
     std::vector<TestEvidence> evidence(p.tests.size());
     for (size_t t = 0; t < p.tests.size(); ++t) {
         TestEvidence& e = evidence[t];
@@ -106,41 +146,14 @@ std::vector<TestEvidence> gather_evidence(const Problem& p, AnswerKey& key, cons
         e.bugs.assign(n, nullptr);
         e.bug_fails.assign(n, false);
     }
-    // Every wanted bug on every failed test.
-    key.prepare_bugs(wanted, failing);
-    for (const size_t t : failing) {
-        const std::vector<const TestRun*> bug_runs = key.bug_runs(t, wanted);
-        for (size_t x = 0; x < n; ++x)
-            if (wanted[x]) set_run(p, evidence[t], t, x, bug_runs[x], reference_of);
-    }
-    // Each wanted bug with no witness yet on the passed tests, those of its own trap first (where a
-    // bug shows), up to its first witness.
-    const std::vector<SeededBug>& bugs = key.bugs();
-    std::vector<Walk> walks;
-    for (size_t x = 0; x < n; ++x) {
-        if (!wanted[x] || has_witness(evidence, failing, x)) continue;
-        Walk w{x, {}, {}};
-        for (const bool own : {true, false})
-            for (const size_t t : passed)
-                if ((p.tests[t].trap == bugs[x].trap) == own) w.tests.push_back(t);
-        walks.push_back(std::move(w));
-    }
-    run_walks(p, key, evidence, walks, wanted, reference_of);
+    complete(p, key, evidence, indices(p.tests.size()), wanted, reference_of);
     return evidence;
 }
 
 void complete_scope(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence,
                     const std::vector<size_t>& scope, const std::vector<bool>& wanted,
                     const ReferenceOf& reference_of) {
-    std::vector<Walk> walks;
-    for (size_t x = 0; x < wanted.size(); ++x) {
-        if (!wanted[x] || has_witness(evidence, scope, x)) continue;
-        Walk w{x, {}, {}};
-        for (const size_t t : scope)
-            if (evidence[t].bugs[x] == nullptr) w.tests.push_back(t);
-        if (!w.tests.empty()) walks.push_back(std::move(w));
-    }
-    run_walks(p, key, evidence, walks, wanted, reference_of);
+    complete(p, key, evidence, scope, wanted, reference_of);
 }
 
 void complete_bug(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence, size_t x,

@@ -239,7 +239,7 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
     for (const SeededBug& b : bugs) wanted.push_back(failed_traps.count(b.trap) > 0);
     // Only the runs that can change the match (pipeline/bug_evidence.hpp).
     const ReferenceOf reference_of = [this](size_t t) { return reference_for(t); };
-    std::vector<TestEvidence> evidence = gather_evidence(m_p, *m_key, outcomes, runs, wanted, reference_of);
+    std::vector<TestEvidence> evidence = gather_evidence(m_p, *m_key, runs, wanted, reference_of);
     // Names bug x on the failing tests among `tests` that it fails.
     const auto name = [&](size_t x, const std::vector<size_t>& tests) {
         for (const size_t t : tests) {

@@ -97,7 +97,7 @@ TEST_CASE("the bug runs naming needs give the match every run gives, in fewer ru
         }
         all_runs += key.asked;
         key.asked = 0;
-        std::vector<judge::TestEvidence> lazy = judge::gather_evidence(p, key, outcomes, sub, wanted, ref_of);
+        std::vector<judge::TestEvidence> lazy = judge::gather_evidence(p, key, sub, wanted, ref_of);
         const std::optional<size_t> x = judge::match_bug(full);
         CHECK(judge::match_bug(lazy) == x);
         named += x ? 1 : 0;
