@@ -247,7 +247,7 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
     const uint64_t drawn = seed.for_submission(seed.secret() ? read_input_file(*o.file) : std::string());
     Builder builder(detect_toolchain(), cache_root());
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());  // the reference runs in it too
-    Judge judge(p, drawn, builder, *sandbox);
+    Judge judge(p, drawn, builder, *sandbox, seed.for_cases());
     TempDir box("judge-run");
     const PreparedSubmission sub = program(p, o, builder, judge, box.path(), *sandbox, seed.secret() ? seed.env : "");
     // The box gets its own copy of the inputs: the caller's folder may be out of the box user's reach.

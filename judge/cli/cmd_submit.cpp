@@ -241,7 +241,7 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     spdlog::debug("toolchain: {} ({})", builder.toolchain().cxx, builder.toolchain().id);
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());  // the course's programs run in it too
     // Under a secret, this file's own draw (core/seed.hpp): what another file relays is stale here.
-    Judge judge(p, seed.for_submission(chosen.text.bytes), builder, *sandbox);  // it refuses --seed on a pack
+    Judge judge(p, seed.for_submission(chosen.text.bytes), builder, *sandbox, seed.for_cases());  // no seed on a pack
     judge.set_counterexamples(o.counterexamples);
     if (o.deadline) judge.set_deadline(t0 + std::chrono::seconds(*o.deadline));
     const bool pictures = format.name == "text" && (o.pictures || stdout_is_terminal());

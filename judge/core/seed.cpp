@@ -103,6 +103,13 @@ uint64_t submission_seed(std::string_view key, std::string_view content) {
     return seed == 0 ? 1 : seed;
 }
 
+uint64_t cases_seed(std::string_view key) {
+    const std::string mac = hmac_sha256(key, "judge counterexample cases v1");
+    uint64_t seed = 0;
+    for (size_t i = 0; i < 8; ++i) seed = seed << 8 | static_cast<unsigned char>(mac[i]);
+    return seed == 0 ? 1 : seed;
+}
+
 uint64_t problem_seed(uint64_t k, const std::string& problem) {
     const uint64_t seed = sha256_u64("judge-grading-seed:" + std::to_string(k) + ":" + problem);
     return seed == 0 ? 1 : seed;

@@ -6,6 +6,7 @@
 //
 //   secret ──HMAC("judge problem key v1:" + problem)──► the problem's key
 //   problem key ──HMAC("judge draw v1:" + SHA-256 of the submission's bytes)──► that submission's seed
+//   problem key ──HMAC("judge counterexample cases v1")──► the seed of every file's counterexample cases
 //
 // - A platform's package (Gradescope's zip, PrairieLearn's tests/grading_seed) holds one problem's
 //   key, printed by `judge secret key` as `judge-key-v1:<problem>:<64 hex digits>`: it opens that
@@ -56,6 +57,12 @@ std::string problem_key_from_env(const std::string& var, const std::string& prob
 /// SHA-256 of the submission's bytes, its first 64 bits, never 0.
 uint64_t submission_seed(std::string_view key, std::string_view content);
 
+/// The seed a problem's counterexample cases are drawn with under its key, the same for every
+/// submission: HMAC-SHA256 of a fixed label, its first 64 bits, never 0. The cases only explain a
+/// failure (no grade counts them) and a report shows them whole, so they need not be a file's own;
+/// shared, the reference runs on them once for a class.
+uint64_t cases_seed(std::string_view key);
+
 /// A public seed for authoring (`validate --seeds`: the k-th of a problem): SHA-256, never 0.
 uint64_t problem_seed(uint64_t k, const std::string& problem);
 
@@ -71,6 +78,8 @@ struct GradingSeed {
     bool drawn() const { return secret() || value != 0; }
     /// The seed that a submission of these bytes is judged with.
     uint64_t for_submission(std::string_view content) const { return secret() ? submission_seed(key, content) : value; }
+    /// The seed the counterexample cases of every submission are drawn with.
+    uint64_t for_cases() const { return secret() ? cases_seed(key) : value; }
 };
 
 /// `--seed N` or `--seed-from-env VAR` for `problem` (InputError when the variable is unusable).

@@ -54,17 +54,17 @@ std::string problem_key(const Problem& p, const GradingSeed& seed, bool countere
     return h.hex();
 }
 
-// One Judge per student graded at the same time (a Judge judges one submission at a time:
-// pipeline/judge.hpp); a worker takes a free one of the submission's seed and gives it back. Under
-// a secret each submission has a seed of its own (core/seed.hpp), so each gets a new Judge.
+// A Judge per student graded at once; a worker takes a free one of the file's seed, then gives it back. Under a
+// secret each file has a seed (core/seed.hpp) and Judge of its own; the counterexample cases, one for the class.
 class JudgePool {
 public:
-    JudgePool(const Problem& p, Builder& b, const Sandbox& s) : m_p(p), m_builder(b), m_sandbox(s) {}
+    JudgePool(const Problem& p, Builder& b, const Sandbox& s, uint64_t cases)
+        : m_p(p), m_builder(b), m_sandbox(s), m_case_seed(cases) {}
 
     std::unique_ptr<Judge> take(uint64_t seed) {
         const std::lock_guard lock(m_mutex);  // a Judge is made under it too, as it always was
         const auto it = std::ranges::find_if(m_free, [&](const auto& j) { return j->seed() == seed; });
-        if (it == m_free.end()) return std::make_unique<Judge>(m_p, seed, m_builder, m_sandbox);
+        if (it == m_free.end()) return std::make_unique<Judge>(m_p, seed, m_builder, m_sandbox, m_case_seed);
         std::unique_ptr<Judge> j = std::move(*it);
         m_free.erase(it);
         return j;
@@ -80,6 +80,7 @@ private:
     const Problem& m_p;
     Builder& m_builder;
     const Sandbox& m_sandbox;
+    uint64_t m_case_seed;
     std::mutex m_mutex;
     std::vector<std::unique_ptr<Judge>> m_free;
 };
@@ -158,8 +159,7 @@ void write_grade_json(const Problem& p, const GradeOptions& o) {
     write_file_atomic(o.out / "grade.json", j.dump(2) + "\n");
 }
 
-// What a run of the whole class shares: the problem, its key, the judges and the templates that
-// count as no attempt.
+// What a run of the whole class shares: the problem, its key, the judges, the templates that count as no attempt.
 struct ClassRun {
     const Problem& p;
     const GradeOptions& o;
@@ -300,7 +300,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     ClassRun run{p,
                  o,
                  sandbox,
-                 JudgePool(p, builder, sandbox),
+                 JudgePool(p, builder, sandbox, o.seed.for_cases()),
                  problem_key(p, o.seed, o.counterexamples),
                  fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user"),
                  {}};

@@ -73,14 +73,16 @@ std::string run_behaviour(const TestSpec& test, Verdict verdict, const TestRun& 
 
 namespace fs = std::filesystem;
 
-Judge::Judge(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox)
+Judge::Judge(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox,
+             std::optional<uint64_t> case_seed)
     : m_p(redraw(p, seed)),
       m_seed(seed),
+      m_case_seed(case_seed.value_or(seed)),
       m_builder(builder),
       m_sandbox(sandbox),
       m_inputs(m_p, seed),
       m_cases(all_candidate_cases(m_p)),
-      m_case_inputs(m_cases, seed, m_inputs) {
+      m_case_inputs(m_cases, m_case_seed, m_inputs) {
     if (p.packed) {
         if (seed != 0)
             throw InputError("--seed: " + pack::needs_full_root("a grading seed (new inputs need the reference)"));
@@ -89,7 +91,7 @@ Judge::Judge(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& s
         // The harness the packing judge built serves where this compiler is the same one.
         builder.add_prebuilt(pack::key_dir(root, p.name) / "harness");
     } else {
-        m_key = std::make_unique<TrustedRuns>(m_p, seed, builder, sandbox, m_inputs);
+        m_key = std::make_unique<TrustedRuns>(m_p, seed, builder, sandbox, m_inputs, m_case_seed);
     }
 }
 
@@ -196,7 +198,8 @@ Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box,
                     run_behaviour(m_p.tests[t], outcomes[t].verdict, *runs.runs[t], reference_for(t));
             }
         if (m_counterexamples && in_time())
-            pick_counterexamples(m_p, m_seed, *m_key, m_cases, m_case_inputs, runs.feedback, lang.language, outcomes);
+            pick_counterexamples(m_p, m_case_seed, *m_key, m_cases, m_case_inputs, runs.feedback, lang.language,
+                                 outcomes);
         spdlog::debug("{:.3f}s: ran and checked {} tests", since(), m_p.tests.size());
         r = assemble_report(m_p, m_seed, std::move(outcomes));
     } else {

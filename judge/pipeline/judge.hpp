@@ -37,7 +37,12 @@ public:
     /// (Problem::packed) it is read from the pack (PackedKey), `seed` must be 0 (InputError
     /// otherwise), and `builder` takes the pack's prebuilt harness. The course's programs (the
     /// reference, seeded bugs) build and run in boxes from `sandbox` (pipeline/trusted_box.hpp).
-    Judge(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox);
+    /// The counterexample cases are drawn for `case_seed` (default: `seed`). Under a secret every
+    /// file has a seed of its own, while its cases come from one seed of the problem (the cases
+    /// only explain, and each report shows them whole), so the reference's runs on them are shared
+    /// by a class (core/seed.hpp: GradingSeed::for_cases).
+    Judge(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox,
+          std::optional<uint64_t> case_seed = std::nullopt);
 
     /// The seed its tests are drawn for (0: the spec's own inputs).
     uint64_t seed() const { return m_seed; }
@@ -115,6 +120,7 @@ private:
 
     const Problem m_p;  // drawn for m_seed
     uint64_t m_seed;
+    uint64_t m_case_seed;
     Builder& m_builder;
     const Sandbox& m_sandbox;
     InputFiles m_inputs;

@@ -16,9 +16,11 @@ namespace judge {
 
 namespace fs = std::filesystem;
 
-TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox, InputFiles& inputs)
+TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox, InputFiles& inputs,
+                         std::optional<uint64_t> case_seed)
     : m_p(p),
       m_seed(seed),
+      m_case_seed(case_seed.value_or(seed)),
       m_builder(builder),
       m_sandbox(sandbox),
       m_inputs(inputs),
@@ -94,7 +96,7 @@ TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
 }
 
 std::optional<TestRun> TrustedRuns::candidate(const Problem& cases, size_t i, InputFiles& inputs) {
-    const fs::path dir = cached_run_dir(cases, m_seed, inputs, reference_exe(), i, m_sandbox);
+    const fs::path dir = cached_run_dir(cases, m_case_seed, inputs, reference_exe(), i, m_sandbox);
     return read_finished_run(cases.function(cases.tests[i].function), dir, ".");
 }
 
@@ -113,7 +115,7 @@ const fs::path& TrustedRuns::reference_exe() {
 void TrustedRuns::prepare_reference(const std::vector<size_t>& tests) { prepare_runs(reference_exe(), tests); }
 
 void TrustedRuns::prepare_candidates(const Problem& cases, InputFiles& inputs, const std::vector<size_t>& which) {
-    cache_runs(cases, m_seed, inputs, reference_exe(), which, m_sandbox);
+    cache_runs(cases, m_case_seed, inputs, reference_exe(), which, m_sandbox);
 }
 
 const TestRun& TrustedRuns::reference(size_t t) {

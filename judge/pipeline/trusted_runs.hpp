@@ -39,7 +39,9 @@ void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::
 class TrustedRuns final : public AnswerKey {
 public:
     /// Every build and run of a course program goes through a box of its own from `sandbox`.
-    TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox, InputFiles& inputs);
+    /// The counterexample cases are drawn for `case_seed` (default: `seed`; pipeline/judge.hpp).
+    TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, const Sandbox& sandbox, InputFiles& inputs,
+                std::optional<uint64_t> case_seed = std::nullopt);
 
     void prepare() override { reference_exe(); }
     const std::vector<SeededBug>& bugs() const override { return m_bugs; }
@@ -87,6 +89,7 @@ private:
 
     const Problem& m_p;
     uint64_t m_seed;
+    uint64_t m_case_seed;
     Builder& m_builder;
     const Sandbox& m_sandbox;
     InputFiles& m_inputs;

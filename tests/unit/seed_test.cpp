@@ -48,6 +48,24 @@ TEST_CASE("each submission's seed is keyed by its bytes: the same file the same 
     CHECK(seeds.size() == 1000);
 }
 
+TEST_CASE("the counterexample cases have one seed per problem key, apart from every file's draw", "[seed]") {
+    const std::string key = judge::derive_problem_key(secret, "problem_mha");
+    const uint64_t cases = judge::cases_seed(key);
+    CHECK(cases == judge::cases_seed(key));
+    CHECK(cases != 0);
+    CHECK(cases != judge::cases_seed(judge::derive_problem_key(secret, "problem_sdpa")));
+    for (int i = 0; i < 100; ++i) CHECK(cases != judge::submission_seed(key, std::to_string(i)));
+    judge::GradingSeed under_secret;
+    under_secret.env = "GRADING_SEED";
+    under_secret.key = key;
+    CHECK(under_secret.for_cases() == cases);
+    CHECK(under_secret.for_submission("a") != under_secret.for_submission("b"));
+    judge::GradingSeed authoring;  // a public seed: the cases as the tests, drawn for it
+    authoring.value = 7;
+    CHECK(authoring.for_cases() == 7);
+    CHECK(authoring.for_submission("a") == 7);
+}
+
 TEST_CASE("judge secret new: 256 random bits, as 64 hex digits, never twice the same", "[seed]") {
     const std::string a = judge::new_secret(), b = judge::new_secret();
     CHECK(a.size() == 64);

@@ -13,12 +13,16 @@ secret, problem = sys.argv[1], sys.argv[2]
 key = hmac.new(secret.lower().encode(), b"judge problem key v1:" + problem.encode(), hashlib.sha256).digest()
 if len(sys.argv) == 3:
     print(key.hex())
+elif sys.argv[3] == "--cases":
+    mac = hmac.new(key, b"judge counterexample cases v1", hashlib.sha256).digest()
+    print(int.from_bytes(mac[:8], "big") or 1)
 else:
     digest = hashlib.sha256(open(sys.argv[3], "rb").read()).hexdigest()
     mac = hmac.new(key, b"judge draw v1:" + digest.encode(), hashlib.sha256).digest()
     print(int.from_bytes(mac[:8], "big") or 1)
 PY
-# derive PROBLEM [FILE]: the problem's key in hex, or with FILE the seed that file is graded with.
+# derive PROBLEM [FILE | --cases]: the problem's key in hex, or with FILE the seed that file is
+# graded with, or the seed of the problem's counterexample cases.
 derive() { python3 "$TMP/derive.py" "$secret" "$@"; }
 mkdir -p "$TMP/class/alice" "$TMP/class/bob" "$TMP/class/carol"
 cp "$ROOT/reference/problem_sdpa/solution.cpp" "$TMP/class/alice/"
@@ -31,8 +35,10 @@ expect_out "every test's inputs are new under this grading seed"
 key=$(derive problem_sdpa)
 derived=$(derive problem_sdpa "$TMP/class/carol/solution.cpp")
 derived_hex=$(printf '%x' "$derived")
-# No file, log or line holds the secret, the problem's key or carol's seed, in decimal or in hex.
-for s in "$secret" "$key" "$derived" "$derived_hex" "$(printf '%X' "$derived")"; do
+cases=$(derive problem_sdpa --cases)
+# No file, log or line holds the secret, the problem's key, carol's seed or the cases' seed, in
+# decimal or in hex.
+for s in "$secret" "$key" "$derived" "$derived_hex" "$(printf '%X' "$derived")" "$cases" "$(printf '%x' "$cases")"; do
     if grep -rqiF -- "$s" "$TMP/g" "$TMP/out" "$TMP/grade.log"; then
         grep -rliF -- "$s" "$TMP/g" "$TMP/out" "$TMP/grade.log"
         fail "the seed is written, as $s"
@@ -69,6 +75,17 @@ diff -r "$TMP/secret/inputs" "$TMP/zero/inputs" >/dev/null && fail "the secret s
 SECRET_SEED=$secret expect_exit 1 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" \
     --file "$TMP/carol2.cpp" --outputs "$TMP/secret2" --seed-from-env SECRET_SEED
 diff -r "$TMP/secret/inputs" "$TMP/secret2/inputs" >/dev/null && fail "two files drew the same hidden inputs"
+# Their counterexample cases are the problem's, the same for both (they only explain, and are shown
+# whole): the reference runs on them once for a class.
+SECRET_SEED=$secret expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_sdpa --file "$TMP/carol2.cpp" \
+    --seed-from-env SECRET_SEED --format json
+python3 - "$TMP/g/students/carol/report.json" "$TMP/out" <<'EOF' || fail "two files' counterexamples differ"
+import json, sys
+def shown(path):
+    return {t["id"]: t["counterexample"] for t in json.load(open(path))["tests"] if t.get("counterexample")}
+a, b = shown(sys.argv[1]), shown(sys.argv[2])
+assert a and a == b, (sorted(a), sorted(b))
+EOF
 # Under a secret, the reference alone has no draw: a rerun names its file.
 SECRET_SEED=$secret expect_exit 2 "$JUDGE" --root "$ROOT" run problem_sdpa --test "$failing" --outputs "$TMP/ref" \
     --seed-from-env SECRET_SEED
