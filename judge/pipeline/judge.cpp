@@ -232,6 +232,9 @@ TestOutcome Judge::outcome(size_t t, const SubmissionRuns& runs, Language lang) 
 void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs, Language lang) {
     const std::vector<SeededBug>& bugs = m_key->bugs();
     if (bugs.empty() || std::all_of(outcomes.begin(), outcomes.end(), [](const auto& o) { return o.passed(); })) return;
+    // A reference that failed a test is the course's error, named by the first such test: the
+    // bugs' runs below are checked in no fixed order.
+    for (size_t t = 0; t < m_p.tests.size(); ++t) check_reference_run(m_p, m_p.tests[t], reference_for(t));
     // Only the bugs of the traps the submission failed can explain it: every bug fails a test of
     // its own trap (validate checks it), and on a trap it passed, the submission differs from
     // that bug there. So a cold start builds those bugs only.

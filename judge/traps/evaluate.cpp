@@ -161,6 +161,15 @@ TestOutcome not_run(const TestSpec& ts, Verdict verdict, std::string message) {
     return o;
 }
 
+void check_reference_run(const Problem& p, const TestSpec& test, const TestRun* ref) {
+    if (test.throws || ref == nullptr || ref->status == TestRun::Status::ok) return;
+    // The instructor's own error: the inputs' shapes say which case the reference gets wrong.
+    const FunctionSpec& fn = p.function(test.function);
+    const std::string inputs = test.inputs.empty() ? "" : " (" + summarize_inputs(fn, test) + ")";
+    throw InputError("reference/" + p.name + "/solution.cpp: fails test " + test.id + inputs + ": " +
+                     (ref->status == TestRun::Status::exception ? exception_words(*ref, Language::cpp) : ref->detail));
+}
+
 TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref, Language lang) {
     return evaluate_spec(p, p.tests[t], run, ref, lang);
 }
@@ -224,13 +233,7 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
                 break;
             }
             if (ref == nullptr) throw JudgeFailure("evaluate: test " + test.id + " needs the reference's run");
-            if (ref->status != TestRun::Status::ok) {
-                // The instructor's own error: the inputs' shapes say which case the reference gets wrong.
-                const std::string inputs = test.inputs.empty() ? "" : " (" + summarize_inputs(fn, test) + ")";
-                throw InputError(
-                    "reference/" + p.name + "/solution.cpp: fails test " + test.id + inputs + ": " +
-                    (ref->status == TestRun::Status::exception ? exception_words(*ref, Language::cpp) : ref->detail));
-            }
+            check_reference_run(p, test, ref);
             const std::string problem = diagnose_outputs(test, fn, run, *ref, how_base, o.evidence);
             if (!problem.empty()) {
                 fail(Verdict::wrong_answer, problem);

@@ -18,6 +18,10 @@ namespace judge {
 /// The outcome's words are in `lang`'s ("raised ValueError"): the language of the program that ran.
 TestOutcome evaluate(const Problem& p, size_t t, const TestRun& run, const TestRun* ref, Language lang);
 
+/// Throws that InputError when the reference's run `ref` of `test` did not return normally (and
+/// the test expects no exception), naming the test, its inputs and what the reference did.
+void check_reference_run(const Problem& p, const TestSpec& test, const TestRun* ref);
+
 /// The same for a test that is not one of p's (a counterexample candidate).
 TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun& run, const TestRun* ref,
                           Language lang);
