@@ -50,6 +50,12 @@ const char* take_from_env(const std::string& var) {
     return copy.c_str();
 }
 
+// A seed from a MAC: its first 64 bits, big-endian; 0 means "no seed" elsewhere, so it becomes 1.
+uint64_t seed_of_mac(const std::string& mac) {
+    uint64_t seed = 0;
+    for (size_t i = 0; i < 8; ++i) seed = seed << 8 | static_cast<unsigned char>(mac[i]);
+    return seed == 0 ? 1 : seed;
+}
 }  // namespace
 
 bool valid_env_name(const std::string& var) {
@@ -97,18 +103,10 @@ std::string problem_key_from_env(const std::string& var, const std::string& prob
 }
 
 uint64_t submission_seed(std::string_view key, std::string_view content) {
-    const std::string mac = hmac_sha256(key, "judge draw v1:" + sha256_plain_hex(content));
-    uint64_t seed = 0;
-    for (size_t i = 0; i < 8; ++i) seed = seed << 8 | static_cast<unsigned char>(mac[i]);
-    return seed == 0 ? 1 : seed;
+    return seed_of_mac(hmac_sha256(key, "judge draw v1:" + sha256_plain_hex(content)));
 }
 
-uint64_t cases_seed(std::string_view key) {
-    const std::string mac = hmac_sha256(key, "judge counterexample cases v1");
-    uint64_t seed = 0;
-    for (size_t i = 0; i < 8; ++i) seed = seed << 8 | static_cast<unsigned char>(mac[i]);
-    return seed == 0 ? 1 : seed;
-}
+uint64_t cases_seed(std::string_view key) { return seed_of_mac(hmac_sha256(key, "judge counterexample cases v1")); }
 
 uint64_t problem_seed(uint64_t k, const std::string& problem) {
     const uint64_t seed = sha256_u64("judge-grading-seed:" + std::to_string(k) + ":" + problem);

@@ -88,7 +88,6 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder, const
                 {"candidates", json::object()},
                 {"hidden_inputs", json::object()}};
     const std::vector<size_t> all = indices(p.tests.size());
-    trusted.prepare_runs(exe, all);  // cached by judge_trusted above
     for (size_t t = 0; t < p.tests.size(); ++t) key["reference"][p.tests[t].id] = w.run(trusted.run_dir(exe, t));
     spdlog::info("{}: running {} seeded bugs on {} tests", name, trusted.bugs().size(), p.tests.size());
     const std::vector<BuildResult> builds = trusted.build_every_bug();

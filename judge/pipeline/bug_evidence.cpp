@@ -1,7 +1,6 @@
 #include "pipeline/bug_evidence.hpp"
 
 #include <algorithm>
-#include <set>
 #include <thread>
 
 #include "util/parallel.hpp"
