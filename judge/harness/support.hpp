@@ -7,9 +7,23 @@
 // <output_dir>/<output>.npy, and finally writes <output_dir>/status: "ok", or "exception" followed
 // by the exception's type and message. The judge reads only these files, never stdout, and a
 // missing status file means the program died or exited before finishing.
+//
+// `prog --batch <ms> <function> <input_dir> <output_dir> ...` runs several tests, each in a child
+// forked before any test ran (so with a fresh process's state: no static or heap of an earlier
+// test), its stdout and stderr in its <output_dir>/stdout.txt and stderr.txt, one after the other.
+// When a child exits 0 having used at most half of <ms> of CPU time, the parent writes
+// <output_dir>/batch_exit. The judge asks it of course programs only (runs/batch_run.hpp) and keeps
+// only those tests' results: every other one runs again as a process of its own. (This file is the
+// generated harness's own translation unit; no student's file includes it, so it may use POSIX.)
 #pragma once
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <fstream>
 #include <map>
@@ -114,19 +128,15 @@ inline void write_status(const std::string& out_dir, const std::string& text) {
 /// harness, compiled once for every submission, does not know the name the student gave theirs.
 inline constexpr const char* header_words = " (thrown inside the tensor header, not by a throw of your own)\n";
 
-/// The harness entry point: dispatches to the named function and records how it ended.
-inline int main(int argc, char** argv, const std::map<std::string, Caller>& callers) {
-    if (argc != 4) {
-        std::fprintf(stderr, "usage: %s <function> <input_dir> <output_dir>\n", argv[0]);
-        return 64;
-    }
-    const std::string out = argv[3];
-    const auto it = callers.find(argv[1]);
+/// Runs one test: calls the named function and records how it ended; 64 for an unknown function.
+inline int run_test(const std::map<std::string, Caller>& callers, const char* function, const std::string& in,
+                    const std::string& out) {
+    const auto it = callers.find(function);
     if (it == callers.end()) {
-        std::fprintf(stderr, "harness: unknown function %s\n", argv[1]);
+        std::fprintf(stderr, "harness: unknown function %s\n", function);
         return 64;
     }
-    const Io io(argv[2], out);
+    const Io io(in, out);
     try {
         it->second(io);
         write_status(out, "ok\n");
@@ -152,6 +162,45 @@ inline int main(int argc, char** argv, const std::map<std::string, Caller>& call
         write_status(out, "exception\nunknown\na value that is not a std::exception was thrown\n");
     }
     return 0;
+}
+
+/// Points stdout and stderr at `out_dir`'s stdout.txt and stderr.txt (a batch's test).
+inline bool redirect_to(const std::string& out_dir) {
+    for (const auto& [name, stream] : {std::pair{"/stdout.txt", stdout}, std::pair{"/stderr.txt", stderr}})
+        if (std::freopen((out_dir + name).c_str(), "w", stream) == nullptr) return false;
+    return true;
+}
+
+/// `--batch <ms>` and three words a test (see above).
+inline int run_batch(int argc, char** argv, const std::map<std::string, Caller>& callers) {
+    const long half_ms = std::atol(argv[2]) / 2;
+    for (int i = 3; i + 2 < argc; i += 3) {
+        std::fflush(nullptr);
+        const pid_t pid = ::fork();
+        if (pid < 0) return 71;
+        if (pid == 0) {  // as the test's own process would: main returns, and exit runs the destructors
+            std::exit(redirect_to(argv[i + 2]) ? run_test(callers, argv[i], argv[i + 1], argv[i + 2]) : 64);
+        }
+        int status = 0;
+        rusage used{};
+        while (::wait4(pid, &status, 0, &used) < 0 && errno == EINTR) {}
+        const long ms = (used.ru_utime.tv_sec + used.ru_stime.tv_sec) * 1000L +
+                        (used.ru_utime.tv_usec + used.ru_stime.tv_usec) / 1000L;
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && ms <= half_ms) {
+            std::ofstream(std::string(argv[i + 2]) + "/batch_exit", std::ios::trunc) << "0\n";
+        }
+    }
+    return 0;
+}
+
+/// The harness entry point: one test, or a batch of them.
+inline int main(int argc, char** argv, const std::map<std::string, Caller>& callers) {
+    if (argc >= 3 && std::string(argv[1]) == "--batch" && (argc - 3) % 3 == 0) return run_batch(argc, argv, callers);
+    if (argc != 4) {
+        std::fprintf(stderr, "usage: %s <function> <input_dir> <output_dir>\n", argv[0]);
+        return 64;
+    }
+    return run_test(callers, argv[1], argv[2], argv[3]);
 }
 
 }  // namespace judge::harness

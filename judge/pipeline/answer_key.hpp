@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "pipeline/input_files.hpp"
@@ -41,6 +42,9 @@ public:
     /// Makes the runs of the bugs marked in `wanted` on `tests` ready for bug_runs (in parallel,
     /// where they are computed).
     virtual void prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) = 0;
+
+    /// The same for runs (bug, test) of any bugs: all in one box, where they are computed.
+    virtual void prepare_bug_runs(const std::vector<std::pair<size_t, size_t>>& /*runs*/) {}
 
     /// The runs of the bugs marked in `wanted` on test `t`, by bug index (nullptr for the others,
     /// and for a bug that does not build); a run not prepared is made now. Thread-safe.

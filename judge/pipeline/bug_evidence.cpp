@@ -1,7 +1,6 @@
 #include "pipeline/bug_evidence.hpp"
 
 #include <algorithm>
-#include <thread>
 
 #include "util/parallel.hpp"
 
@@ -50,26 +49,39 @@ void by_stretches(const std::vector<size_t>& tests, Body body) {
     }
 }
 
-// Runs the walks (in parallel), each stretch's runs in one box, and records what they ran, up to
-// each walk's first witness (as one run at a time would).
+// Runs the walks side by side, in rounds: round k runs the k-th stretch (1, 2, 4, ... tests) of
+// every walk with no witness yet, all in one box, and each walk records its runs up to its first
+// witness (as one run at a time would). A submission that is one seeded bug makes that bug walk
+// every test: a few rounds, not a box per bug and stretch.
 void run_walks(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence, std::vector<Walk>& walks,
                const ReferenceOf& reference_of) {
     const size_t n = evidence.empty() ? 0 : evidence.front().bugs.size();
-    parallel_for(walks.size(), std::max(1u, std::thread::hardware_concurrency()), [&](size_t i) {
-        Walk& w = walks[i];
-        const std::vector<bool> this_bug = only(n, w.bug);
-        by_stretches(w.tests, [&](const std::vector<size_t>& part) {
-            key.prepare_bugs(this_bug, part);
-            for (const size_t t : part) {
+    std::vector<size_t> from(walks.size(), 0);  // where each walk goes on; its tests' size once it is done
+    for (size_t stretch = 1;; stretch *= 2) {
+        std::vector<std::pair<size_t, size_t>> round;
+        for (size_t i = 0; i < walks.size(); ++i)
+            for (size_t k = from[i]; k < std::min(walks[i].tests.size(), from[i] + stretch); ++k)
+                round.emplace_back(walks[i].bug, walks[i].tests[k]);
+        if (round.empty()) break;
+        key.prepare_bug_runs(round);
+        for (size_t i = 0; i < walks.size(); ++i) {
+            Walk& w = walks[i];
+            const std::vector<bool> this_bug = only(n, w.bug);
+            const size_t last = std::min(w.tests.size(), from[i] + stretch);
+            for (size_t k = from[i]; k < last; ++k) {
+                const size_t t = w.tests[k];
                 TestEvidence e{evidence[t].test, evidence[t].submission, std::vector<const TestRun*>(n, nullptr),
                                std::vector<bool>(n, false)};
                 set_run(p, e, t, w.bug, key.bug_runs(t, this_bug)[w.bug], reference_of);
                 w.runs.emplace_back(t, e.bugs[w.bug]);
-                if (witness(e, w.bug)) return true;
+                if (witness(e, w.bug)) {
+                    from[i] = w.tests.size();
+                    break;
+                }
             }
-            return false;
-        });
-    });
+            from[i] = std::max(from[i], last);
+        }
+    }
     for (const Walk& w : walks)
         for (const auto& [t, run] : w.runs) set_run(p, evidence[t], t, w.bug, run, reference_of);
 }
@@ -115,7 +127,7 @@ void complete(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evide
         for (const size_t t : scope)
             if (evidence[t].bug_fails[x]) failed.push_back(t);
         by_stretches(failed, [&](const std::vector<size_t>& part) {
-            key.prepare_bugs(wanted, part);  // each bug's runs in one box; those cached are not run again
+            key.prepare_bugs(wanted, part);  // the bugs' runs in one box; those cached are not run again
             bool told_apart = false;
             for (const size_t t : part) {
                 std::vector<bool> missing(wanted.size(), false);

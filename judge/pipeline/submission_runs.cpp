@@ -107,6 +107,7 @@ size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     plan.limits = p.limits;
     plan.batch = batch;
     plan.max_timeouts = max_timeouts;
+    plan.together = options.together;
     std::optional<PhaseWatch> phases;
     if (first_phase > 0) {
         phases.emplace(at_phase_end);
@@ -261,7 +262,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
         };
         std::vector<box::PlannedTest> planned;
         for (const size_t k : order)
-            planned.push_back({spec(k).id, spec(k).function, input_name(k), outs[k], random_name()});
+            planned.push_back({spec(k).id, spec(k).function, input_name(k), outs[k], random_name(), ""});
         const size_t cutoff = run_in_box(
             p, box, launch, options, inputs, sandbox, batch, std::move(planned), first_phase, feedback_from,
             [&] { read_runs(first_phase); }, box_timed_out);

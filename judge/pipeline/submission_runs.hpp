@@ -48,6 +48,8 @@ struct RunSettings {
     // When all judging must be over (submit --deadline): the box is stopped then, and its tests
     // without a result are "not run: out of time" (deadline_words). nullopt: none.
     std::optional<std::chrono::steady_clock::time_point> deadline;
+    // A box of course programs: their tests a few to a process (box::Plan::together).
+    bool together = false;
 };
 
 /// What a test that the judging deadline left unrun says.

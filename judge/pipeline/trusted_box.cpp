@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+#include <map>
+
 #include "pipeline/submission_runs.hpp"
 #include "runs/program_run.hpp"
 #include "util/files.hpp"
@@ -28,60 +31,89 @@ void copy_out(const fs::path& box, const fs::path& dir, const FunctionSpec& fn, 
     for (const OutputSpec& o : fn.outputs) copy(o.name + ".npy", max_npy, ReadPart::whole);
 }
 
-// A copy of `exe` in the box (the cache is out of its reach), readable: it holds nothing but itself.
-fs::path place_program(const fs::path& exe, const fs::path& box) {
-    const fs::path prog = box / "prog";
+// A copy of `exe` in the box as `name` (the cache is out of its reach), readable: it holds nothing
+// but itself.
+fs::path place_program(const fs::path& exe, const fs::path& box, const std::string& name = "prog") {
+    const fs::path prog = box / name;
     fs::copy_file(exe, prog);
     fs::permissions(prog, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                               fs::perms::others_read | fs::perms::others_exec);
     return prog;
 }
 
-}  // namespace
-
-void run_trusted_batch(const Sandbox& shared, const fs::path& exe, const Problem& p, const InputFiles& inputs,
-                       const std::vector<TrustedJob>& jobs) {
-    const auto alone = [&](const TrustedJob& j) {
-        run_trusted(shared, exe, p.function(p.tests[j.test].function), inputs.dir(j.test), j.out_dir, p.limits);
-    };
-    if (shared.tier() != Tier::bubblewrap || jobs.size() < 2) {
-        for (const TrustedJob& j : jobs) alone(j);
-        return;
-    }
+// Runs `jobs` in one box, each program's tests a few to a process when `together` (runs/batch_run.hpp),
+// else a process a test, and leaves each result in its job's out_dir; returns the jobs the box gave
+// no result (a batch that did not keep it, or a runner stopped early).
+std::vector<TrustedJob> in_one_box(const Sandbox& shared, const Problem& p, const InputFiles& inputs,
+                                   const std::vector<TrustedJob>& jobs, bool together, bool& timed_out) {
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();  // before the box: the uid outlives it
     const TempDir box("judge-trusted");
     boxed->prepare_writable(box.path());
+    // Each program copied in once, as prog-<k>; the launch names the first job's.
+    std::map<fs::path, std::string> programs;
+    for (const TrustedJob& j : jobs)
+        if (!programs.contains(j.exe)) {
+            const std::string name = "prog-" + std::to_string(programs.size());
+            place_program(j.exe, box.path(), name);
+            programs.emplace(j.exe, name);
+        }
     LaunchSpec launch;
-    launch.program = place_program(exe, box.path()).string();
+    launch.program = (box.path() / programs.at(jobs.front().exe)).string();
     // The tests' output folders, each made by the judge under a random name, as a submission's are.
     const fs::path out = box.path() / "out";
     const std::unique_ptr<BoundedDir> bounded = boxed->bound_writable(out, out_folder_mb(p, jobs.size()));
     std::vector<box::PlannedTest> planned;
     for (const TrustedJob& j : jobs) {
         const TestSpec& t = p.tests[j.test];
-        planned.push_back({t.id, t.function, inputs.name(j.test), random_name(), random_name()});
+        planned.push_back(
+            {t.id, t.function, inputs.name(j.test), random_name(), random_name(), "/box/" + programs.at(j.exe)});
         boxed->make_box_folder(out, planned.back().out);
     }
-    bool timed_out = false;
-    const size_t cutoff = run_in_box(p, box.path(), launch, RunSettings{}, inputs, *boxed, tests_side_by_side(),
-                                     planned, 0, SIZE_MAX, {}, timed_out, static_cast<int>(jobs.size()));
-    size_t again = 0;
+    RunSettings settings;
+    settings.together = together;
+    bool stopped = false;
+    const size_t cutoff = run_in_box(p, box.path(), launch, settings, inputs, *boxed, tests_side_by_side(), planned, 0,
+                                     SIZE_MAX, {}, stopped, static_cast<int>(jobs.size()));
+    timed_out = timed_out || stopped;
+    std::vector<TrustedJob> left;
     for (size_t i = 0; i < jobs.size(); ++i) {
         const fs::path dir = fs::path("out") / planned[i].out;
         const SafeRead status = read_below(box.path(), dir / box::status_file, 4096, ReadPart::head);
         const std::optional<box::TestStatus> how =
             i < cutoff && status.ok() ? box::decode_status(status.bytes) : std::nullopt;
         if (!how) {
-            alone(jobs[i]);  // the box gave it no result (its runner was stopped): a box of its own
-            ++again;
+            left.push_back(jobs[i]);
             continue;
         }
         fs::create_directories(jobs[i].out_dir);
         copy_out(box.path(), dir, p.function(p.tests[jobs[i].test].function), jobs[i].out_dir);
         write_file_atomic(jobs[i].out_dir / box::status_file, box::encode_status(*how));
     }
-    spdlog::debug("trusted runs of {}: {} tests in one box, {} again alone{}", exe.filename().string(), jobs.size(),
-                  again, timed_out ? " (the box ran out of time)" : "");
+    return left;
+}
+
+}  // namespace
+
+void run_trusted_batch(const Sandbox& shared, const Problem& p, const InputFiles& inputs,
+                       const std::vector<TrustedJob>& jobs) {
+    const auto alone = [&](const TrustedJob& j) {
+        run_trusted(shared, j.exe, p.function(p.tests[j.test].function), inputs.dir(j.test), j.out_dir, p.limits);
+    };
+    if (shared.tier() != Tier::bubblewrap || jobs.size() < 2) {
+        for (const TrustedJob& j : jobs) alone(j);
+        return;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    bool timed_out = false;
+    std::vector<TrustedJob> left = in_one_box(shared, p, inputs, jobs, true, timed_out);
+    const size_t again = left.size();
+    // What a batch did not keep (a crash, an exit, a time-out, a bad_alloc): a process a test, as a
+    // submission's tests run, then alone what even that box gave no result.
+    if (left.size() >= 2) left = in_one_box(shared, p, inputs, left, false, timed_out);
+    for (const TrustedJob& j : left) alone(j);
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    spdlog::debug("trusted runs: {} tests in one box in {:.3f}s, {} again a process each, {} alone{}", jobs.size(),
+                  took.count(), again, left.size(), timed_out ? " (a box ran out of time)" : "");
 }
 
 box::TestStatus run_trusted(const Sandbox& shared, const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir,

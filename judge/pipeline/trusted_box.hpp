@@ -26,19 +26,23 @@ box::TestStatus run_trusted(const Sandbox& sandbox, const std::filesystem::path&
                             const std::filesystem::path& in_dir, const std::filesystem::path& out_dir,
                             const Limits& limits);
 
-/// One run of a batch: test `test` of the problem, and the folder (made; outside any box) where
-/// what it left goes, as run_trusted leaves it.
+/// One run of a batch: course program `exe` on test `test` of the problem, and the folder (made;
+/// outside any box) where what it left goes, as run_trusted leaves it.
 struct TrustedJob {
+    std::filesystem::path exe;
     size_t test = 0;
     std::filesystem::path out_dir;
 };
 
-/// Runs `exe` on each job's test (its inputs in `inputs`) in one box of its own from `sandbox`: in
-/// the bubblewrap tier one launch, the judge as the runner inside, as a submission's tests run
-/// (no cutoff after time-outs: each test gets its run); a test the box left without a result, and
-/// every test in the fallback tier, runs as run_trusted runs it.
-void run_trusted_batch(const Sandbox& sandbox, const std::filesystem::path& exe, const Problem& p,
-                       const InputFiles& inputs, const std::vector<TrustedJob>& jobs);
+/// Runs each job's program on its test (the inputs in `inputs`) in one box of its own from
+/// `sandbox`: in the bubblewrap tier one launch, the judge as the runner inside, as a submission's
+/// tests run (no cutoff after time-outs: each test gets its run), each program copied in once; a
+/// test the box left without a result, and every test in the fallback tier, runs as run_trusted
+/// runs it. The programs of one box are course programs (the reference, seeded bugs): the box keeps
+/// the judge, the cache and the secret from them, and each test's outputs from the others as a
+/// submission's tests are kept (folders under random names), not more.
+void run_trusted_batch(const Sandbox& sandbox, const Problem& p, const InputFiles& inputs,
+                       const std::vector<TrustedJob>& jobs);
 
 /// Builds a course program from `text` through `builder`, compiling in a box of its own from `sandbox`.
 BuildResult build_trusted(Builder& builder, const Sandbox& sandbox, const Problem& p, const std::string& text,

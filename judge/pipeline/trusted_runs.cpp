@@ -44,27 +44,35 @@ fs::path run_cache_dir(const Problem& p, uint64_t seed, const fs::path& exe, siz
 
 }  // namespace
 
-void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe,
-                const std::vector<size_t>& tests, const Sandbox& sandbox) {
-    std::vector<std::pair<fs::path, size_t>> missing;
-    for (const size_t t : tests)
+void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::vector<ProgramTest>& runs,
+                const Sandbox& sandbox) {
+    std::vector<std::pair<fs::path, ProgramTest>> missing;
+    for (const auto& [exe, t] : runs)
         if (fs::path dir = run_cache_dir(p, seed, exe, t); !fs::exists(dir / box::status_file))
-            missing.emplace_back(std::move(dir), t);
+            missing.emplace_back(std::move(dir), ProgramTest{exe, t});
     if (missing.size() < 2) return;  // one run goes as cached_run_dir runs it
     // Each run's lock, taken in the order of their folders (as every judge sharing the cache takes them).
     std::sort(missing.begin(), missing.end());
+    missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
     std::vector<std::unique_ptr<BuildLock>> locks;
     std::vector<TrustedJob> jobs;
     std::vector<fs::path> targets;
-    for (const auto& [dir, t] : missing) {
+    for (const auto& [dir, run] : missing) {
         locks.push_back(std::make_unique<BuildLock>(dir));
         if (fs::exists(dir / box::status_file)) continue;  // another judge ran it meanwhile
-        jobs.push_back({t, staging_path(dir)});
+        jobs.push_back({run.first, run.second, staging_path(dir)});
         targets.push_back(dir);
     }
     inputs.ensure();
-    run_trusted_batch(sandbox, exe, p, inputs, jobs);
+    run_trusted_batch(sandbox, p, inputs, jobs);
     for (size_t i = 0; i < jobs.size(); ++i) publish(jobs[i].out_dir, targets[i]);
+}
+
+void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe,
+                const std::vector<size_t>& tests, const Sandbox& sandbox) {
+    std::vector<ProgramTest> runs;
+    for (const size_t t : tests) runs.emplace_back(exe, t);
+    cache_runs(p, seed, inputs, runs, sandbox);
 }
 
 fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t,
@@ -160,23 +168,27 @@ std::vector<BuildResult> TrustedRuns::build_every_bug() {
 }
 
 void TrustedRuns::prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) {
-    std::vector<size_t> which;
-    for (size_t b = 0; b < m_bugs.size(); ++b)
-        if (wanted[b]) which.push_back(b);
-    build_missing(which);
-    m_inputs.ensure();
-    // Each bug's runs in one box (cache_runs), the bugs side by side.
-    std::vector<fs::path> built;
-    {
-        const std::lock_guard lock(m_mutex);
-        for (const size_t b : which)
-            if (m_bug_builds[b] && m_bug_builds[b]->ok) built.push_back(m_bug_builds[b]->exe);
-    }
-    parallel_for(built.size(), std::max(1u, std::thread::hardware_concurrency()),
-                 [&](size_t i) { cache_runs(m_p, m_seed, m_inputs, built[i], tests, m_sandbox); });
     std::vector<std::pair<size_t, size_t>> runs;
     for (size_t b = 0; b < m_bugs.size(); ++b)
         for (size_t i = 0; wanted[b] && i < tests.size(); ++i) runs.emplace_back(b, tests[i]);
+    prepare_bug_runs(runs);
+}
+
+void TrustedRuns::prepare_bug_runs(const std::vector<std::pair<size_t, size_t>>& runs) {
+    std::vector<size_t> which;
+    for (const auto& [b, t] : runs) which.push_back(b);
+    std::sort(which.begin(), which.end());
+    which.erase(std::unique(which.begin(), which.end()), which.end());
+    build_missing(which);
+    m_inputs.ensure();
+    // Every run not cached yet in one box (cache_runs), whichever bug it is.
+    std::vector<ProgramTest> boxed;
+    {
+        const std::lock_guard lock(m_mutex);
+        for (const auto& [b, t] : runs)
+            if (m_bug_builds[b]->ok && !m_bug_runs.contains({b, t})) boxed.emplace_back(m_bug_builds[b]->exe, t);
+    }
+    cache_runs(m_p, m_seed, m_inputs, boxed, m_sandbox);
     parallel_for(runs.size(), std::max(1u, std::thread::hardware_concurrency()),
                  [&](size_t i) { bug(runs[i].first, runs[i].second); });
 }

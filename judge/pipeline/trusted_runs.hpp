@@ -28,8 +28,15 @@ namespace judge {
 std::filesystem::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs,
                                      const std::filesystem::path& exe, size_t t, const Sandbox& sandbox);
 
-/// Runs trusted program `exe` on those of `tests` whose runs are not cached yet, all in one box
+/// A course program's run on one test.
+using ProgramTest = std::pair<std::filesystem::path, size_t>;
+
+/// Runs each trusted program on its test, of those `runs` not cached yet, all in one box
 /// (trusted_box.hpp: run_trusted_batch), and publishes each run as cached_run_dir would.
+void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::vector<ProgramTest>& runs,
+                const Sandbox& sandbox);
+
+/// The same for one program `exe` on `tests`.
 void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::filesystem::path& exe,
                 const std::vector<size_t>& tests, const Sandbox& sandbox);
 
@@ -62,6 +69,7 @@ public:
     /// Builds the seeded bugs marked in `wanted` that are not built yet, then runs them on `tests`
     /// (from the cache, or in parallel), so that bug_runs(t, wanted) finds them ready.
     void prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) override;
+    void prepare_bug_runs(const std::vector<std::pair<size_t, size_t>>& runs) override;
 
     /// Every seeded bug's run on test `t`, by bug index; nullptr for a bug that does not build.
     /// Builds the bugs on first use. Thread-safe.

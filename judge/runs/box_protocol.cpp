@@ -16,14 +16,17 @@ using nlohmann::json;
 
 std::string encode_plan(const Plan& plan) {
     json tests = json::array();
-    for (const PlannedTest& t : plan.tests)
+    for (const PlannedTest& t : plan.tests) {
         tests.push_back({{"id", t.id}, {"function", t.function}, {"dir", t.dir}, {"out", t.out}, {"cgroup", t.cgroup}});
+        if (!t.program.empty()) tests.back()["program"] = t.program;
+    }
     const Limits& l = plan.limits;
     json j = {
         {"tests", tests},
         {"limits", {{"time_per_test_ms", l.time_per_test_ms}, {"memory_mb", l.memory_mb}, {"output_kb", l.output_kb}}},
         {"batch", plan.batch},
-        {"max_timeouts", plan.max_timeouts}};
+        {"max_timeouts", plan.max_timeouts},
+        {"together", plan.together}};
     if (plan.first_phase > 0) {
         j["phases"] = {{"first", plan.first_phase}, {"fd", plan.phase_fd}};
         if (plan.feedback_from < plan.first_phase) j["phases"]["feedback_from"] = plan.feedback_from;
@@ -43,14 +46,15 @@ Plan decode_plan(const std::string& text) {
         Plan plan;
         for (const json& t : j.at("tests"))
             plan.tests.push_back({t.at("id").get<std::string>(), t.at("function").get<std::string>(),
-                                  t.at("dir").get<std::string>(), t.at("out").get<std::string>(),
-                                  t.value("cgroup", "")});
+                                  t.at("dir").get<std::string>(), t.at("out").get<std::string>(), t.value("cgroup", ""),
+                                  t.value("program", "")});
         const json& l = j.at("limits");
         plan.limits.time_per_test_ms = l.at("time_per_test_ms").get<int>();
         plan.limits.memory_mb = l.at("memory_mb").get<int>();
         plan.limits.output_kb = l.at("output_kb").get<int>();
         plan.batch = j.at("batch").get<size_t>();
         plan.max_timeouts = j.at("max_timeouts").get<int>();
+        plan.together = j.value("together", false);
         if (plan.batch < 1) throw std::runtime_error("batch must be at least 1");
         if (j.contains("phases")) {
             plan.first_phase = j.at("phases").at("first").get<size_t>();

@@ -80,6 +80,9 @@ struct PlannedTest {
     std::string dir;     // the test's folder under the box's /in: a random name no other test knows
     std::string out;     // its folder under the box's out/: another random name, made by the judge
     std::string cgroup;  // its cgroup under the box's /cgroup/*, made by the judge; "" = none
+    // The program it runs, as the box sees it, when not the launch's (a box of course programs
+    // runs several, each test its own: pipeline/trusted_box.hpp); "" = Plan::launch's.
+    std::string program;
 };
 
 /// What the in-box runner is asked to do.
@@ -101,6 +104,9 @@ struct Plan {
     size_t feedback_from = SIZE_MAX;
     // How each test is started, its paths as the box sees them (runs/launch.hpp).
     LaunchSpec launch;
+    // A box of course programs: each program's tests a few at a time in one process, as far as
+    // their results are their own (runs/batch_run.hpp); no phases then.
+    bool together = false;
 };
 
 std::string encode_plan(const Plan& plan);

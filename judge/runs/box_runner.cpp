@@ -11,6 +11,7 @@
 
 #include "process/cgroup.hpp"
 #include "process/runner.hpp"
+#include "runs/batch_run.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/launcher.hpp"
 #include "runs/program_run.hpp"
@@ -70,6 +71,40 @@ std::vector<std::string> box_runner_command(const fs::path& judge_exe, const Box
             paths.in.string(),  "--out",     paths.out.string()};
 }
 
+namespace {
+
+// A box of course programs (Plan::together): consecutive tests of one program go to one process,
+// at most ceil(n / batch) of them so that a box of one program still runs `batch` processes side by
+// side (runs/batch_run.hpp). A test the batch did not keep has no judge_status, and the judge runs
+// it again alone; every test counts as run (the cutoff is the end).
+int run_together(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner) {
+    const fs::path cutoff_file = paths.out / box::cutoff_file;
+    box::reserve(cutoff_file);
+    const auto program = [&](size_t t) {
+        return plan.tests[t].program.empty() ? plan.launch.program : plan.tests[t].program;
+    };
+    const size_t most = std::max<size_t>(1, (plan.tests.size() + plan.batch - 1) / plan.batch);
+    std::vector<std::pair<size_t, size_t>> groups;  // [first, end)
+    for (size_t t = 0; t < plan.tests.size();) {
+        size_t end = t + 1;
+        while (end < plan.tests.size() && end - t < most && program(end) == program(t)) ++end;
+        groups.emplace_back(t, end);
+        t = end;
+    }
+    parallel_for(groups.size(), static_cast<unsigned>(plan.batch), [&](size_t g) {
+        std::vector<BatchTest> tests;
+        for (size_t t = groups[g].first; t < groups[g].second; ++t)
+            tests.push_back({plan.tests[t].function, paths.in / plan.tests[t].dir, paths.out / plan.tests[t].out});
+        InBox in_box;
+        in_box.cgroup = plan.tests[groups[g].first].cgroup;
+        execute_batch(program(groups[g].first), tests, plan.limits, runner, in_box);
+        kill_adopted_orphans();
+    });
+    return box::write_reserved(cutoff_file, box::encode_cutoff(plan.tests.size())) ? 0 : 1;
+}
+
+}  // namespace
+
 int run_box(const BoxRunPaths& paths) {
     ::prctl(PR_SET_DUMPABLE, 0);         // tests run as the same uid: they must not ptrace the runner
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);  // and what they leave behind is killed after each test
@@ -79,6 +114,7 @@ int run_box(const BoxRunPaths& paths) {
     std::unique_ptr<Runner> runner = std::make_unique<PlainRunner>();
     if (::access(box_memory_cgroup, X_OK) == 0)
         runner = std::make_unique<CgroupRunner>(box_memory_cgroup, box_cpuacct_cgroup);
+    if (plan.together) return run_together(plan, paths, *runner);
     const auto test_dir = [&](const fs::path& root, size_t t) { return root / plan.tests[t].dir; };
     // What the launch needs before any test (a Python fork server), started in the box's cgroup: its
     // start is not any test's time. Its words go to the runner's stderr (runner.err).
@@ -96,9 +132,9 @@ int run_box(const BoxRunPaths& paths) {
         [&](size_t t) {
             InBox this_test = in_box;
             this_test.cgroup = plan.tests[t].cgroup;
-            statuses[t] =
-                execute_test(plan.launch.program, plan.tests[t].function, test_dir(paths.in, t),
-                             paths.out / plan.tests[t].out, feedback(t) ? fed : plan.limits, *runner, {}, this_test);
+            statuses[t] = execute_test(plan.tests[t].program.empty() ? plan.launch.program : plan.tests[t].program,
+                                       plan.tests[t].function, test_dir(paths.in, t), paths.out / plan.tests[t].out,
+                                       feedback(t) ? fed : plan.limits, *runner, {}, this_test);
             kill_adopted_orphans();
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); }, plan.phase_fd >= 0 ? plan.first_phase : 0,

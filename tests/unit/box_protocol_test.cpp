@@ -14,7 +14,8 @@ using Kind = box::TestStatus::Kind;
 
 TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]") {
     box::Plan plan;
-    plan.tests = {{"t1", "split_heads", "0a1b", "4e5f", "9c8d"}, {"t2", "mha", "2c3d", "6a7b", "1e2f"}};
+    plan.tests = {{"t1", "split_heads", "0a1b", "4e5f", "9c8d", ""},
+                  {"t2", "mha", "2c3d", "6a7b", "1e2f", "/box/prog-1"}};
     plan.limits.time_per_test_ms = 1500;
     plan.limits.memory_mb = 256;
     plan.limits.output_kb = 64;
@@ -27,6 +28,8 @@ TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]")
     CHECK(back.tests[1].dir == "2c3d");
     CHECK(back.tests[1].out == "6a7b");
     CHECK(back.tests[1].cgroup == "1e2f");
+    CHECK(back.tests[0].program.empty());  // the launch's program
+    CHECK(back.tests[1].program == "/box/prog-1");
     CHECK(back.limits.time_per_test_ms == 1500);
     CHECK(back.limits.memory_mb == 256);
     CHECK(back.limits.output_kb == 64);
@@ -36,7 +39,7 @@ TEST_CASE("a plan survives its own encoding, limits included", "[box_protocol]")
 
 TEST_CASE("a plan's phases and its feedback cases survive its encoding", "[box_protocol]") {
     box::Plan plan;
-    plan.tests = {{"s", "f", "a", "b", ""}, {"small_f_0_0", "f", "c/d", "e", ""}, {"h", "f", "g", "h", ""}};
+    plan.tests = {{"s", "f", "a", "b", "", ""}, {"small_f_0_0", "f", "c/d", "e", "", ""}, {"h", "f", "g", "h", "", ""}};
     plan.first_phase = 2;
     plan.phase_fd = 9;
     plan.feedback_from = 1;

@@ -47,7 +47,7 @@ TEST_CASE("the Python harness's table names each parameter and output with its s
 
 TEST_CASE("a plan carries its launch: the program, and a Python server's files", "[python][box]") {
     judge::box::Plan plan;
-    plan.tests.push_back({"t", "f", "d", "o", ""});
+    plan.tests.push_back({"t", "f", "d", "o", "", ""});
     plan.launch.program = "/box/.judge/prog-exec";
     const judge::box::Plan cpp = judge::box::decode_plan(judge::box::encode_plan(plan));
     CHECK(cpp.launch.kind == judge::LaunchSpec::Kind::exec);
