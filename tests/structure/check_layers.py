@@ -8,9 +8,10 @@ Faults: a file that includes a folder its layer may not include; a quoted includ
 nothing; a student-facing file (tensor, protocol, harness) that includes anything but the standard
 library and the other student-facing files (the harness, the generated main's own translation unit
 that no student's file includes, also the POSIX headers its batch mode forks and waits with); a
-cycle in layers.txt; a folder missing from it; a file over 350 lines (tensor.hpp aside); a line
-over 120 characters; a function of cli/ over 60 lines (a command parses, calls a layer below and renders: its work belongs below it); a source file
-whose name starts with test_ (tools and readers take it for a test).
+cycle in layers.txt; a folder missing from it; a file over 350 lines (tensor.hpp aside); a line over
+120 characters; a function of cli/ over 60 lines (a command parses, calls a layer below and renders:
+its work belongs below it); a source file whose name starts with test_ (tools and readers take it
+for a test).
 """
 import os
 import re
