@@ -11,8 +11,9 @@
 //   - for each candidate, whether one test it fails tells it from every other bug: every wanted
 //     bug runs on the tests the candidate fails, in order, up to the first that does (with none,
 //     every wanted bug has run on all of them, so no bug left unrun passes for "told apart").
-// The runs go in stretches of 1, 2, 4, ... tests; the walks go side by side, in rounds, each round's
-// runs of every bug in one box (a box per bug and stretch cost a bug submission about 20 boxes).
+// The runs go in stretches of one test, then all the rest; the walks go side by side, in rounds,
+// each round's runs of every bug in one box (a box per bug and stretch of 1, 2, 4, ... tests cost a
+// bug submission about 20 boxes; a box costs far more than a run in it).
 // So match_bug gives the answer it would on every run, from far fewer (`head_width_swapped`, failing
 // 22 of problem_mha's 32 tests on a new seed: 347 bug runs when every wanted bug ran on every
 // failed test, 61 now). The per-function match does the same over that function's tests
