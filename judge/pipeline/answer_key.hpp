@@ -39,7 +39,7 @@ public:
     virtual void prepare_candidates(const Problem& /*cases*/, InputFiles& /*inputs*/,
                                     const std::vector<size_t>& /*which*/) {}
 
-    /// Makes the runs of the bugs marked in `wanted` on `tests` ready for bug_runs (in parallel,
+    /// Makes the runs of the bugs marked in `wanted` on `tests` ready for bug_runs (in one box,
     /// where they are computed).
     virtual void prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) = 0;
 

@@ -38,17 +38,17 @@ struct Walk {
     std::vector<std::pair<size_t, const TestRun*>> runs;  // what it ran
 };
 
-// How many tests the stretch after the first `done` holds: one, then all the rest. A box costs far
-// more than a run in it (runs/batch_run.hpp), and a walk with no witness on its first test is most
-// often the bug the submission is.
-size_t next_stretch(size_t done) { return done == 0 ? 1 : SIZE_MAX; }
+// Where the stretch of `n` tests that starts at `from` ends: one test, then all the rest. A box
+// costs far more than a run in it (runs/batch_run.hpp), and a walk with no witness on its first
+// test is most often the bug the submission is.
+size_t stretch_end(size_t n, size_t from) { return from == 0 ? std::min<size_t>(n, 1) : n; }
 
-// `tests` in stretches (next_stretch): `body(stretch)` returns true to stop. A witness is
+// `tests` in stretches (stretch_end): `body(stretch)` returns true to stop. A witness is
 // most often the first test, and a walk with none covers every test in a few boxes.
 template <typename Body>
 void by_stretches(const std::vector<size_t>& tests, Body body) {
     for (size_t from = 0; from < tests.size();) {
-        const size_t end = std::min(tests.size(), from + std::min(tests.size(), next_stretch(from)));
+        const size_t end = stretch_end(tests.size(), from);
         const auto first = tests.begin() + static_cast<std::ptrdiff_t>(from);
         const auto last = tests.begin() + static_cast<std::ptrdiff_t>(end);
         from = end;
@@ -56,7 +56,7 @@ void by_stretches(const std::vector<size_t>& tests, Body body) {
     }
 }
 
-// Runs the walks side by side, in rounds: round k runs the k-th stretch (next_stretch) of
+// Runs the walks side by side, in rounds: round k runs the k-th stretch (stretch_end) of
 // every walk with no witness yet, all in one box, and each walk records its runs up to its first
 // witness (as one run at a time would). A submission that is one seeded bug makes that bug walk
 // every test: a few rounds, not a box per bug and stretch.
@@ -64,11 +64,8 @@ void run_walks(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evid
                const ReferenceOf& reference_of) {
     const size_t n = evidence.empty() ? 0 : evidence.front().bugs.size();
     std::vector<size_t> from(walks.size(), 0);  // where each walk goes on; its tests' size once it is done
-    for (size_t round_no = 0;; ++round_no) {
-        const auto end_of = [&](size_t i) {  // next_stretch counts tests; each walk's k-th round starts at its k-th
-            const size_t stretch = next_stretch(round_no == 0 ? 0 : from[i]);
-            return std::min(walks[i].tests.size(), from[i] + std::min(walks[i].tests.size(), stretch));
-        };
+    for (;;) {
+        const auto end_of = [&](size_t i) { return stretch_end(walks[i].tests.size(), from[i]); };
         std::vector<std::pair<size_t, size_t>> round;
         for (size_t i = 0; i < walks.size(); ++i)
             for (size_t k = from[i]; k < end_of(i); ++k) round.emplace_back(walks[i].bug, walks[i].tests[k]);

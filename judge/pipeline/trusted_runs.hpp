@@ -67,7 +67,7 @@ public:
     std::vector<BuildResult> build_every_bug();
 
     /// Builds the seeded bugs marked in `wanted` that are not built yet, then runs them on `tests`
-    /// (from the cache, or in parallel), so that bug_runs(t, wanted) finds them ready.
+    /// (from the cache, or all in one box), so that bug_runs(t, wanted) finds them ready.
     void prepare_bugs(const std::vector<bool>& wanted, const std::vector<size_t>& tests) override;
     void prepare_bug_runs(const std::vector<std::pair<size_t, size_t>>& runs) override;
 

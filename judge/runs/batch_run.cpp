@@ -1,7 +1,6 @@
 #include "runs/batch_run.hpp"
 
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "runs/box_protocol.hpp"
 #include "util/safe_read.hpp"
@@ -42,15 +41,7 @@ size_t execute_batch(const fs::path& exe, const std::vector<BatchTest>& tests, c
     ps.cwd = tests.front().out_dir;
     ps.stdout_path = tests.front().out_dir / "stdout.txt";  // the harness points them at each test's in turn
     ps.stderr_path = tests.front().out_dir / "stderr.txt";
-    const auto n = static_cast<int>(tests.size());
-    ps.cpu_limit = std::chrono::milliseconds(limits.time_per_test_ms) * n;
-    ps.wall_limit = ps.cpu_limit * box::wall_clock_factor;
-    ps.cpu_seconds = (limits.time_per_test_ms * n + 999) / 1000 + 1;
-    ps.address_space_mb = limits.memory_mb;
-    ps.runner.group_memory_mb = limits.memory_mb;
-    ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
-    ps.max_open_files = 64;
-    ps.runner.test_cgroup = in_box.cgroup;
+    set_test_limits(ps, limits, static_cast<int>(tests.size()), in_box.cgroup);
     const ProcessResult r = runner.run(ps, {});
     if (!r.started || r.oom_kills > 0) return 0;  // the OOM killer may have ended any of its children
     const std::string exited = box::encode_status({box::TestStatus::Kind::exited, 0, {}});

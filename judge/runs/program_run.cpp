@@ -65,6 +65,17 @@ struct FileFd {
 
 }  // namespace
 
+void set_test_limits(ProcessSpec& ps, const Limits& limits, int tests, const std::string& cgroup) {
+    ps.cpu_limit = std::chrono::milliseconds(limits.time_per_test_ms) * tests;
+    ps.wall_limit = ps.cpu_limit * box::wall_clock_factor;
+    ps.cpu_seconds = (limits.time_per_test_ms * tests + 999) / 1000 + 1;
+    ps.address_space_mb = limits.memory_mb;        // each process: `new` throws std::bad_alloc
+    ps.runner.group_memory_mb = limits.memory_mb;  // all of the test's processes together (its cgroup, if any)
+    ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
+    ps.max_open_files = 64;
+    ps.runner.test_cgroup = cgroup;
+}
+
 void write_inputs(const fs::path& dir, const InputArrays& inputs) {
     fs::create_directories(dir);
     for (const auto& [name, a] : inputs) npy::write((dir / (name + ".npy")).string(), a);
@@ -107,14 +118,7 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     ps.stderr_fd = err_file.fd;
     // CPU time is what counts; the wall clock only stops a test that waits. RLIMIT_CPU is a per-process
     // backstop for the children a test does not wait for.
-    ps.cpu_limit = std::chrono::milliseconds(limits.time_per_test_ms);
-    ps.wall_limit = std::chrono::milliseconds(limits.time_per_test_ms) * box::wall_clock_factor;
-    ps.cpu_seconds = (limits.time_per_test_ms + 999) / 1000 + 1;
-    ps.address_space_mb = limits.memory_mb;        // each process: `new` throws std::bad_alloc
-    ps.runner.group_memory_mb = limits.memory_mb;  // all of the test's processes together (its cgroup, if any)
-    ps.file_size_bytes = static_cast<long long>(limits.output_kb) * 1024;
-    ps.max_open_files = 64;
-    ps.runner.test_cgroup = in_box.cgroup;
+    set_test_limits(ps, limits, 1, in_box.cgroup);
     ps.starved = in_box.starved;
     const LaunchedTest launched = in_box.launcher != nullptr ? in_box.launcher->attach(ps) : LaunchedTest();
     const ProcessResult r = runner.run(ps, {{box, "/box", true}, {fs::absolute(in_dir), "/in", false}});

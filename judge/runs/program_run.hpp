@@ -61,6 +61,11 @@ struct BoxFolderGone : JudgeFailure {
     using JudgeFailure::JudgeFailure;
 };
 
+/// A test's process limits on `ps`, for `tests` tests run one after the other in it (a batch,
+/// runs/batch_run.hpp): CPU time (the per-process backstop too) and the wall clock times `tests`,
+/// the memory, the output and the open files of one test, and the test's cgroup ("" = none).
+void set_test_limits(ProcessSpec& ps, const Limits& limits, int tests, const std::string& cgroup);
+
 /// Writes each input as <dir>/<param>.npy.
 void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
 
