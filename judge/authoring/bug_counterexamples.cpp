@@ -61,7 +61,7 @@ std::vector<Finding> lint_bug_counterexamples(const Problem& p, Judge& judge, co
                 if (!ref[i] || !reference_passes(p, spec, *ref[i])) continue;
                 const FunctionSpec& fn = p.function(spec.function);
                 const std::optional<TestRun> run =
-                    read_finished_run(fn, cached_run_dir(cx, 0, inputs, builds[b].exe, i, judge.sandbox()), ".");
+                    read_finished_run(fn, cached_run_files(cx, 0, inputs, builds[b].exe, i, judge.sandbox()));
                 if (run && !evaluate_spec(p, spec, *run, spec.throws ? nullptr : &*ref[i], Language::cpp).passed()) {
                     shown = true;
                     break;

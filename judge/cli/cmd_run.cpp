@@ -23,7 +23,7 @@
 #include "problem/packed.hpp"
 #include "problem/types.hpp"
 #include "report/report.hpp"
-#include "runs/program_run.hpp"
+#include "runs/run_files.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/evaluate.hpp"
 #include "util/files.hpp"
@@ -182,11 +182,12 @@ PreparedSubmission program(const Problem& p, const RunOptions& o, Builder& build
     return prepared_or_error(p, box, text, *o.file, o.lang, sandbox, builder);
 }
 
-// The reference's run on the inputs in `in_dir`, in a box of its own; what it wrote is left in `out`.
-TestRun run_reference(Judge& judge, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out) {
-    run_trusted(judge.sandbox(), judge.trusted().reference_exe(), fn, in_dir, out, judge.problem().limits);
-    if (std::optional<TestRun> run = read_finished_run(fn, out, ".")) return *std::move(run);
-    throw JudgeFailure("the reference's run cannot be read back from " + out.string());
+// The reference's run on the inputs in `in_dir`, in a box of its own.
+TestRun run_reference(Judge& judge, const FunctionSpec& fn, const fs::path& in_dir) {
+    const RunFiles files =
+        run_trusted(judge.sandbox(), judge.trusted().reference_exe(), fn, in_dir, judge.problem().limits);
+    if (std::optional<TestRun> run = read_finished_run(fn, files)) return *std::move(run);
+    throw JudgeFailure("the reference's run on " + in_dir.string() + " left no status");
 }
 
 // A sample test rerun: the reference's outputs in expected/, the submission's in got/, and whether
@@ -218,7 +219,7 @@ int own_inputs_result(const Problem& p, const RunOptions& o, Language lang, cons
         return code(run.status == TestRun::Status::ok ? ExitCode::ok : ExitCode::not_passed);
     }
     // Your inputs, the reference's answer: the verdict a sample test would give.
-    const TestRun ref = run_reference(judge, fn, box / "in", box / "ref-out");
+    const TestRun ref = run_reference(judge, fn, box / "in");
     return compare_with_reference(p, lang, fn, given, run, ref);
 }
 
@@ -263,8 +264,8 @@ int cmd_run(const GlobalOptions& g, const RunOptions& o) {
         write_inputs(in_copy, given);  // the arrays as read and converted, never the caller's files
     }
     const Language lang = sub.language.language;
-    const TestRun run = o.file ? run_one_test(p, sub.launch, fn, in_copy, box.path(), *sandbox)
-                               : run_reference(judge, fn, in_copy, box.path() / "out");
+    const TestRun run =
+        o.file ? run_one_test(p, sub.launch, fn, in_copy, box.path(), *sandbox) : run_reference(judge, fn, in_copy);
     print_program_output(run);
     return test ? sample_test_result(judge.problem(), o, lang, *test, judge, run)
                 : own_inputs_result(p, o, lang, fn, given, judge, run, box.path());

@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 #include <spdlog/spdlog.h>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -34,14 +33,10 @@ class KeyWriter {
 public:
     explicit KeyWriter(fs::path dir) : m_dir(std::move(dir)) {}
 
-    // Stores a cached run's folder by its content; returns its name.
-    std::string run(const fs::path& cached) {
+    // Stores a cached run's files as a folder named by their content; returns its name.
+    std::string run(const RunFiles& files) {
         Hasher h;
-        std::map<std::string, std::string> files;
-        for (const std::string& f : files_below(cached)) {
-            files[f] = read_file(cached / f);
-            h.add(f).add(files[f]);
-        }
+        for (const auto& [f, bytes] : files) h.add(f).add(bytes);
         const std::string name = h.hex();
         if (m_runs.insert(name).second)
             for (const auto& [f, bytes] : files) put(m_dir / "runs" / name / f, bytes);
@@ -88,7 +83,7 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder, const
                 {"candidates", json::object()},
                 {"hidden_inputs", json::object()}};
     const std::vector<size_t> all = indices(p.tests.size());
-    for (size_t t = 0; t < p.tests.size(); ++t) key["reference"][p.tests[t].id] = w.run(trusted.run_dir(exe, t));
+    for (size_t t = 0; t < p.tests.size(); ++t) key["reference"][p.tests[t].id] = w.run(trusted.run_files(exe, t));
     spdlog::info("{}: running {} seeded bugs on {} tests", name, trusted.bugs().size(), p.tests.size());
     const std::vector<BuildResult> builds = trusted.build_every_bug();
     // Each bug's runs not cached yet, one box per bug, two bugs at a time.
@@ -104,14 +99,14 @@ void pack_problem(const Problem& p, const fs::path& out, Builder& builder, const
                                {"builds", builds[b].ok}});
         if (!builds[b].ok) continue;
         json runs = json::object();
-        for (size_t t = 0; t < p.tests.size(); ++t) runs[p.tests[t].id] = w.run(trusted.run_dir(builds[b].exe, t));
+        for (size_t t = 0; t < p.tests.size(); ++t) runs[p.tests[t].id] = w.run(trusted.run_files(builds[b].exe, t));
         key["bug_runs"][bug.name] = runs;
     }
     const Problem cases = all_candidate_cases(p);
     InputFiles case_inputs(cases, 0);
     cache_runs(cases, 0, case_inputs, exe, indices(cases.tests.size()), sandbox);
     for (size_t i = 0; i < cases.tests.size(); ++i)
-        key["candidates"][cases.tests[i].id] = w.run(cached_run_dir(cases, 0, case_inputs, exe, i, sandbox));
+        key["candidates"][cases.tests[i].id] = w.run(cached_run_files(cases, 0, case_inputs, exe, i, sandbox));
     for (const TestSpec& t : p.tests) {
         if (!t.hidden) continue;
         json inputs = json::object();

@@ -3,6 +3,7 @@
 #include "core/errors.hpp"
 #include "pipeline/pack_format.hpp"
 #include "problem/packed.hpp"
+#include "runs/run_files.hpp"
 #include "util/files.hpp"
 
 namespace judge {

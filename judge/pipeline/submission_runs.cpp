@@ -21,6 +21,7 @@
 #include "runs/box_protocol.hpp"
 #include "runs/box_runner.hpp"
 #include "runs/launcher.hpp"
+#include "runs/run_files.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
 #include "util/text.hpp"

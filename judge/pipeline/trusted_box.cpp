@@ -7,6 +7,7 @@
 
 #include "pipeline/submission_runs.hpp"
 #include "runs/program_run.hpp"
+#include "runs/run_files.hpp"
 #include "util/files.hpp"
 #include "util/safe_read.hpp"
 
@@ -15,21 +16,6 @@ namespace judge {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Copies what the run wrote below `box`/`dir` into `dest`: each file a regular file, capped at
-// what the judge reads of it; a link, a FIFO or a folder in its place is left behind (the reader
-// then finds it missing).
-void copy_out(const fs::path& box, const fs::path& dir, const FunctionSpec& fn, const fs::path& dest) {
-    const auto copy = [&](const std::string& name, size_t max, ReadPart part) {
-        const SafeRead r = read_below(box, dir / name, max, part);
-        if (r.ok()) write_file_atomic(dest / name, r.bytes);
-    };
-    copy(box::harness_status_file, 8192, ReadPart::head);
-    copy("stdout.txt", 4000, ReadPart::head);
-    copy("stderr.txt", 1500, ReadPart::tail);
-    const auto max_npy = static_cast<size_t>(npy::max_file_bytes);
-    for (const OutputSpec& o : fn.outputs) copy(o.name + ".npy", max_npy, ReadPart::whole);
-}
 
 // A copy of `exe` in the box as `name` (the cache is out of its reach), readable: it holds nothing
 // but itself.
@@ -41,11 +27,14 @@ fs::path place_program(const fs::path& exe, const fs::path& box, const std::stri
     return prog;
 }
 
-// Runs `jobs` in one box, each program's tests a few to a process when `together` (runs/batch_run.hpp),
-// else a process a test, and leaves each result in its job's out_dir; returns the jobs the box gave
-// no result (a batch that did not keep it, or a runner stopped early).
-std::vector<TrustedJob> in_one_box(const Sandbox& shared, const Problem& p, const InputFiles& inputs,
-                                   const std::vector<TrustedJob>& jobs, bool together, bool& timed_out) {
+// Runs the jobs `which` (indices into `jobs`) in one box, each program's tests a few to a process
+// when `together` (runs/batch_run.hpp), else a process a test, and leaves each result in `out`;
+// returns the jobs the box gave no result (a batch that did not keep it, or a runner stopped early).
+std::vector<size_t> in_one_box(const Sandbox& shared, const Problem& p, const InputFiles& inputs,
+                               const std::vector<TrustedJob>& all, const std::vector<size_t>& which, bool together,
+                               std::vector<RunFiles>& out_files, bool& timed_out) {
+    std::vector<TrustedJob> jobs;
+    for (const size_t i : which) jobs.push_back(all[i]);
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();  // before the box: the uid outlives it
     const TempDir box("judge-trusted");
     boxed->prepare_writable(box.path());
@@ -75,49 +64,54 @@ std::vector<TrustedJob> in_one_box(const Sandbox& shared, const Problem& p, cons
     const size_t cutoff = run_in_box(p, box.path(), launch, settings, inputs, *boxed, tests_side_by_side(), planned, 0,
                                      SIZE_MAX, {}, stopped, static_cast<int>(jobs.size()));
     timed_out = timed_out || stopped;
-    std::vector<TrustedJob> left;
+    std::vector<size_t> left;
     for (size_t i = 0; i < jobs.size(); ++i) {
         const fs::path dir = fs::path("out") / planned[i].out;
         const SafeRead status = read_below(box.path(), dir / box::status_file, 4096, ReadPart::head);
         const std::optional<box::TestStatus> how =
             i < cutoff && status.ok() ? box::decode_status(status.bytes) : std::nullopt;
         if (!how) {
-            left.push_back(jobs[i]);
+            left.push_back(which[i]);
             continue;
         }
-        fs::create_directories(jobs[i].out_dir);
-        copy_out(box.path(), dir, p.function(p.tests[jobs[i].test].function), jobs[i].out_dir);
-        write_file_atomic(jobs[i].out_dir / box::status_file, box::encode_status(*how));
+        RunFiles& files = out_files[which[i]];
+        files = copy_run_files(box.path(), dir, p.function(p.tests[jobs[i].test].function));
+        files[box::status_file] = box::encode_status(*how);
     }
     return left;
 }
 
 }  // namespace
 
-void run_trusted_batch(const Sandbox& shared, const Problem& p, const InputFiles& inputs,
-                       const std::vector<TrustedJob>& jobs) {
-    const auto alone = [&](const TrustedJob& j) {
-        run_trusted(shared, j.exe, p.function(p.tests[j.test].function), inputs.dir(j.test), j.out_dir, p.limits);
+std::vector<RunFiles> run_trusted_batch(const Sandbox& shared, const Problem& p, const InputFiles& inputs,
+                                        const std::vector<TrustedJob>& jobs) {
+    std::vector<RunFiles> files(jobs.size());
+    const auto alone = [&](size_t i) {
+        const TrustedJob& j = jobs[i];
+        files[i] = run_trusted(shared, j.exe, p.function(p.tests[j.test].function), inputs.dir(j.test), p.limits);
     };
     if (shared.tier() != Tier::bubblewrap || jobs.size() < 2) {
-        for (const TrustedJob& j : jobs) alone(j);
-        return;
+        for (size_t i = 0; i < jobs.size(); ++i) alone(i);
+        return files;
     }
     const auto start = std::chrono::steady_clock::now();
     bool timed_out = false;
-    std::vector<TrustedJob> left = in_one_box(shared, p, inputs, jobs, true, timed_out);
+    std::vector<size_t> all(jobs.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    std::vector<size_t> left = in_one_box(shared, p, inputs, jobs, all, true, files, timed_out);
     const size_t again = left.size();
     // What a batch did not keep (a crash, an exit, a time-out, a bad_alloc): a process a test, as a
     // submission's tests run, then alone what even that box gave no result.
-    if (left.size() >= 2) left = in_one_box(shared, p, inputs, left, false, timed_out);
-    for (const TrustedJob& j : left) alone(j);
+    if (left.size() >= 2) left = in_one_box(shared, p, inputs, jobs, left, false, files, timed_out);
+    for (const size_t i : left) alone(i);
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
     spdlog::debug("trusted runs: {} tests in one box in {:.3f}s, {} again a process each, {} alone{}", jobs.size(),
                   took.count(), again, left.size(), timed_out ? " (a box ran out of time)" : "");
+    return files;
 }
 
-box::TestStatus run_trusted(const Sandbox& shared, const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir,
-                            const fs::path& out_dir, const Limits& limits) {
+RunFiles run_trusted(const Sandbox& shared, const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir,
+                     const Limits& limits) {
     const std::unique_ptr<Sandbox> boxed = shared.for_one_box();  // before the box: the uid outlives it
     const TempDir box("judge-trusted");
     boxed->prepare_writable(box.path());  // its own uid's alone (mode 0700), as a submission's box is
@@ -132,10 +126,9 @@ box::TestStatus run_trusted(const Sandbox& shared, const fs::path& exe, const Fu
     InBox in_box;
     in_box.folders_by_descriptor = boxed->tier() == Tier::fallback;
     const box::TestStatus how = execute_test(prog, fn.name, in, box.path() / "out", limits, *boxed, box.path(), in_box);
-    fs::create_directories(out_dir);
-    copy_out(box.path(), "out", fn, out_dir);
-    write_file_atomic(out_dir / box::status_file, box::encode_status(how));
-    return how;
+    RunFiles files = copy_run_files(box.path(), "out", fn);
+    files[box::status_file] = box::encode_status(how);
+    return files;
 }
 
 BuildResult build_trusted(Builder& builder, const Sandbox& shared, const Problem& p, const std::string& text,

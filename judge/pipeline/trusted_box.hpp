@@ -15,23 +15,20 @@
 #include "pipeline/input_files.hpp"
 #include "problem/spec.hpp"
 #include "runs/box_protocol.hpp"
+#include "runs/run_files.hpp"
 #include "sandbox/sandbox.hpp"
 
 namespace judge {
 
 /// Runs `exe` on `fn` with the inputs in `in_dir`, under `limits`, in a box of its own from
-/// `sandbox`, and leaves in `out_dir` (made; outside any box) what a run leaves: judge_status,
-/// the harness's status, stdout.txt, stderr.txt and the outputs. Returns how it ended.
-box::TestStatus run_trusted(const Sandbox& sandbox, const std::filesystem::path& exe, const FunctionSpec& fn,
-                            const std::filesystem::path& in_dir, const std::filesystem::path& out_dir,
-                            const Limits& limits);
+/// `sandbox`, and returns what the run left (runs/run_files.hpp), judge_status included.
+RunFiles run_trusted(const Sandbox& sandbox, const std::filesystem::path& exe, const FunctionSpec& fn,
+                     const std::filesystem::path& in_dir, const Limits& limits);
 
-/// One run of a batch: course program `exe` on test `test` of the problem, and the folder (made;
-/// outside any box) where what it left goes, as run_trusted leaves it.
+/// One run of a batch: course program `exe` on test `test` of the problem.
 struct TrustedJob {
     std::filesystem::path exe;
     size_t test = 0;
-    std::filesystem::path out_dir;
 };
 
 /// Runs each job's program on its test (the inputs in `inputs`) in one box of its own from
@@ -40,9 +37,10 @@ struct TrustedJob {
 /// test the box left without a result, and every test in the fallback tier, runs as run_trusted
 /// runs it. The programs of one box are course programs (the reference, seeded bugs): the box keeps
 /// the judge, the cache and the secret from them, and each test's outputs from the others as a
-/// submission's tests are kept (folders under random names), not more.
-void run_trusted_batch(const Sandbox& sandbox, const Problem& p, const InputFiles& inputs,
-                       const std::vector<TrustedJob>& jobs);
+/// submission's tests are kept (folders under random names), not more. Returns what each job's run
+/// left, in the order of `jobs`.
+std::vector<RunFiles> run_trusted_batch(const Sandbox& sandbox, const Problem& p, const InputFiles& inputs,
+                                        const std::vector<TrustedJob>& jobs);
 
 /// Builds a course program from `text` through `builder`, compiling in a box of its own from `sandbox`.
 BuildResult build_trusted(Builder& builder, const Sandbox& sandbox, const Problem& p, const std::string& text,

@@ -1,13 +1,14 @@
 #include "pipeline/trusted_runs.hpp"
 
 #include <algorithm>
+#include <set>
 #include <thread>
 
 #include "core/cache.hpp"
 #include "core/errors.hpp"
 #include "pipeline/trusted_box.hpp"
 #include "problem/redraw.hpp"
-#include "runs/box_protocol.hpp"
+#include "runs/run_files.hpp"
 #include "util/files.hpp"
 #include "util/hash.hpp"
 #include "util/parallel.hpp"
@@ -28,44 +29,72 @@ TrustedRuns::TrustedRuns(const Problem& p, uint64_t seed, Builder& builder, cons
       m_reference_runs(p.tests.size()),
       m_bug_builds(m_bugs.size()) {}
 
-// Bumped when the meaning of a cached run's files changes (2: time limits in CPU time, in ms).
-constexpr const char* run_cache_format = "runs 2";
+// Bumped when the meaning of a cached run changes (2: time limits in CPU time, in ms; 3: an entry
+// is one file, runs/run_files.hpp).
+constexpr const char* run_cache_format = "runs 3";
 
 namespace {
 
-fs::path run_cache_dir(const Problem& p, uint64_t seed, const fs::path& exe, size_t t) {
+// What every run of program `exe` on `p` under `seed` shares in its key.
+void program_key(Hasher& h, const Problem& p, uint64_t seed, const fs::path& exe) {
+    h.add(run_cache_format).add(exe.filename().string()).add(p.spec_text).add(std::to_string(seed));
+}
+
+fs::path run_cache_file(const Problem& p, uint64_t seed, const fs::path& exe, size_t t) {
     const TestSpec& test = p.tests[t];
     Hasher h;
-    h.add(run_cache_format).add(exe.filename().string()).add(p.spec_text).add(std::to_string(seed));
+    program_key(h, p, seed, exe);
     if (seed != 0) h.add(redraw_version).add(lookup_key(test));  // what the seed drew
     const std::string key = h.add(test.id).hex();
     return cache_root() / "runs" / key.substr(0, 2) / key;
+}
+
+// The lock of program `exe`'s runs on `p` under `seed`: a judge runs them under it, so that judges
+// sharing the cache run each once (a lock a program and draw, not a lock file a run).
+fs::path program_lock(const Problem& p, uint64_t seed, const fs::path& exe) {
+    Hasher h;
+    program_key(h, p, seed, exe);
+    return cache_root() / "runs" / "locks" / h.add("lock").hex();
+}
+
+std::optional<RunFiles> read_cached(const fs::path& file) {
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) return std::nullopt;
+    return decode_run_files(read_file(file));  // a garbled entry is run again
+}
+
+bool is_cached(const fs::path& file) {
+    std::error_code ec;
+    return fs::is_regular_file(file, ec);
 }
 
 }  // namespace
 
 void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::vector<ProgramTest>& runs,
                 const Sandbox& sandbox) {
-    std::vector<std::pair<fs::path, ProgramTest>> missing;
-    for (const auto& [exe, t] : runs)
-        if (fs::path dir = run_cache_dir(p, seed, exe, t); !fs::exists(dir / box::status_file))
-            missing.emplace_back(std::move(dir), ProgramTest{exe, t});
-    if (missing.size() < 2) return;  // one run goes as cached_run_dir runs it
-    // Each run's lock, taken in the order of their folders (as every judge sharing the cache takes them).
+    std::vector<ProgramTest> missing;
+    for (const ProgramTest& run : runs)
+        if (!is_cached(run_cache_file(p, seed, run.first, run.second))) missing.push_back(run);
     std::sort(missing.begin(), missing.end());
     missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
+    if (missing.size() < 2) return;  // one run goes as cached_run_files runs it
+    // Each program's lock, taken in the order of their paths (as every judge sharing the cache takes them).
+    std::set<fs::path> lock_paths;
+    for (const ProgramTest& run : missing) lock_paths.insert(program_lock(p, seed, run.first));
     std::vector<std::unique_ptr<BuildLock>> locks;
+    for (const fs::path& path : lock_paths) locks.push_back(std::make_unique<BuildLock>(path));
     std::vector<TrustedJob> jobs;
     std::vector<fs::path> targets;
-    for (const auto& [dir, run] : missing) {
-        locks.push_back(std::make_unique<BuildLock>(dir));
-        if (fs::exists(dir / box::status_file)) continue;  // another judge ran it meanwhile
-        jobs.push_back({run.first, run.second, staging_path(dir)});
-        targets.push_back(dir);
+    for (const auto& [exe, t] : missing) {
+        fs::path file = run_cache_file(p, seed, exe, t);
+        if (is_cached(file)) continue;  // another judge ran it meanwhile
+        jobs.push_back({exe, t});
+        targets.push_back(std::move(file));
     }
+    if (jobs.empty()) return;
     inputs.ensure();
-    run_trusted_batch(sandbox, p, inputs, jobs);
-    for (size_t i = 0; i < jobs.size(); ++i) publish(jobs[i].out_dir, targets[i]);
+    const std::vector<RunFiles> files = run_trusted_batch(sandbox, p, inputs, jobs);
+    for (size_t i = 0; i < jobs.size(); ++i) write_file_atomic(targets[i], encode_run_files(files[i]));
 }
 
 void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe,
@@ -75,21 +104,20 @@ void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::p
     cache_runs(p, seed, inputs, runs, sandbox);
 }
 
-fs::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t,
-                        const Sandbox& sandbox) {
-    const fs::path dir = run_cache_dir(p, seed, exe, t);
-    if (fs::exists(dir / box::status_file)) return dir;
-    const BuildLock lock(dir);  // another judge sharing the cache may be running it: wait for it
-    if (fs::exists(dir / box::status_file)) return dir;
+RunFiles cached_run_files(const Problem& p, uint64_t seed, InputFiles& inputs, const fs::path& exe, size_t t,
+                          const Sandbox& sandbox) {
+    const fs::path file = run_cache_file(p, seed, exe, t);
+    if (std::optional<RunFiles> files = read_cached(file)) return *std::move(files);
+    const BuildLock lock(program_lock(p, seed, exe));  // another judge sharing the cache may be running it
+    if (std::optional<RunFiles> files = read_cached(file)) return *std::move(files);
     inputs.ensure();
-    const fs::path staging = staging_path(dir);
-    run_trusted(sandbox, exe, p.function(p.tests[t].function), inputs.dir(t), staging, p.limits);
-    publish(staging, dir);  // another judge may have cached it first: then its copy stays
-    return dir;
+    RunFiles files = run_trusted(sandbox, exe, p.function(p.tests[t].function), inputs.dir(t), p.limits);
+    write_file_atomic(file, encode_run_files(files));  // one rename: no judge reads half an entry
+    return files;
 }
 
-fs::path TrustedRuns::run_dir(const fs::path& exe, size_t t) {
-    return cached_run_dir(m_p, m_seed, m_inputs, exe, t, m_sandbox);
+RunFiles TrustedRuns::run_files(const fs::path& exe, size_t t) {
+    return cached_run_files(m_p, m_seed, m_inputs, exe, t, m_sandbox);
 }
 
 void TrustedRuns::prepare_runs(const fs::path& exe, const std::vector<size_t>& tests) {
@@ -98,14 +126,14 @@ void TrustedRuns::prepare_runs(const fs::path& exe, const std::vector<size_t>& t
 
 TestRun TrustedRuns::cached_run(const fs::path& exe, size_t t) {
     const FunctionSpec& fn = m_p.function(m_p.tests[t].function);
-    // A published entry always holds its judge_status (run_test writes it before the rename).
-    if (std::optional<TestRun> run = read_finished_run(fn, run_dir(exe, t), ".")) return *std::move(run);
+    // A published entry always holds its judge_status (run_trusted records it).
+    if (std::optional<TestRun> run = read_finished_run(fn, run_files(exe, t))) return *std::move(run);
     throw JudgeFailure("the cached run of " + m_p.tests[t].id + " cannot be read back");
 }
 
 std::optional<TestRun> TrustedRuns::candidate(const Problem& cases, size_t i, InputFiles& inputs) {
-    const fs::path dir = cached_run_dir(cases, m_case_seed, inputs, reference_exe(), i, m_sandbox);
-    return read_finished_run(cases.function(cases.tests[i].function), dir, ".");
+    return read_finished_run(cases.function(cases.tests[i].function),
+                             cached_run_files(cases, m_case_seed, inputs, reference_exe(), i, m_sandbox));
 }
 
 const fs::path& TrustedRuns::reference_exe() {

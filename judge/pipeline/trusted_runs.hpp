@@ -2,8 +2,10 @@
 //
 // Trusted programs are built by Builder::build_trusted, so that an executable's file name is the
 // hash of its content. Their runs are cached on disk under <cache>/runs/, keyed by that name, the
-// spec, the seed and the test id, and published with one rename: a run is computed once per
-// machine, whatever the number of judges sharing the cache.
+// spec, the seed and the test id, each run one file (runs/run_files.hpp: encode_run_files)
+// published with one rename; a judge runs a program's runs under a draw holding that program's
+// lock (<cache>/runs/locks/), so a run is computed once per machine, whatever the number of judges
+// sharing the cache.
 #pragma once
 
 #include <cstdint>
@@ -18,21 +20,22 @@
 #include "pipeline/input_files.hpp"
 #include "problem/spec.hpp"
 #include "runs/program_run.hpp"
+#include "runs/run_files.hpp"
 #include "sandbox/sandbox.hpp"
 #include "traps/seeded_bugs.hpp"
 
 namespace judge {
 
-/// The cache folder of trusted program `exe`'s run on test `t` of `p` (inputs in `inputs`), run
-/// and published first when it is not there yet (run in a box of its own from `sandbox`).
-std::filesystem::path cached_run_dir(const Problem& p, uint64_t seed, InputFiles& inputs,
-                                     const std::filesystem::path& exe, size_t t, const Sandbox& sandbox);
+/// What trusted program `exe`'s run on test `t` of `p` (inputs in `inputs`) left, from the cache;
+/// run and published first when it is not there yet (run in a box of its own from `sandbox`).
+RunFiles cached_run_files(const Problem& p, uint64_t seed, InputFiles& inputs, const std::filesystem::path& exe,
+                          size_t t, const Sandbox& sandbox);
 
 /// A course program's run on one test.
 using ProgramTest = std::pair<std::filesystem::path, size_t>;
 
 /// Runs each trusted program on its test, of those `runs` not cached yet, all in one box
-/// (trusted_box.hpp: run_trusted_batch), and publishes each run as cached_run_dir would.
+/// (trusted_box.hpp: run_trusted_batch), and publishes each run as cached_run_files would.
 void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::vector<ProgramTest>& runs,
                 const Sandbox& sandbox);
 
@@ -83,11 +86,11 @@ public:
     TestRun cached_run(const std::filesystem::path& exe, size_t t);
 
     /// Runs trusted program `exe` on those of `tests` not cached yet, all in one box (cache_runs),
-    /// so that cached_run and run_dir find them ready.
+    /// so that cached_run and run_files find them ready.
     void prepare_runs(const std::filesystem::path& exe, const std::vector<size_t>& tests);
 
-    /// The cache folder of that run (computed first when needed): what a pack copies.
-    std::filesystem::path run_dir(const std::filesystem::path& exe, size_t t);
+    /// The files of that run (computed first when needed): what a pack copies.
+    RunFiles run_files(const std::filesystem::path& exe, size_t t);
 
 private:
     const TestRun* bug(size_t b, size_t t);

@@ -12,9 +12,8 @@
 #include "core/errors.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/launcher.hpp"
+#include "runs/run_files.hpp"
 #include "util/files.hpp"
-#include "util/safe_read.hpp"
-#include "util/text.hpp"
 
 namespace judge {
 
@@ -174,124 +173,6 @@ box::TestStatus execute_test(const fs::path& exe, const std::string& function, c
     // has no result, as if its runner had been stopped: the program's own doing.
     box::write_reserved_at(out_fd.fd, box::status_file, box::encode_status(how));
     return how;
-}
-
-namespace {
-
-// What the program left in base/dir, read with `how` as the way its process ended.
-TestRun read_run(const FunctionSpec& fn, const fs::path& base, const fs::path& dir, const box::TestStatus& how) {
-    // Everything here may have been written, or replaced by a link or a FIFO, by the program:
-    // read_below refuses links and non-regular files, and caps what it reads. Text the program
-    // controls is made printable UTF-8 here, where it is captured.
-    const auto read = [&](const char* file, size_t max, ReadPart part) {
-        return read_below(base, dir / file, max, part);
-    };
-    TestRun run;
-    run.stderr_tail = printable(read("stderr.txt", 1500, ReadPart::tail).bytes);
-    run.stdout_head = printable(read("stdout.txt", 4000, ReadPart::head).bytes);
-    // One text for both ways of running out of time, so that the report does not depend on how busy
-    // the machine was (which of the two clocks ran out first).
-    const auto out_of_time = [&] {
-        std::string s = "did not finish within the time limit of " + std::to_string(how.value) + " ms (CPU time; " +
-                        std::to_string(how.value * box::wall_clock_factor) + " ms of wall-clock time at most)";
-        if (how.output_kb) s += "; its output had reached the limit of " + std::to_string(*how.output_kb) + " KB";
-        return s;
-    };
-    switch (how.kind) {
-        case Kind::timed_out:
-            run.status = TestRun::Status::timed_out;
-            run.detail = out_of_time();
-            return run;
-        case Kind::cpu_limit:
-            run.status = TestRun::Status::cpu_limit;
-            run.detail = out_of_time();
-            return run;
-        case Kind::output_limit:
-            run.status = TestRun::Status::output_limit;
-            run.detail =
-                "wrote more than the output limit of " + std::to_string(how.value) + " KB (stdout, stderr or a file)";
-            return run;
-        case Kind::disk_full:
-            run.status = TestRun::Status::output_limit;
-            run.detail = "filled all the space it may write in (a folder of " + std::to_string(how.value) + " MB)";
-            return run;
-        case Kind::memory_limit:
-            run.status = TestRun::Status::memory_limit;
-            run.detail = "ran out of memory: its processes together used more than the memory limit of " +
-                         std::to_string(how.value) + " MB";
-            return run;
-        case Kind::not_started:
-            run.status = TestRun::Status::crashed;
-            run.detail = "could not be started: the submission's own processes had used up its process limit";
-            return run;
-        case Kind::exited:
-        case Kind::signalled: break;
-    }
-    const SafeRead status_file = read(box::harness_status_file, 8192, ReadPart::head);
-    if (status_file.fault == ReadFault::symlink || status_file.fault == ReadFault::not_regular) {
-        run.status = TestRun::Status::bad_output;
-        run.detail = "its status file is " + describe(status_file.fault) + "; it must be the harness's regular file";
-        return run;
-    }
-    const box::HarnessStatus said = box::decode_harness_status(status_file.bytes);
-    switch (said.kind) {
-        case box::HarnessStatus::Kind::ok:
-            run.status = TestRun::Status::ok;
-            for (const OutputSpec& o : fn.outputs) {
-                const std::string name = o.name + ".npy";
-                const SafeRead bytes = read(name.c_str(), static_cast<size_t>(npy::max_file_bytes), ReadPart::whole);
-                try {
-                    if (bytes.fault == ReadFault::missing) throw npy::NpyError(name + ": cannot open");
-                    if (!bytes.ok())
-                        throw npy::NpyError(name + ": " + describe(bytes.fault) + "; expected a regular .npy file");
-                    run.outputs[o.name] = npy::decode(bytes.bytes, name);
-                } catch (const npy::NpyError& e) {
-                    run.status = TestRun::Status::bad_output;
-                    run.detail = "its output " + name + " could not be read: " + printable(e.what());
-                    return run;
-                }
-            }
-            return run;
-        case box::HarnessStatus::Kind::exception:
-            run.status = TestRun::Status::exception;
-            run.exception_type = printable(said.type);
-            run.exception_message = printable(said.text);
-            return run;
-        case box::HarnessStatus::Kind::wrong_return:
-            // The Python harness refused the value the call returned (harness/python_server.py).
-            run.status = TestRun::Status::wrong_return;
-            run.detail = printable(said.text);
-            return run;
-        case box::HarnessStatus::Kind::harness_error:
-            // The harness's words, or a forgery by the program: either way this run has no result. (A
-            // trusted run that says it makes evaluate report the course as broken.)
-            run.status = TestRun::Status::bad_output;
-            run.detail = "its status file says the harness could not read its inputs: " + printable(said.text);
-            return run;
-        case box::HarnessStatus::Kind::none: break;
-    }
-    if (how.kind == Kind::signalled) {
-        run.status = TestRun::Status::crashed;
-        run.detail = "crashed with " + describe_signal(static_cast<int>(how.value));
-    } else if (how.value != 0) {
-        run.status = TestRun::Status::crashed;
-        run.detail = "exited with code " + std::to_string(how.value) + " before finishing (is exit() called?)";
-    } else {
-        run.status = TestRun::Status::no_result;
-        run.detail = "exited (code 0) without finishing the call; is exit() or quick_exit() called?";
-    }
-    return run;
-}
-
-}  // namespace
-
-std::optional<TestRun> read_finished_run(const FunctionSpec& fn, const fs::path& base, const fs::path& dir) {
-    const SafeRead status = read_below(base, dir / box::status_file, 256, ReadPart::head);
-    if (status.fault == ReadFault::missing) return std::nullopt;
-    // Still as reserved (all spaces): the test's end was never recorded.
-    if (status.ok() && status.bytes.find_first_not_of(" \n") == std::string::npos) return std::nullopt;
-    // A garbled judge_status reads as a plain exit: then only the harness's status counts.
-    return read_run(fn, base, dir, box::decode_status(status.bytes).value_or(box::TestStatus{}));
 }
 
 TestRun run_test(const fs::path& exe, const FunctionSpec& fn, const fs::path& in_dir, const fs::path& out_dir,

@@ -79,13 +79,6 @@ box::TestStatus execute_test(const std::filesystem::path& exe, const std::string
                              const Limits& limits, const Runner& runner, const std::filesystem::path& box = {},
                              const InBox& in_box = {});
 
-/// Reads the finished run in `base / dir` (a box's test, or a cached run of a trusted program);
-/// nullopt when no judge_status was recorded there (the test was never run, or its runner was
-/// stopped first). `base` is a folder the judge trusts (the box, or the cache entry itself);
-/// nothing below it is trusted: a link or a FIFO is refused, never followed or read.
-std::optional<TestRun> read_finished_run(const FunctionSpec& fn, const std::filesystem::path& base,
-                                         const std::filesystem::path& dir);
-
 /// execute_test, then reads back what the program wrote.
 TestRun run_test(const std::filesystem::path& exe, const FunctionSpec& fn, const std::filesystem::path& in_dir,
                  const std::filesystem::path& out_dir, const Limits& limits, const Runner& runner,

@@ -124,6 +124,18 @@ SafeRead read_below(const fs::path& base, const fs::path& relative, size_t max_b
     return read_fd(file.get(), max_bytes, part);
 }
 
+SafeRead read_part(const std::string& bytes, size_t max_bytes, ReadPart part) {
+    SafeRead r;
+    r.size = bytes.size();
+    if (part == ReadPart::whole && bytes.size() > max_bytes) {
+        r.fault = ReadFault::too_large;
+        return r;
+    }
+    const size_t want = std::min(bytes.size(), max_bytes);
+    r.bytes = bytes.substr(part == ReadPart::tail ? bytes.size() - want : 0, want);
+    return r;
+}
+
 SafeRead read_named(const fs::path& path, size_t max_bytes) {
     const Fd file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
     if (file.get() < 0) return {fault_of(errno), "", 0};

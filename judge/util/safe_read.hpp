@@ -37,6 +37,9 @@ struct SafeRead {
 SafeRead read_below(const std::filesystem::path& base, const std::filesystem::path& relative, size_t max_bytes,
                     ReadPart part = ReadPart::whole);
 
+/// `part` of `bytes` (a file's content already in memory) under the cap, as read_below reads a file.
+SafeRead read_part(const std::string& bytes, size_t max_bytes, ReadPart part);
+
 /// Reads a file the user named: symbolic links are followed (the user chose the path), but the
 /// file must be regular and is checked against the cap with fstat before anything is read.
 SafeRead read_named(const std::filesystem::path& path, size_t max_bytes);

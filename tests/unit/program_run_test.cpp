@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "fixtures.hpp"
 #include "runs/program_run.hpp"
+#include "runs/run_files.hpp"
 #include "util/files.hpp"
 
 namespace program_run_test {  // a unity batch is one translation unit: this file's names stay its own
@@ -70,6 +71,69 @@ TEST_CASE("a test's output folder replaced by a link is never written through (i
     }
     CHECK(std::filesystem::is_empty(elsewhere / "t1"));
     CHECK_FALSE(std::filesystem::exists(elsewhere / "new"));  // not made through the link
+}
+
+TEST_CASE("a run's files kept as one value read back as the run in its folder", "[run_files]") {
+    const judge::Problem p = fixtures::problem();
+    const judge::FunctionSpec& fn = p.function("f");
+    judge::TempDir tmp("judge-run-files-test");
+    const std::filesystem::path dir = tmp.path() / "out";
+    const std::string out_npy = judge::npy::encode(fixtures::array({2, 3}, {0, 1, 2, 3, 4, 5}));
+    judge::write_file_atomic(dir / "out.npy", out_npy);
+    judge::write_file_atomic(dir / "aux.npy", judge::npy::encode(fixtures::array({1}, {7})));
+    judge::write_file_atomic(dir / "status", "ok\n");
+    judge::write_file_atomic(dir / "stdout.txt", std::string(5000, 'o'));  // over what the judge reads
+    judge::write_file_atomic(dir / "stderr.txt", "last words\n");
+    std::filesystem::create_symlink(dir / "stdout.txt", dir / "extra.npy");
+
+    judge::RunFiles files = judge::copy_run_files(tmp.path(), "out", fn);
+    CHECK(files.size() == 5);  // status, stdout, stderr, out.npy, aux.npy: no judge_status, no link
+    CHECK(files.at("stdout.txt").size() == 4000);
+    files[judge::box::status_file] = judge::box::encode_status({judge::box::TestStatus::Kind::exited, 0, {}});
+    judge::write_file_atomic(dir / judge::box::status_file, files[judge::box::status_file]);
+
+    const std::optional<judge::RunFiles> back = judge::decode_run_files(judge::encode_run_files(files));
+    REQUIRE(back);
+    CHECK(*back == files);
+    const std::optional<judge::TestRun> kept = judge::read_finished_run(fn, *back);
+    const std::optional<judge::TestRun> there = judge::read_finished_run(fn, tmp.path(), "out");
+    REQUIRE(kept);
+    REQUIRE(there);
+    CHECK(kept->status == judge::TestRun::Status::ok);
+    CHECK(kept->outputs.at("out").f32 == std::vector<float>{0, 1, 2, 3, 4, 5});
+    CHECK(kept->outputs.at("aux").f32 == there->outputs.at("aux").f32);
+    CHECK(kept->stdout_head == there->stdout_head);
+    CHECK(kept->stderr_tail == "last words\n");
+
+    // No judge_status, or one still as reserved: the run was never recorded.
+    judge::RunFiles unrecorded = files;
+    unrecorded.erase(judge::box::status_file);
+    CHECK_FALSE(judge::read_finished_run(fn, unrecorded));
+    unrecorded[judge::box::status_file] = std::string(12, ' ');
+    CHECK_FALSE(judge::read_finished_run(fn, unrecorded));
+
+    // An output missing or over the cap is the run's bad output, as in a folder.
+    judge::RunFiles no_aux = files;
+    no_aux.erase("aux.npy");
+    CHECK(judge::read_finished_run(fn, no_aux)->status == judge::TestRun::Status::bad_output);
+    no_aux["aux.npy"] = "not an array";
+    CHECK(judge::read_finished_run(fn, no_aux)->status == judge::TestRun::Status::bad_output);
+}
+
+TEST_CASE("a garbled run-files string decodes to nothing", "[run_files]") {
+    const judge::RunFiles files{{"a", "x\ny\n"}, {"stdout.txt", ""}, {"z.npy", std::string("\0\1\n", 3)}};
+    const std::string good = judge::encode_run_files(files);
+    REQUIRE(judge::decode_run_files(good) == files);
+    CHECK(judge::decode_run_files(judge::encode_run_files({})) == judge::RunFiles{});
+    CHECK_FALSE(judge::decode_run_files(""));
+    CHECK_FALSE(judge::decode_run_files("judge run files 0\n"));
+    CHECK_FALSE(judge::decode_run_files(good.substr(0, good.size() - 1)));  // the last file cut short
+    CHECK_FALSE(judge::decode_run_files(good + "b\n"));                     // a name without a size
+    CHECK_FALSE(judge::decode_run_files(good + "b\n-1\n"));
+    CHECK_FALSE(judge::decode_run_files(good + "b\n99999999999999999999999\n"));
+    CHECK_FALSE(judge::decode_run_files(good + "a\n0\n"));     // a name twice
+    CHECK_FALSE(judge::decode_run_files(good + "../x\n0\n"));  // a path, not a name
+    CHECK_FALSE(judge::decode_run_files(good + "\n0\n"));      // no name
 }
 
 }  // namespace program_run_test

@@ -31,6 +31,18 @@ TEST_CASE("read_below reads a regular file below a trusted folder, with caps", "
     CHECK(judge::read_below(tmp.path(), "out/../out/t1/stderr.txt", 100).fault == ReadFault::unreadable);
 }
 
+TEST_CASE("read_part cuts bytes in memory as read_below cuts a file", "[safe_read]") {
+    const std::string bytes = "0123456789";
+    CHECK(judge::read_part(bytes, 100, ReadPart::whole).bytes == bytes);
+    CHECK(judge::read_part(bytes, 4, ReadPart::whole).fault == ReadFault::too_large);
+    CHECK(judge::read_part(bytes, 4, ReadPart::whole).bytes.empty());
+    const judge::SafeRead head = judge::read_part(bytes, 4, ReadPart::head);
+    CHECK(head.bytes == "0123");
+    CHECK(head.truncated());
+    CHECK(judge::read_part(bytes, 3, ReadPart::tail).bytes == "789");
+    CHECK(judge::read_part("", 3, ReadPart::tail).bytes.empty());
+}
+
 TEST_CASE("read_below refuses a link at any depth and never reads its target", "[safe_read][hostile]") {
     judge::TempDir tmp("judge-safe-test");
     judge::write_file_atomic(tmp.path() / "secret", "SECRET");

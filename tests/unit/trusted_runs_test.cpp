@@ -35,10 +35,19 @@ private:
     std::string m_old;
 };
 
-// The runs published in the cache.
+// The runs published in the cache: a file each, under runs/<two hex digits>/.
 size_t cached_runs(const fs::path& cache) {
     size_t n = 0;
-    for (const auto& e : fs::recursive_directory_iterator(cache / "runs")) n += e.path().filename() == "judge_status";
+    for (const auto& e : fs::recursive_directory_iterator(cache / "runs"))
+        n += e.is_regular_file() && e.path().parent_path().filename() != "locks" &&
+             e.path().string().find(".tmp.") == std::string::npos;
+    return n;
+}
+
+// The lock files of the cache's runs: one a program and draw.
+size_t run_locks(const fs::path& cache) {
+    size_t n = 0;
+    for (const auto& e : fs::directory_iterator(cache / "runs" / "locks")) n += e.path().extension() == ".lock";
     return n;
 }
 
@@ -88,6 +97,16 @@ TEST_CASE("a trusted run is computed once, then read from the cache", "[trusted_
     for (const auto& e : fs::recursive_directory_iterator(tmp.path() / "cache" / "runs")) {
         CHECK(e.path().string().find(".tmp.") == std::string::npos);  // nothing left half-published
     }
+
+    // A garbled entry (a disk that lost its end, an older judge's) is run again, never misread.
+    std::vector<fs::path> entries;
+    for (const auto& e : fs::recursive_directory_iterator(tmp.path() / "cache" / "runs"))
+        if (e.is_regular_file() && e.path().parent_path().filename() != "locks") entries.push_back(e.path());
+    for (const fs::path& e : entries) judge::write_file_atomic(e, "judge run files 1\nstatus\n99\nok\n");
+    judge::TrustedRuns fresh(p, 0, builder, machine_sandbox(), inputs);
+    const judge::TestRun rerun = fresh.cached_run(exe, 1);
+    CHECK(rerun.status == judge::TestRun::Status::ok);
+    CHECK(rerun.outputs.at("out").f32 == first.outputs.at("out").f32);
 }
 
 TEST_CASE("a course program's runs on several tests share one box, each the run it would be alone", "[trusted_runs]") {
@@ -109,6 +128,7 @@ TEST_CASE("a course program's runs on several tests share one box, each the run 
         const ScopedCache cache(tmp.path() / "batch");
         judge::cache_runs(p, 3, inputs, exe, {0, 1, 2}, machine_sandbox());
         CHECK(cached_runs(tmp.path() / "batch") == 3);
+        CHECK(run_locks(tmp.path() / "batch") == 1);  // one lock for the program's runs, not one a run
         judge::TrustedRuns store(p, 3, builder, machine_sandbox(), inputs);
         for (size_t t = 0; t < 3; ++t) together.push_back(store.cached_run(exe, t));
         judge::cache_runs(p, 3, inputs, exe, {0, 1, 2}, machine_sandbox());  // all cached: nothing runs
