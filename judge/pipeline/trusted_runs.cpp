@@ -1,6 +1,8 @@
 #include "pipeline/trusted_runs.hpp"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -35,9 +37,18 @@ constexpr const char* run_cache_format = "runs 3";
 
 namespace {
 
+// The digest of a spec's text, hashed once per text (a spec is about 50 KB; each run's key has it).
+const std::string& spec_digest(const std::string& spec_text) {
+    static std::mutex mutex;
+    static std::map<std::string, std::string> digests;
+    const std::lock_guard lock(mutex);
+    const auto it = digests.find(spec_text);
+    return it != digests.end() ? it->second : digests.emplace(spec_text, sha256_hex(spec_text)).first->second;
+}
+
 // What every run of program `exe` on `p` under `seed` shares in its key.
 void program_key(Hasher& h, const Problem& p, uint64_t seed, const fs::path& exe) {
-    h.add(run_cache_format).add(exe.filename().string()).add(p.spec_text).add(std::to_string(seed));
+    h.add(run_cache_format).add(exe.filename().string()).add(spec_digest(p.spec_text)).add(std::to_string(seed));
 }
 
 fs::path run_cache_file(const Problem& p, uint64_t seed, const fs::path& exe, size_t t) {

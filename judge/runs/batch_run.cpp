@@ -27,9 +27,10 @@ bool own_result(const fs::path& out, long long cap) {
 
 }  // namespace
 
-size_t execute_batch(const fs::path& exe, const std::vector<BatchTest>& tests, const Limits& limits,
-                     const Runner& runner, const InBox& in_box) {
-    if (tests.empty()) return 0;
+std::vector<bool> execute_batch(const fs::path& exe, const std::vector<BatchTest>& tests, const Limits& limits,
+                                const Runner& runner, const InBox& in_box) {
+    std::vector<bool> kept(tests.size(), false);
+    if (tests.empty()) return kept;
     for (const BatchTest& t : tests) box::reserve(t.out_dir / box::status_file);
     ProcessSpec ps;
     ps.argv = {exe.string(), "--batch", std::to_string(limits.time_per_test_ms)};
@@ -43,13 +44,17 @@ size_t execute_batch(const fs::path& exe, const std::vector<BatchTest>& tests, c
     ps.stderr_path = tests.front().out_dir / "stderr.txt";
     set_test_limits(ps, limits, static_cast<int>(tests.size()), in_box.cgroup);
     const ProcessResult r = runner.run(ps, {});
-    if (!r.started || r.oom_kills > 0) return 0;  // the OOM killer may have ended any of its children
+    if (!r.started || r.oom_kills > 0) return kept;  // the OOM killer may have ended any of its children
     const std::string exited = box::encode_status({box::TestStatus::Kind::exited, 0, {}});
-    size_t kept = 0;
-    for (const BatchTest& t : tests)
-        if (own_result(t.out_dir, ps.file_size_bytes) && box::write_reserved(t.out_dir / box::status_file, exited))
-            ++kept;
+    for (size_t i = 0; i < tests.size(); ++i)
+        kept[i] = own_result(tests[i].out_dir, ps.file_size_bytes) &&
+                  box::write_reserved(tests[i].out_dir / box::status_file, exited);
     return kept;
+}
+
+void empty_folder(const fs::path& dir) {
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) fs::remove_all(e.path(), ec);
 }
 
 }  // namespace judge

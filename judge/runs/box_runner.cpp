@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 
 #include <algorithm>
 #include <memory>
@@ -103,6 +104,35 @@ int run_together(const box::Plan& plan, const BoxRunPaths& paths, const Runner& 
     return box::write_reserved(cutoff_file, box::encode_cutoff(plan.tests.size())) ? 0 : 1;
 }
 
+// A built program's feedback cases (each test its own exec otherwise) a few to a process, before
+// the other tests (runs/batch_run.hpp), each batch at a quarter of a case's time (a counterexample
+// is a small input): a case costs at most that more than its own run. Returns which it kept; the
+// others' folders are emptied, for their run alone.
+std::vector<char> feedback_together(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner) {
+    std::vector<char> kept(plan.tests.size(), 0);  // (char: stored from several threads)
+    const size_t from = plan.feedback_from, to = plan.first_phase;
+    if (plan.launch.kind != LaunchSpec::Kind::exec || from >= to || to > plan.tests.size()) return kept;
+    Limits quick = box::feedback_limits(plan.limits);
+    quick.time_per_test_ms = std::max(1, quick.time_per_test_ms / 4);
+    const size_t most = std::max<size_t>(1, (to - from + plan.batch - 1) / plan.batch);
+    const size_t groups = (to - from + most - 1) / most;
+    parallel_for(groups, static_cast<unsigned>(plan.batch), [&](size_t g) {
+        const size_t first = from + g * most, end = std::min(to, first + most);
+        std::vector<BatchTest> tests;
+        for (size_t t = first; t < end; ++t)
+            tests.push_back({plan.tests[t].function, paths.in / plan.tests[t].dir, paths.out / plan.tests[t].out});
+        InBox in_box;
+        in_box.cgroup = plan.tests[first].cgroup;
+        const std::vector<bool> batch = execute_batch(plan.launch.program, tests, quick, runner, in_box);
+        kill_adopted_orphans();
+        for (size_t i = 0; i < tests.size(); ++i) {
+            kept[first + i] = batch[i] ? 1 : 0;
+            if (!batch[i]) empty_folder(tests[i].out_dir);
+        }
+    });
+    return kept;
+}
+
 }  // namespace
 
 int run_box(const BoxRunPaths& paths) {
@@ -127,9 +157,18 @@ int run_box(const BoxRunPaths& paths) {
     box::reserve(cutoff_file);
     const Limits fed = box::feedback_limits(plan.limits);
     const auto feedback = [&](size_t t) { return t >= plan.feedback_from && t < plan.first_phase; };
+    const std::vector<char> kept = feedback_together(plan, paths, *runner);
+    if (plan.feedback_from < plan.first_phase && plan.launch.kind == LaunchSpec::Kind::exec)
+        std::fprintf(stderr, "feedback cases: %zu of %zu kept from batches\n",
+                     static_cast<size_t>(std::count(kept.begin(), kept.end(), 1)),
+                     plan.first_phase - plan.feedback_from);
     const size_t cutoff = run_in_order(
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
+            if (kept[t]) {  // run in a batch: exited 0, well within its time
+                statuses[t] = {box::TestStatus::Kind::exited, 0, {}};
+                return;
+            }
             InBox this_test = in_box;
             this_test.cgroup = plan.tests[t].cgroup;
             statuses[t] = execute_test(plan.tests[t].program.empty() ? plan.launch.program : plan.tests[t].program,

@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "fixtures.hpp"
+#include "runs/batch_run.hpp"
 #include "runs/program_run.hpp"
 #include "runs/run_files.hpp"
 #include "util/files.hpp"
@@ -134,6 +135,22 @@ TEST_CASE("a garbled run-files string decodes to nothing", "[run_files]") {
     CHECK_FALSE(judge::decode_run_files(good + "a\n0\n"));     // a name twice
     CHECK_FALSE(judge::decode_run_files(good + "../x\n0\n"));  // a path, not a name
     CHECK_FALSE(judge::decode_run_files(good + "\n0\n"));      // no name
+}
+
+TEST_CASE("a folder a batch left without a result is emptied, links removed and never followed",
+          "[run_files][hostile]") {
+    judge::TempDir tmp("judge-empty-folder-test");
+    const std::filesystem::path dir = tmp.path() / "out", outside = tmp.path() / "outside";
+    judge::write_file_atomic(outside / "keep.txt", "keep");
+    judge::write_file_atomic(dir / "status", "ok\n");
+    judge::write_file_atomic(dir / "deep" / "er" / "output.npy", "x");
+    std::filesystem::create_directory_symlink(outside, dir / "link_to_folder");
+    std::filesystem::create_symlink(outside / "keep.txt", dir / "link_to_file");
+    judge::empty_folder(dir);
+    CHECK(std::filesystem::is_directory(dir));
+    CHECK(std::filesystem::is_empty(dir));
+    CHECK(judge::read_file(outside / "keep.txt") == "keep");
+    judge::empty_folder(tmp.path() / "none");  // a folder that is gone: nothing to do
 }
 
 }  // namespace program_run_test

@@ -6,7 +6,8 @@
 # in a child forked before any test ran (harness --batch, runs/batch_run.hpp), and the bugs that
 # naming a misconception walks share a box per round. Under a seed nothing else uses: the
 # reference's 27 runs in one box, a correct file accepted on them, a seeded bug's file judged with
-# its misconception named (the bugs' batched runs equal the student's), and no run left over.
+# its misconception named (the bugs' batched runs equal the student's), and no run left over. A
+# built submission's counterexample candidates go the same way, before any hidden test.
 if ! JUDGE_SANDBOX="" "$JUDGE" doctor 2>/dev/null | grep '^bubblewrap: *works' >/dev/null; then
     echo "skipped: bubblewrap cannot create its namespaces here (the fallback tier runs each test alone)"
     exit 77
@@ -21,6 +22,10 @@ expect_out "problem_mha: accepted, 32/32 points"
 # The 5 tests that expect an exception need no run.
 expect_err "trusted runs: 27 tests in one box in"
 expect_err "s, 0 again a process each, 0 alone"
+# The submission's own counterexample candidates go a few to a process too, each in a fresh child:
+# a correct file's all kept.
+grep -E 'the in-box runner said: feedback cases: ([0-9]+) of \1 kept from batches' "$TMP/err" >/dev/null ||
+    fail "a correct file's counterexample candidates were not all kept from batches"
 bug="$TMP/bug.cpp"
 bug_source "$ROOT" problem_mha cross_attends_queries "$bug"
 expect_exit 1 "$JUDGE" -vv --root "$ROOT" submit problem_mha --seed "$seed" --file "$bug" --format json
@@ -54,3 +59,20 @@ grep -E 'tests in one box in [0-9.]+s, [1-9][0-9]* again a process each, 0 alone
     fail "no crashed test of a batch ran again as a process of its own"
 grep '"text": "merging heads that crash"' "$TMP/out" >/dev/null ||
     fail "the crashing bug is not named: a batched run differs from the student's own"
+# The student's candidates that crashed in their batch ran again alone: each counterexample that
+# goes through merge_heads shows the crash, as the case's own process gives it, never the value a
+# second call in a shared process would return.
+grep -E 'the in-box runner said: feedback cases: [0-9]+ of [0-9]+ kept from batches' "$TMP/err" >/dev/null ||
+    fail "the runner did not say how many feedback cases its batches kept"
+grep -E 'the in-box runner said: feedback cases: ([0-9]+) of \1 kept' "$TMP/err" >/dev/null &&
+    fail "every feedback case of the crashing file was kept from a batch"
+python3 - "$TMP/out" <<'PY' || fail "a counterexample of the crashing file does not show its crash"
+import json
+import sys
+tests = json.load(open(sys.argv[1]))["tests"]
+shown = [t["counterexample"] for t in tests if "counterexample" in t]
+merging = [c for c in shown if c["function"] in ("merge_heads", "multi_head_attention")]
+assert merging, "no counterexample goes through merge_heads"
+for c in merging:
+    assert c["message"].startswith("crashed with SIGSEGV"), c["message"]
+PY
