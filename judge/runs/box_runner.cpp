@@ -74,62 +74,62 @@ std::vector<std::string> box_runner_command(const fs::path& judge_exe, const Box
 
 namespace {
 
-// A box of course programs (Plan::together): consecutive tests of one program go to one process,
-// at most ceil(n / batch) of them so that a box of one program still runs `batch` processes side by
-// side (runs/batch_run.hpp). A test the batch did not keep has no judge_status, and the judge runs
-// it again alone; every test counts as run (the cutoff is the end).
-int run_together(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner) {
-    const fs::path cutoff_file = paths.out / box::cutoff_file;
-    box::reserve(cutoff_file);
-    const auto program = [&](size_t t) {
-        return plan.tests[t].program.empty() ? plan.launch.program : plan.tests[t].program;
-    };
-    const size_t most = std::max<size_t>(1, (plan.tests.size() + plan.batch - 1) / plan.batch);
+const std::string& program_of(const box::Plan& plan, size_t t) {
+    return plan.tests[t].program.empty() ? plan.launch.program : plan.tests[t].program;
+}
+
+// Runs the plan's tests [from, to) under `limits`, consecutive tests of one program in one process,
+// at most ceil((to - from) / batch) of them so that one program's tests still run `batch` processes
+// side by side (runs/batch_run.hpp). Returns which tests it kept (char: stored from several
+// threads); a test it did not keep has no judge_status.
+std::vector<char> run_batches(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner, size_t from,
+                              size_t to, const Limits& limits) {
+    std::vector<char> kept(plan.tests.size(), 0);
+    const size_t most = std::max<size_t>(1, (to - from + plan.batch - 1) / plan.batch);
     std::vector<std::pair<size_t, size_t>> groups;  // [first, end)
-    for (size_t t = 0; t < plan.tests.size();) {
+    for (size_t t = from; t < to;) {
         size_t end = t + 1;
-        while (end < plan.tests.size() && end - t < most && program(end) == program(t)) ++end;
+        while (end < to && end - t < most && program_of(plan, end) == program_of(plan, t)) ++end;
         groups.emplace_back(t, end);
         t = end;
     }
     parallel_for(groups.size(), static_cast<unsigned>(plan.batch), [&](size_t g) {
-        std::vector<BatchTest> tests;
-        for (size_t t = groups[g].first; t < groups[g].second; ++t)
-            tests.push_back({plan.tests[t].function, paths.in / plan.tests[t].dir, paths.out / plan.tests[t].out});
-        InBox in_box;
-        in_box.cgroup = plan.tests[groups[g].first].cgroup;
-        execute_batch(program(groups[g].first), tests, plan.limits, runner, in_box);
-        kill_adopted_orphans();
-    });
-    return box::write_reserved(cutoff_file, box::encode_cutoff(plan.tests.size())) ? 0 : 1;
-}
-
-// A built program's feedback cases (each test its own exec otherwise) a few to a process, before
-// the other tests (runs/batch_run.hpp), each batch at a quarter of a case's time (a counterexample
-// is a small input): a case costs at most that more than its own run. Returns which it kept; the
-// others' folders are emptied, for their run alone.
-std::vector<char> feedback_together(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner) {
-    std::vector<char> kept(plan.tests.size(), 0);  // (char: stored from several threads)
-    const size_t from = plan.feedback_from, to = plan.first_phase;
-    if (plan.launch.kind != LaunchSpec::Kind::exec || from >= to || to > plan.tests.size()) return kept;
-    Limits quick = box::feedback_limits(plan.limits);
-    quick.time_per_test_ms = std::max(1, quick.time_per_test_ms / 4);
-    const size_t most = std::max<size_t>(1, (to - from + plan.batch - 1) / plan.batch);
-    const size_t groups = (to - from + most - 1) / most;
-    parallel_for(groups, static_cast<unsigned>(plan.batch), [&](size_t g) {
-        const size_t first = from + g * most, end = std::min(to, first + most);
+        const auto [first, end] = groups[g];
         std::vector<BatchTest> tests;
         for (size_t t = first; t < end; ++t)
             tests.push_back({plan.tests[t].function, paths.in / plan.tests[t].dir, paths.out / plan.tests[t].out});
         InBox in_box;
         in_box.cgroup = plan.tests[first].cgroup;
-        const std::vector<bool> batch = execute_batch(plan.launch.program, tests, quick, runner, in_box);
+        const std::vector<bool> batch = execute_batch(program_of(plan, first), tests, limits, runner, in_box);
         kill_adopted_orphans();
-        for (size_t i = 0; i < tests.size(); ++i) {
-            kept[first + i] = batch[i] ? 1 : 0;
-            if (!batch[i]) empty_folder(tests[i].out_dir);
-        }
+        for (size_t i = 0; i < tests.size(); ++i) kept[first + i] = batch[i] ? 1 : 0;
     });
+    return kept;
+}
+
+// A box of course programs (Plan::together): all its tests in batches. A test a batch did not
+// keep has no judge_status, and the judge runs it again alone; every test counts as run (the
+// cutoff is the end).
+int run_together(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner) {
+    const fs::path cutoff_file = paths.out / box::cutoff_file;
+    box::reserve(cutoff_file);
+    run_batches(plan, paths, runner, 0, plan.tests.size(), plan.limits);
+    return box::write_reserved(cutoff_file, box::encode_cutoff(plan.tests.size())) ? 0 : 1;
+}
+
+// A built program's feedback cases (each test its own exec otherwise) in batches, before the other
+// tests, each batch at a quarter of a case's time (a counterexample is a small input): a case costs
+// at most that more than its own run. Returns which it kept; the others' folders are emptied, for
+// their run alone.
+std::vector<char> feedback_together(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner) {
+    const size_t from = plan.feedback_from, to = plan.first_phase;
+    if (plan.launch.kind != LaunchSpec::Kind::exec || from >= to || to > plan.tests.size())
+        return std::vector<char>(plan.tests.size(), 0);
+    Limits quick = box::feedback_limits(plan.limits);
+    quick.time_per_test_ms = std::max(1, quick.time_per_test_ms / 4);
+    const std::vector<char> kept = run_batches(plan, paths, runner, from, to, quick);
+    for (size_t t = from; t < to; ++t)
+        if (!kept[t]) empty_folder(paths.out / plan.tests[t].out);
     return kept;
 }
 
@@ -171,9 +171,9 @@ int run_box(const BoxRunPaths& paths) {
             }
             InBox this_test = in_box;
             this_test.cgroup = plan.tests[t].cgroup;
-            statuses[t] = execute_test(plan.tests[t].program.empty() ? plan.launch.program : plan.tests[t].program,
-                                       plan.tests[t].function, test_dir(paths.in, t), paths.out / plan.tests[t].out,
-                                       feedback(t) ? fed : plan.limits, *runner, {}, this_test);
+            statuses[t] =
+                execute_test(program_of(plan, t), plan.tests[t].function, test_dir(paths.in, t),
+                             paths.out / plan.tests[t].out, feedback(t) ? fed : plan.limits, *runner, {}, this_test);
             kill_adopted_orphans();
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); }, plan.phase_fd >= 0 ? plan.first_phase : 0,
