@@ -46,10 +46,23 @@ fs::path choose_submission(const SubmitOptions& o, const Problem& p) {
         if (!fs::exists(*o.file)) throw InputError("--file: " + *o.file + " does not exist");
         return *o.file;
     }
+    // The first folder that holds a candidate; in it, the file the student wrote (written_one).
     const fs::path base = ".";
-    for (const fs::path& folder : {base / p.name, base})
+    const std::vector<std::string> templates = shipped_templates(p);
+    for (const fs::path& folder : {base / p.name, base}) {
+        std::vector<fs::path> here;
+        std::vector<std::string> texts;
         for (const std::string& name : submission_file_names())
-            if (fs::exists(folder / name)) return (folder / name).lexically_normal();
+            if (fs::exists(folder / name)) {
+                here.push_back((folder / name).lexically_normal());
+                texts.push_back(read_named(here.back(), max_source_bytes).bytes);
+            }
+        if (here.empty()) continue;
+        const WrittenOne pick = written_one(texts, templates);
+        if (!pick.index)
+            throw InputError(two_written_words(here[pick.both.first].string(), here[pick.both.second].string()));
+        return here[*pick.index];
+    }
     // --lang numpy or torch without a file: that language's template.
     const Language lang = o.lang ? parse_language(*o.lang).value_or(Language::cpp) : Language::cpp;
     const fs::path tmpl = language_template(p, lang);
@@ -79,7 +92,7 @@ Chosen read_submission_of(const SubmitOptions& o, const Problem& p, bool platfor
     if (o.dir && !o.file) {
         std::error_code ec;
         if (!fs::is_directory(*o.dir, ec)) throw InputError("--dir: " + *o.dir + " is not a folder");
-        const StudentSubmission sub = read_submission(*o.dir, "", p.name);
+        const StudentSubmission sub = read_submission(*o.dir, "", p.name, shipped_templates(p));
         using State = StudentSubmission::State;
         c.source = (fs::path(*o.dir) / sub.display).lexically_normal();
         if (sub.state == State::missing)

@@ -165,9 +165,10 @@ std::vector<ClassStudent> read_class(const Problem& p, const fs::path& out) {
 size_t suggest_bugs(const Problem& p, const fs::path& out, const fs::path& class_dir, const fs::path& dir) {
     const std::vector<ClassStudent> students = read_class(p, out);
     size_t written = 0;
+    const std::vector<std::string> templates = shipped_templates(p);
     for (const Cluster& c : unnamed_clusters(students)) {
         if (c.students.size() < min_suggested_cluster) continue;
-        const StudentSubmission sub = read_submission(class_dir, c.students.front(), p.name);
+        const StudentSubmission sub = read_submission(class_dir, c.students.front(), p.name, templates);
         if (sub.state != StudentSubmission::State::found) continue;  // changed since it was graded
         const std::string name = fmt::format("cluster{}_{}.cpp", ++written, student_folder(c.first_trap));
         fs::create_directories(dir);

@@ -113,34 +113,6 @@ std::vector<std::string> list_students(const fs::path& class_dir,
     return ids;
 }
 
-StudentSubmission read_submission(const fs::path& class_dir, const std::string& id, const std::string& problem) {
-    using State = StudentSubmission::State;
-    StudentSubmission s;
-    // A class may mix languages: solution.py is found like solution.cpp (docs/python.md).
-    std::vector<fs::path> candidates;
-    for (const fs::path& folder : {fs::path(id) / problem, fs::path(id)})
-        for (const std::string& name : submission_file_names()) candidates.push_back(folder / name);
-    for (const fs::path& rel : candidates) {
-        const SafeRead r = read_below(class_dir, rel, max_source_bytes, ReadPart::whole);
-        if (r.fault == ReadFault::missing) continue;
-        s.display = valid_utf8(rel.string());
-        if (r.ok()) {
-            s.state = State::found;
-            s.text = r.bytes;
-        } else if (r.fault == ReadFault::too_large) {
-            s.state = State::too_large;
-            s.size = r.size;
-        } else {
-            s.state = State::invalid;
-            s.why = s.display + " is " + describe(r.fault) +
-                    (r.fault == ReadFault::symlink ? " (or lies behind one)" : "") +
-                    "; a submission must be a regular file in the student's own folder, reached through no link";
-        }
-        return s;
-    }
-    return s;
-}
-
 namespace {
 
 // grade.json: what this run graded with, so that a regrade or a merge can check it is the same.
@@ -262,7 +234,7 @@ struct Graded {
 // One student: the kept report when nothing changed, else judged and written.
 Graded grade_student(ClassRun& run, const std::string& id) {
     const fs::path dir = student_dir(run.o.out, id);
-    const StudentSubmission sub = read_submission(run.o.class_dir, id, run.p.name);
+    const StudentSubmission sub = read_submission(run.o.class_dir, id, run.p.name, run.templates);
     const std::string key = student_key(run, sub);
     if (std::optional<Report> kept = kept_report(dir, key, run.p)) {
         // A folder graded before the pages were written gets its page from the kept report.
@@ -304,9 +276,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                  problem_key(p, o.seed, o.counterexamples),
                  fmt::format("{} tier, {}", sandbox.name(), ::geteuid() == 0 ? "root dropped" : "user"),
                  {}};
-    for (const LanguageInfo& lang : languages())
-        if (const fs::path t = language_template(p, lang.id); fs::exists(t))
-            run.templates.push_back(read_input_file(t));
+    run.templates = shipped_templates(p);
 
     GradeSummary summary;
     summary.students = ids.size();

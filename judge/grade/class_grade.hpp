@@ -17,6 +17,7 @@
 #include "compile/builder.hpp"
 #include "core/seed.hpp"
 #include "grade/clusters.hpp"
+#include "grade/student_submission.hpp"
 #include "problem/spec.hpp"
 #include "sandbox/sandbox.hpp"
 
@@ -47,23 +48,6 @@ struct GradeSummary {
 /// The student ids in `class_dir` (its immediate subdirectories), sorted; only shard K/N's when given.
 std::vector<std::string> list_students(const std::filesystem::path& class_dir,
                                        const std::optional<std::pair<unsigned, unsigned>>& shard);
-
-/// A student's submission as grading found it.
-struct StudentSubmission {
-    enum class State { found, missing, invalid, too_large };
-    State state = State::missing;
-    std::string text;             // the source, read through the descriptor that was checked
-    std::string display;          // "<id>/solution.cpp", as reports name it
-    std::string why;              // invalid: what is wrong, for the student
-    unsigned long long size = 0;  // too_large: its size
-};
-
-/// The submission of `id`: <id>/<problem>/solution.cpp (or .py), else <id>/solution.cpp (or .py). It must be a
-/// regular file reached through no symbolic link below `class_dir`, the student's own folder
-/// included; otherwise it is `invalid` (a link to a classmate's file, to the reference or to
-/// /proc/self/environ is never read).
-StudentSubmission read_submission(const std::filesystem::path& class_dir, const std::string& id,
-                                  const std::string& problem);
 
 /// Where a student's outputs go: `out/students/<folder>/`, beside the class files and never one of
 /// them. The folder is the id with every byte other than a letter, a digit, '_', '-' or '.' (and a

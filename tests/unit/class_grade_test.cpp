@@ -55,6 +55,42 @@ TEST_CASE("a student's submission: the problem's folder first, then the student'
     CHECK(judge::read_submission(tmp.path(), "bob", "p").state == State::missing);
 }
 
+TEST_CASE("a folder with the untouched template and a file the student wrote: the one written (issue #63)", "[class]") {
+    using State = judge::StudentSubmission::State;
+    judge::TempDir tmp("judge-class-test");
+    const std::vector<std::string> templates = {"// C++ template\n", "# PyTorch template\n", "# NumPy template\n"};
+    // The Classroom template keeps solution.cpp; a Python student hands in solution.py beside it.
+    judge::write_file_atomic(tmp.path() / "ada" / "solution.cpp", templates[0]);
+    judge::write_file_atomic(tmp.path() / "ada" / "solution.py", "def f(): return 1\n");
+    auto s = judge::read_submission(tmp.path(), "ada", "p", templates);
+    CHECK(s.state == State::found);
+    CHECK(s.display == "ada/solution.py");
+    CHECK(s.text == "def f(): return 1\n");
+    // Without the templates to compare with, the first file found, as before.
+    CHECK(judge::read_submission(tmp.path(), "ada", "p").display == "ada/solution.cpp");
+    // A C++ student beside the untouched PyTorch (or NumPy) template: the C++ file.
+    judge::write_file_atomic(tmp.path() / "bob" / "solution.cpp", "int f() { return 1; }\n");
+    judge::write_file_atomic(tmp.path() / "bob" / "solution.py", templates[2]);
+    CHECK(judge::read_submission(tmp.path(), "bob", "p", templates).display == "bob/solution.cpp");
+    // Both changed: no silent choice; both named.
+    judge::write_file_atomic(tmp.path() / "cy" / "solution.cpp", "int f() { return 2; }\n");
+    judge::write_file_atomic(tmp.path() / "cy" / "solution.py", "def f(): return 2\n");
+    s = judge::read_submission(tmp.path(), "cy", "p", templates);
+    CHECK(s.state == State::invalid);
+    CHECK(s.why ==
+          "cy/solution.cpp and cy/solution.py both differ from the templates: hand in one file, the one you wrote, "
+          "and delete the other");
+    // Both untouched: the first, which grading counts as no attempt.
+    judge::write_file_atomic(tmp.path() / "dee" / "solution.cpp", templates[0]);
+    judge::write_file_atomic(tmp.path() / "dee" / "solution.py", templates[1]);
+    s = judge::read_submission(tmp.path(), "dee", "p", templates);
+    CHECK(s.state == State::found);
+    CHECK(s.display == "dee/solution.cpp");
+    // The problem's folder still comes first, whatever the student's own folder holds.
+    judge::write_file_atomic(tmp.path() / "cy" / "p" / "solution.py", "def f(): return 3\n");
+    CHECK(judge::read_submission(tmp.path(), "cy", "p", templates).display == "cy/p/solution.py");
+}
+
 TEST_CASE("a link anywhere in a student's path is invalid, and never read", "[class][hostile]") {
     using State = judge::StudentSubmission::State;
     judge::TempDir tmp("judge-class-test");
