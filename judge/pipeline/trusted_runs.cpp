@@ -68,39 +68,39 @@ fs::path program_lock(const Problem& p, uint64_t seed, const fs::path& exe) {
     return cache_root() / "runs" / "locks" / h.add("lock").hex();
 }
 
-std::optional<RunFiles> read_cached(const fs::path& file) {
-    std::error_code ec;
-    if (!fs::is_regular_file(file, ec)) return std::nullopt;
-    return decode_run_files(read_file(file));  // a garbled entry is run again
-}
-
 bool is_cached(const fs::path& file) {
     std::error_code ec;
     return fs::is_regular_file(file, ec);
+}
+
+std::optional<RunFiles> read_cached(const fs::path& file) {
+    if (!is_cached(file)) return std::nullopt;
+    return decode_run_files(read_file(file));  // a garbled entry is run again
 }
 
 }  // namespace
 
 void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::vector<ProgramTest>& runs,
                 const Sandbox& sandbox) {
-    std::vector<ProgramTest> missing;
+    std::vector<std::pair<fs::path, ProgramTest>> missing;  // each run's entry, and the run
     for (const ProgramTest& run : runs)
-        if (!is_cached(run_cache_file(p, seed, run.first, run.second))) missing.push_back(run);
+        if (fs::path file = run_cache_file(p, seed, run.first, run.second); !is_cached(file))
+            missing.emplace_back(std::move(file), run);
     std::sort(missing.begin(), missing.end());
     missing.erase(std::unique(missing.begin(), missing.end()), missing.end());
     if (missing.size() < 2) return;  // one run goes as cached_run_files runs it
     // Each program's lock, taken in the order of their paths (as every judge sharing the cache takes them).
-    std::set<fs::path> lock_paths;
-    for (const ProgramTest& run : missing) lock_paths.insert(program_lock(p, seed, run.first));
+    std::set<fs::path> programs, lock_paths;
+    for (const auto& [file, run] : missing) programs.insert(run.first);
+    for (const fs::path& exe : programs) lock_paths.insert(program_lock(p, seed, exe));
     std::vector<std::unique_ptr<BuildLock>> locks;
     for (const fs::path& path : lock_paths) locks.push_back(std::make_unique<BuildLock>(path));
     std::vector<TrustedJob> jobs;
     std::vector<fs::path> targets;
-    for (const auto& [exe, t] : missing) {
-        fs::path file = run_cache_file(p, seed, exe, t);
+    for (const auto& [file, run] : missing) {
         if (is_cached(file)) continue;  // another judge ran it meanwhile
-        jobs.push_back({exe, t});
-        targets.push_back(std::move(file));
+        jobs.push_back({run.first, run.second});
+        targets.push_back(file);
     }
     if (jobs.empty()) return;
     inputs.ensure();

@@ -130,6 +130,9 @@ std::vector<char> feedback_together(const box::Plan& plan, const BoxRunPaths& pa
     const std::vector<char> kept = run_batches(plan, paths, runner, from, to, quick);
     for (size_t t = from; t < to; ++t)
         if (!kept[t]) empty_folder(paths.out / plan.tests[t].out);
+    // On the runner's stderr, which the judge logs at -vv ("the in-box runner said").
+    std::fprintf(stderr, "feedback cases: %zu of %zu kept from batches\n",
+                 static_cast<size_t>(std::count(kept.begin(), kept.end(), 1)), to - from);
     return kept;
 }
 
@@ -158,10 +161,6 @@ int run_box(const BoxRunPaths& paths) {
     const Limits fed = box::feedback_limits(plan.limits);
     const auto feedback = [&](size_t t) { return t >= plan.feedback_from && t < plan.first_phase; };
     const std::vector<char> kept = feedback_together(plan, paths, *runner);
-    if (plan.feedback_from < plan.first_phase && plan.launch.kind == LaunchSpec::Kind::exec)
-        std::fprintf(stderr, "feedback cases: %zu of %zu kept from batches\n",
-                     static_cast<size_t>(std::count(kept.begin(), kept.end(), 1)),
-                     plan.first_phase - plan.feedback_from);
     const size_t cutoff = run_in_order(
         plan.tests.size(), plan.batch, plan.max_timeouts,
         [&](size_t t) {
