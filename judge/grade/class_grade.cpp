@@ -87,16 +87,15 @@ private:
 
 }  // namespace
 
-namespace {
-
-bool in_shard(const std::string& id, const std::optional<std::pair<unsigned, unsigned>>& shard) {
-    if (!shard) return true;
-    // A student's shard depends only on the id, so adding a student never moves the others.
-    const unsigned long h = std::stoul(sha256_hex(id).substr(0, 8), nullptr, 16);
-    return h % shard->second == shard->first - 1;
+std::vector<std::string> shard_of(std::vector<std::string> ids,
+                                  const std::optional<std::pair<unsigned, unsigned>>& shard) {
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    if (!shard) return ids;
+    std::vector<std::string> part;
+    for (size_t r = shard->first - 1; r < ids.size(); r += shard->second) part.push_back(ids[r]);
+    return part;
 }
-
-}  // namespace
 
 std::vector<std::string> list_students(const fs::path& class_dir,
                                        const std::optional<std::pair<unsigned, unsigned>>& shard) {
@@ -106,11 +105,10 @@ std::vector<std::string> list_students(const fs::path& class_dir,
     for (const auto& e : fs::directory_iterator(class_dir)) {
         if (!e.is_directory()) continue;
         const std::string id = e.path().filename().string();
-        if (id.empty() || id[0] == '.' || !in_shard(id, shard)) continue;
+        if (id.empty() || id[0] == '.') continue;
         ids.push_back(id);
     }
-    std::sort(ids.begin(), ids.end());
-    return ids;
+    return shard_of(std::move(ids), shard);
 }
 
 namespace {
@@ -265,8 +263,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
                      not_on_roster.size() == 1 ? "" : "s", o.class_dir.string(),
                      not_on_roster.size() == 1 ? "is" : "are", names);
     }
-    for (const std::string& id : everyone)
-        if (in_shard(id, o.shard)) ids.push_back(id);
+    ids = shard_of(everyone, o.shard);
     fs::create_directories(o.out);
     write_grade_json(p, o);
     ClassRun run{p,

@@ -45,6 +45,13 @@ struct GradeSummary {
     std::vector<std::pair<std::string, size_t>> verdict_counts;
 };
 
+/// Shard K/N of the class `ids`: sorted (bytewise), the student at rank r (from 0) is in shard
+/// r mod N + 1, so that each shard holds floor or ceil(size / N) of them, within one of the others
+/// (issue #63). Every shard of one run sees the same class, so the N shards cover it, each student
+/// once; adding a student moves those after it. Without a shard, all of them, sorted.
+std::vector<std::string> shard_of(std::vector<std::string> ids,
+                                  const std::optional<std::pair<unsigned, unsigned>>& shard);
+
 /// The student ids in `class_dir` (its immediate subdirectories), sorted; only shard K/N's when given.
 std::vector<std::string> list_students(const std::filesystem::path& class_dir,
                                        const std::optional<std::pair<unsigned, unsigned>>& shard);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <set>
 #include "catch.hpp"
 
@@ -37,6 +38,30 @@ TEST_CASE("shards split the class into disjoint parts that cover it", "[class]")
     }
     CHECK(seen == all);
     CHECK(total == all.size());
+}
+
+TEST_CASE("shards are within one student of each other (issue #63)", "[class]") {
+    // 14 students in four shards: 4, 4, 3, 3 (a hash of the id gave 4, 0, 2, 8 on a real class).
+    std::vector<std::string> ids;
+    for (const char* id :
+         {"zoé d'Arc", "ada", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jo", "kai", "lee", "mo"})
+        ids.emplace_back(id);
+    std::vector<size_t> sizes;
+    std::set<std::string> seen;
+    for (unsigned k = 1; k <= 4; ++k) {
+        const std::vector<std::string> part = judge::shard_of(ids, std::make_pair(k, 4u));
+        sizes.push_back(part.size());
+        for (const std::string& id : part) CHECK(seen.insert(id).second);
+    }
+    CHECK(sizes == std::vector<size_t>{4, 4, 3, 3});
+    CHECK(seen.size() == ids.size());
+    // By rank in the sorted class, whatever order the ids came in.
+    CHECK(judge::shard_of(ids, std::make_pair(1u, 4u)) == std::vector<std::string>{"ada", "eve", "ivy", "mo"});
+    std::reverse(ids.begin(), ids.end());
+    CHECK(judge::shard_of(ids, std::make_pair(1u, 4u)) == std::vector<std::string>{"ada", "eve", "ivy", "mo"});
+    // More shards than students: the last ones hold nobody.
+    CHECK(judge::shard_of({"a", "b"}, std::make_pair(3u, 4u)).empty());
+    CHECK(judge::shard_of({"b", "a", "a"}, std::nullopt) == std::vector<std::string>{"a", "b"});
 }
 
 TEST_CASE("a student's submission: the problem's folder first, then the student's own", "[class]") {
