@@ -237,8 +237,10 @@ int cmd_submit(const GlobalOptions& g, const SubmitOptions& o) {
     const Problem p = released(full, o.after_due_date);
     const GradingSeed seed = choose_seed(o.seed, o.seed_from_env, p.name);
     const std::vector<AlsoWrite> also = also_writes(o);
+    // A platform's document, CodeGrade's descriptor included, is written even with nothing to judge.
     const auto platform = [](const AlsoWrite& w) { return w.format->platform; };
-    const Chosen chosen = read_submission_of(o, p, format.platform || std::any_of(also.begin(), also.end(), platform));
+    const Chosen chosen =
+        read_submission_of(o, p, format.platform || o.codegrade_fd || std::any_of(also.begin(), also.end(), platform));
     const fs::path& source = chosen.source;
     if (!chosen.missing.empty() || !chosen.invalid.empty()) {
         spdlog::error("{}", chosen.missing.empty() ? chosen.invalid : chosen.missing);

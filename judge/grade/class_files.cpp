@@ -79,7 +79,7 @@ void write_student_views(const Problem& p, const fs::path& dir, const Report& re
                          long seconds) {
     write_file_atomic(dir / student_page_file, student_page(p, report, kept));
     write_file_atomic(dir / student_feedback_file, render_markdown(report));  // for the student
-    write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds)) + "\n");
+    write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds, p, false)) + "\n");
 }
 
 std::optional<std::string> student_id_in(const fs::path& students, const std::string& folder) {

@@ -32,7 +32,7 @@ std::string junit(const Report& r, const Problem&, const RenderContext&) {
 }
 
 std::string gradescope(const Report& r, const Problem& p, const RenderContext& c) {
-    return json_text(gradescope_results(r, c.seconds, &p)) + "\n";
+    return json_text(gradescope_results(r, c.seconds, p, true)) + "\n";
 }
 
 std::string classroom(const Report& r, const Problem&, const RenderContext&) {

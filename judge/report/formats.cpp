@@ -16,42 +16,47 @@ using nlohmann::json;
 namespace {
 
 // The traps Gradescope shows only after the due date: those with a test withheld until then, and
-// those blocked by one of them (their words, and their 0, would tell of it), in turn.
-std::set<std::string> withheld_traps(const Report& r) {
+// every trap that comes after one of them (spec: traps[].after), in turn. The set is the
+// problem's, whatever the results: a trap hidden only when a withheld one blocked it would tell,
+// by its visibility and by the count of traps shown, that the withheld trap failed (issue #63).
+std::set<std::string> withheld_traps(const Report& r, const Problem& p) {
     std::set<std::string> withheld;
     for (const TrapOutcome& t : r.traps)
         if (t.after_due_date) withheld.insert(t.id);
     for (bool grew = !withheld.empty(); grew;) {
         grew = false;
-        for (const TrapOutcome& t : r.traps)
-            if (t.blocked && !withheld.count(t.id) &&
-                std::any_of(t.blocked_by.begin(), t.blocked_by.end(), [&](const auto& b) { return withheld.count(b); }))
+        for (const TrapSpec& t : p.traps)
+            if (!withheld.count(t.id) &&
+                std::any_of(t.after.begin(), t.after.end(), [&](const auto& a) { return withheld.count(a); }))
                 grew = withheld.insert(t.id).second;
     }
     return withheld;
 }
 
 // The top level's words before the due date, when some trap is withheld: only the traps shown now,
-// with no total, verdict or first fix (each could tell of a withheld trap).
+// with no total, verdict or first fix (each could tell of a withheld trap), and no "N of M" that
+// reads as a total.
 std::string before_due_words(const Report& r, const std::set<std::string>& withheld) {
-    int shown = 0, passed = 0;
+    int passed = 0, failed = 0;
     for (const TrapOutcome& t : r.traps) {
         if (withheld.count(t.id)) continue;
-        ++shown;
-        passed += t.passed ? 1 : 0;
+        (t.passed ? passed : failed) += 1;
     }
+    const auto count = [](int n, const char* one, const char* many) {
+        return n == 0 ? fmt::format("none {}", one) : fmt::format("{} {}", n, n == 1 ? one : many);
+    };
     return fmt::format(
-        "{}: {} of the {} traps shown before the due date pass. The other traps, the total, the "
-        "verdict and what to fix first are shown after the due date.",
-        r.problem, passed, shown);
+        "{}, before the due date: of the traps shown now, {} and {}. More traps, the total, the verdict "
+        "and what to fix first are shown after the due date.",
+        r.problem, count(passed, "passes", "pass"), count(failed, "fails", "fail"));
 }
 
 }  // namespace
 
 // Gradescope's autograder format: one test per trap, worth the points of that trap's tests.
-json gradescope_results(const Report& r, long seconds, const Problem* p) {
+json gradescope_results(const Report& r, long seconds, const Problem& p, bool pictures) {
     json tests = json::array();
-    const std::set<std::string> withheld = withheld_traps(r);
+    const std::set<std::string> withheld = withheld_traps(r, p);
     for (const TrapOutcome& trap : r.traps) {
         const TestOutcome* speaks = trap.passed || trap.blocked ? nullptr : speaker(r.tests, trap.id);
         const std::string status = trap.status();
@@ -66,8 +71,8 @@ json gradescope_results(const Report& r, long seconds, const Problem* p) {
         if (&trap == r.first_fix() && (withheld.empty() || withheld.count(trap.id))) tags.push_back("first_fix");
         std::string output = trap_diagnosis(r, trap);
         std::string format = "text";
-        if (p != nullptr) {
-            const auto pngs = trap_pngs(r, trap, *p, 2);
+        if (pictures) {
+            const auto pngs = trap_pngs(r, trap, p, 2);
             if (!pngs.empty()) {
                 format = "html";
                 output = "<pre>" + html_escape(output) + "</pre>";

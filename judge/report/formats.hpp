@@ -14,9 +14,11 @@
 namespace judge {
 
 /// Gradescope's autograder results.json: one test per trap, worth the points of that trap's tests.
-/// With `p`, a failed trap whose test has pictures (report/pictures.hpp) gets them as PNG heatmaps
-/// in an html output (output_format "html"), its diagnosis in a <pre> above them.
-nlohmann::json gradescope_results(const Report& r, long seconds, const Problem* p = nullptr);
+/// A trap with a test withheld until after the due date, and every trap that comes after one, is
+/// "after_due_date" whole. With `pictures`, a failed trap whose test has pictures
+/// (report/pictures.hpp) gets them as PNG heatmaps in an html output (output_format "html"), its
+/// diagnosis in a <pre> above them.
+nlohmann::json gradescope_results(const Report& r, long seconds, const Problem& p, bool pictures);
 
 struct JunitCounts {
     size_t tests = 0, failures = 0, errors = 0, skipped = 0;

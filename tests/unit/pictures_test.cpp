@@ -358,12 +358,12 @@ TEST_CASE("pictures: PrairieLearn's images and Gradescope's html output", "[pict
     CHECK(pl["tests"][0]["images"].size() == 2);
     CHECK(pl["tests"][0]["images"][0]["url"].get<std::string>().rfind("data:image/png;base64,", 0) == 0);
     CHECK_FALSE(judge::prairielearn_results(report()).at("tests")[0].contains("images"));
-    const nlohmann::json gs = judge::gradescope_results(report(), 1, &p);
+    const nlohmann::json gs = judge::gradescope_results(report(), 1, p, true);
     CHECK(gs["tests"][0]["output_format"] == "html");
     const std::string out = gs["tests"][0]["output"];
     CHECK(out.rfind("<pre>test masking_sample (sample): weights differ", 0) == 0);
     CHECK(count(out, "<img alt=\"test masking_sample: ") == 2);
-    CHECK(judge::gradescope_results(report(), 1)["tests"][0]["output_format"] == "text");
+    CHECK(judge::gradescope_results(report(), 1, p, false)["tests"][0]["output_format"] == "text");
 }
 
 TEST_CASE("clusters: unnamed wrong answers with the same digests on every failed test", "[pictures][clusters]") {

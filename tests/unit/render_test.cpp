@@ -228,7 +228,7 @@ TEST_CASE("the JSON report has the documented fields", "[render]") {
 }
 
 TEST_CASE("Gradescope: one test per trap, worth its tests' points", "[formats]") {
-    const nlohmann::json g = judge::gradescope_results(report(), 3);
+    const nlohmann::json g = judge::gradescope_results(report(), 3, prob(), false);
     CHECK(g["score"] == 2);
     CHECK(g["execution_time"] == 3);
     CHECK(g["output"] ==
@@ -313,7 +313,7 @@ TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]
     CHECK(text.find("      counterexample: f(x, n) on fresh small inputs:\n        x (2,) = [1, 2.5]\n        n = 3\n"
                     "      expected out (2,) = [2, 5]\n      got      out (2,) = [2, 6]\n      out[1] differs\n") !=
           std::string::npos);
-    const nlohmann::json g = judge::gradescope_results(r, 1);
+    const nlohmann::json g = judge::gradescope_results(r, 1, p, false);
     CHECK(g["tests"][0]["output"] ==
           "test t_values (hidden): out[0,1] differs\ncounterexample on fresh small inputs: f(n = 3; x (2,) = [1, "
           "2.5]); expected out (2,) = [2, 5]; got out (2,) = [2, 6]\nout[1] differs\nhint: Look at the values.");
@@ -334,18 +334,21 @@ TEST_CASE("every format carries a blocked trap and a counterexample", "[formats]
 }
 
 TEST_CASE(
-    "Gradescope before the due date: a withheld trap, and one it blocks, are after_due_date; the top level "
-    "names neither, nor the total (issue #45)",
+    "Gradescope before the due date: a withheld trap, and one that comes after it, are after_due_date; the "
+    "top level names neither, nor the total (issues #45, #63)",
     "[formats]") {
+    const judge::Problem p = fixtures::blocking_problem();
     judge::Report r = fixtures::blocked_report();
-    REQUIRE(r.traps.size() >= 2);
+    REQUIRE(r.traps.size() == 2);
     REQUIRE(r.traps[1].blocked);
     REQUIRE(r.traps[1].blocked_by == std::vector<std::string>{r.traps[0].id});
-    r.traps[0].after_due_date = true;  // values: withheld; errors waits for it
-    const nlohmann::json g = judge::gradescope_results(r, 0);
+    r.traps[0].after_due_date = true;  // values: withheld; errors comes after it
+    const nlohmann::json g = judge::gradescope_results(r, 0, p, false);
     for (const auto& t : g["tests"]) CHECK(t["visibility"] == "after_due_date");
     const std::string top = g["output"];
-    CHECK(top.rfind(r.problem + ": 0 of the " + std::to_string(r.traps.size() - 2) + " traps shown", 0) == 0);
+    CHECK(top == r.problem +
+                     ", before the due date: of the traps shown now, none passes and none fails. More traps, "
+                     "the total, the verdict and what to fix first are shown after the due date.");
     CHECK(top.find("values") == std::string::npos);
     CHECK(top.find("points") == std::string::npos);
     CHECK(g["tests"].back()["name"] == "Summary");
@@ -353,10 +356,27 @@ TEST_CASE(
     // Nothing withheld: the summary (the total, the first fix) is the top level's, as before; withheld,
     // it is the Summary test's.
     r.traps[0].after_due_date = false;
-    const nlohmann::json open = judge::gradescope_results(r, 0);
+    const nlohmann::json open = judge::gradescope_results(r, 0, p, false);
     CHECK(open["output"].get<std::string>().find(" points") != std::string::npos);
     CHECK(g["tests"].back()["output"] == open["output"]);
     CHECK(open["tests"].back()["name"] != "Summary");
+}
+
+TEST_CASE("Gradescope before the due date: what is shown does not depend on the withheld trap's result (issue #63)",
+          "[formats]") {
+    // errors comes after values, which is withheld. Whether values fails (and so blocks errors) or
+    // passes, errors is after_due_date and the top level's words count the same traps: a trap hidden
+    // only when blocked, or a count of the traps shown that drops by one, told a student they failed.
+    const judge::Problem p = fixtures::blocking_problem();
+    judge::Report failed = fixtures::blocked_report();
+    judge::Report passed = failed;
+    for (judge::TrapOutcome& t : passed.traps) t.passed = true, t.blocked = false, t.blocked_by.clear();
+    failed.traps[0].after_due_date = passed.traps[0].after_due_date = true;
+    const nlohmann::json a = judge::gradescope_results(failed, 0, p, false);
+    const nlohmann::json b = judge::gradescope_results(passed, 0, p, false);
+    REQUIRE(a["tests"].size() == b["tests"].size());
+    for (size_t i = 0; i < a["tests"].size(); ++i) CHECK(a["tests"][i]["visibility"] == b["tests"][i]["visibility"]);
+    CHECK(a["output"] == b["output"]);
 }
 
 TEST_CASE("a blocked trap scores 0, its passing tests included, in every format", "[formats]") {
@@ -368,7 +388,7 @@ TEST_CASE("a blocked trap scores 0, its passing tests included, in every format"
         if (t.trap == "errors") CHECK(t.points == 0);
     }
     CHECK(r.score == 1);  // t_sample of the failed (not blocked) trap values still scores
-    CHECK(judge::gradescope_results(r, 0)["score"] == 1);
+    CHECK(judge::gradescope_results(r, 0, p, false)["score"] == 1);
     // A report that gives a blocked trap's test points is not one this judge writes.
     nlohmann::json j = judge::render_json(r);
     const auto at =
@@ -414,7 +434,7 @@ TEST_CASE("a report read back from its JSON is the same report, in every format"
     const judge::Report back = judge::report_from_json(j, p, "report.json");
     CHECK(judge::render_json(back) == j);
     CHECK(judge::json_text(judge::render_json(back)) == judge::json_text(j));
-    CHECK(judge::gradescope_results(back, 1) == judge::gradescope_results(r, 1));
+    CHECK(judge::gradescope_results(back, 1, p, false) == judge::gradescope_results(r, 1, p, false));
     judge::JunitCounts a, b;
     CHECK(judge::render_junit_suite("ada", back, a) == judge::render_junit_suite("ada", r, b));
     REQUIRE(back.traps.size() == 2);

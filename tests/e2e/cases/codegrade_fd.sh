@@ -18,3 +18,15 @@ expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_sdpa --file "$bug" --codegr
 expect_err "--codegrade-fd 7: expected an open descriptor above 2"
 expect_exit 2 "$JUDGE" --root "$ROOT" submit problem_sdpa --file "$bug" --codegrade-fd 1
 expect_err "--codegrade-fd 1: expected an open descriptor above 2"
+# A student with no file still gets their points line, 0 of the maximum, as --format codegrade
+# prints it, and the exit of a submission that did not pass (issue #63, point 3).
+mkdir -p "$TMP/empty"
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --dir "$TMP/empty" --format codegrade
+cp "$TMP/out" "$TMP/none_points"
+grep -q '"points":"0/' "$TMP/none_points" || fail "--format codegrade with no file: $(cat "$TMP/none_points")"
+"$JUDGE" -q --root "$ROOT" submit problem_sdpa --dir "$TMP/empty" --codegrade-fd 3 3>"$TMP/fd3" >"$TMP/out" 2>"$TMP/err"
+status=$?
+[ "$status" = 1 ] || fail "submit --dir EMPTY --codegrade-fd exited $status, expected 1 as --format codegrade"
+cmp -s "$TMP/fd3" "$TMP/none_points" || fail "no file: descriptor 3 holds '$(cat "$TMP/fd3")', not '$(cat "$TMP/none_points")'"
+expect_err "no solution.cpp or solution.py in $TMP/empty"
+echo "  the points line on descriptor 3, for a wrong answer and for a student with no file"

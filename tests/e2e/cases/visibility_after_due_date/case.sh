@@ -31,11 +31,22 @@ visible=[r['output']]+[json.dumps(t) for t in r['tests'] if t['visibility']=='vi
 text=' '.join(visible)
 for word in ('masking', 'scale', '/8', 'points', 'Fix first', 'wrong_answer', 'first_fix'):
     assert word not in text, (word, text)
-assert r['output'].startswith('problem_sdpa: 1 of the 1 traps shown before the due date pass.'), r['output']
+assert r['output'].startswith('problem_sdpa, before the due date: of the traps shown now, 1 passes and none fails.'), r['output']
 summary=[t for t in r['tests'] if t['name']=='Summary']
 assert len(summary)==1 and summary[0]['visibility']=='after_due_date' and summary[0]['max_score']==0, summary
 assert 'Fix first: masking' in summary[0]['output'] and '/8 points' in summary[0]['output'], summary[0]['output']
 " "$TMP/out" || fail "Gradescope shows a withheld trap, or the total, before the due date"
+# Issue #63, point 4: what is visible does not depend on the withheld traps' results: the
+# reference (masking passes) shows the same tests and the same top-level words as the bug.
+cp "$TMP/out" "$TMP/bug_gs.json"
+expect_exit 0 "$JUDGE" -q --root "$TMP/course" submit problem_sdpa --file "$ROOT/reference/problem_sdpa/solution.cpp" \
+    --format gradescope --after-due-date
+python3 -c "
+import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2]))
+vis=lambda r: [(t['name'], t['visibility']) for t in r['tests']]
+assert vis(a)==vis(b), (vis(a), vis(b))
+assert a['output']==b['output'], (a['output'], b['output'])
+" "$TMP/bug_gs.json" "$TMP/out" || fail "what Gradescope shows before the due date depends on a withheld trap's result"
     expect_exit 0 "$JUDGE" -q --root "$TMP/course" pack problem_sdpa --out "$TMP/pack"
     grep -q '"masking_zero_weights"\|"scale_narrow"' "$TMP/pack/problems/problem_sdpa/problem.json" "$TMP/pack/key/problem_sdpa/key.json" &&
         fail "a test withheld until after the due date is in the pack"
