@@ -38,6 +38,7 @@ struct CliOptions {
     PreviewOptions preview;
     TemplateOptions templ;
     SecretOptions secret;
+    FeedbackOptions feedback;
 };
 
 CLI::App* add_show(CLI::App& app, CliOptions& o) {
@@ -219,6 +220,14 @@ void parse(CLI::App& app, int argc, char** argv, int& exit_now) {
     }
 }
 
+// What `judge --help` says first.
+constexpr const char* about_judge =
+    "judge: a trap-aware judge for deep-learning exercises.\n"
+    "Compiles a C++ submission, runs hidden and sample tests in a separate process, and reports\n"
+    "pass or fail per trap: the misconception each failing test reveals.\n\n"
+    "Exit codes: 0 accepted or success, 1 the submission did not pass, 2 bad input or usage,\n"
+    "3 the judge itself failed.";
+
 // --root, the settings, -v and -q.
 void add_global_options(CLI::App& app, GlobalOptions& g, int& verbose, bool& quiet) {
     app.add_option_function<std::string>(
@@ -238,13 +247,7 @@ int run_cli(int argc, char** argv) {
         return run_python_client(std::atoi(argv[2]), argv[4], argv[5], argv[6]);
     private_mount_namespace();  // first, while the judge has one thread
     handle_interrupts();        // then SIGINT, SIGTERM and SIGHUP unwind the judge (util/interrupt.hpp)
-    CLI::App app{
-        "judge: a trap-aware judge for deep-learning exercises.\n"
-        "Compiles a C++ submission, runs hidden and sample tests in a separate process, and reports\n"
-        "pass or fail per trap: the misconception each failing test reveals.\n\n"
-        "Exit codes: 0 accepted or success, 1 the submission did not pass, 2 bad input or usage,\n"
-        "3 the judge itself failed.",
-        "judge"};
+    CLI::App app{about_judge, "judge"};
     app.set_version_flag("-V,--version", std::string("judge ") + JUDGE_VERSION);
     app.require_subcommand(1);
     app.fallthrough();
@@ -268,6 +271,7 @@ int run_cli(int argc, char** argv) {
     CLI::App* templ = add_template(app, o.templ);
     CLI::App* doctor = add_doctor(app);
     CLI::App* secret = add_secret(app, o.secret);
+    CLI::App* feedback = add_feedback(app, o.feedback);
     CLI::App* heads = add_heads(app, o);
     CLI::App* box_run = add_box_run(app, o);
 
@@ -289,6 +293,7 @@ int run_cli(int argc, char** argv) {
     if (preview->parsed()) return cmd_preview(g, o.preview);
     if (templ->parsed()) return cmd_template(g, o.templ);
     if (secret->parsed()) return cmd_secret(g, o.secret);
+    if (feedback->parsed()) return cmd_feedback(o.feedback);
     if (box_run->parsed()) return cmd_box_run(o.box);
     return static_cast<int>(ExitCode::bad_input);
 }

@@ -125,6 +125,16 @@ struct SecretOptions {
 CLI::App* add_secret(CLI::App& app, SecretOptions& o);
 int cmd_secret(const GlobalOptions& g, const SecretOptions& o);
 
+/// judge feedback OUT --student ID [--limit BYTES] [--whole-at TEXT] (cli/cmd_feedback.cpp).
+struct FeedbackOptions {
+    std::string out, student;
+    size_t limit = 65536;  // report/fit.hpp: github_issue_limit
+    std::optional<std::string> whole_at;
+};
+
+CLI::App* add_feedback(CLI::App& app, FeedbackOptions& o);
+int cmd_feedback(const FeedbackOptions& o);
+
 int cmd_list(const GlobalOptions& g);
 /// judge preview PROBLEM [--bug ID] [--format F].
 struct PreviewOptions {

@@ -8,7 +8,7 @@ _judge() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     }
-    local commands="list show submit heads validate run grade merge pack bug template preview doctor secret"
+    local commands="list show submit heads validate run grade merge pack bug template preview doctor secret feedback"
     local global="--root --sandbox --cache --box-uids -v -q --help --version -V"
     local cmd="" i root=()
     for ((i = 1; i < cword; i++)); do
@@ -34,7 +34,7 @@ _judge() {
             else COMPREPLY=($(compgen -W "text json junit gradescope classroom prairielearn codegrade html markdown" -- "$cur")); fi
             return ;;
         --sandbox) COMPREPLY=($(compgen -W "bubblewrap fallback" -- "$cur")); return ;;
-        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd | --deadline | --also | --from-env) return ;;
+        --seed | --jobs | --shard | --function | --test | --bug | --seed-from-env | --box-uids | --trap | --misconception | --codegrade-fd | --deadline | --also | --from-env | --student | --limit | --whole-at) return ;;
         --export) COMPREPLY=($(compgen -W "canvas moodle" -- "$cur")); return ;;
     esac
     if [ -z "$cmd" ]; then
@@ -55,6 +55,7 @@ _judge() {
         template) opts="--lang --out --force" ;;
         preview) opts="--bug --format" ;;
         secret) opts="--from-env" ;;
+        feedback) opts="--student --limit --whole-at" ;;
         *) opts="" ;;
     esac
     if [[ $cur == -* ]]; then
@@ -72,7 +73,7 @@ _judge() {
         local problems
         problems=$("${words[0]}" "${root[@]}" -q list 2>/dev/null | awk '{print $1}')
         COMPREPLY=($(compgen -W "$problems" -- "$cur"))
-    elif [ "$cmd" = merge ]; then
+    elif [ "$cmd" = merge ] || [ "$cmd" = feedback ]; then
         COMPREPLY=($(compgen -d -- "$cur"))
     fi
 }

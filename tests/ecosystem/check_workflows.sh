@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every GitHub workflow the documentation shows (```yaml blocks in README.md and docs/*.md) is valid:
+# Every GitHub workflow the documentation shows (```yaml blocks in README.md and docs/*.md), and the
+# judge's own (.github/workflows/), is valid:
 # it parses, and action-validator accepts it against GitHub's workflow schema. Skipped (exit 77)
 # with the reason when the validator is not installed (scripts/setup.sh installs it with npm).
 #   bash tests/ecosystem/check_workflows.sh SOURCE_DIR
@@ -32,6 +33,10 @@ for doc in [src / "README.md", *sorted((src / "docs").glob("*.md"))]:
         i += 1
 print(f"{n} workflow(s) found")
 PY
+# And the judge's own workflows (the release: .github/workflows/release.yml).
+for f in "$SRC"/.github/workflows/*.yml; do
+    [ -f "$f" ] && cp "$f" "$TMP/github-$(basename "$f")"
+done
 count=$(ls "$TMP" | wc -l)
 [ "$count" -ge 2 ] || { echo "FAIL: expected the class and the student workflows of docs/ci.md, found $count"; exit 1; }
 status=0

@@ -8,7 +8,7 @@ expect_out "--sandbox TEXT"
 expect_out "(the same as \$JUDGE_SANDBOX, which it overrides)"
 expect_out "(the same as \$JUDGE_CACHE, which it overrides)"
 expect_out "(the same as \$JUDGE_BOX_UIDS, which it overrides)"
-for sub in submit grade validate run pack merge show doctor secret; do
+for sub in submit grade validate run pack merge show doctor secret feedback; do
     expect_exit 0 "$JUDGE" "$sub" --help
     expect_no_out "{false}"
     expect_no_out "{true}"
