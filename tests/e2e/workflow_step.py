@@ -4,7 +4,8 @@
 
 DOC is a Markdown file, MARKER a line of the ```yaml block to take (its first comment, say); or
 DOC is a workflow file (.yml), whose MARKER is unused. JOB and STEP name the job and the step (the
-step's `name`). The script exports the workflow's, the job's and the step's `env`, then runs the step's `run` with `bash -e`, as GitHub's runners do.
+step's `name`). The script exports the workflow's, the job's and the step's `env`, then runs the
+step's `run` with `bash -e`, as GitHub's runners do.
 Each `${{ ... }}` expression is replaced by the KEY=VALUE given for it (`matrix.shard=2`,
 `secrets.GRADING_SEED=4242`); one without a value is an error, so that a new expression in the
 docs makes the test that runs them say so instead of running something else.
