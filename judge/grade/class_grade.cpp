@@ -178,7 +178,9 @@ Judged judge_student(ClassRun& run, const StudentSubmission& sub, const std::str
     using State = StudentSubmission::State;
     Judged j;
     if (sub.state == State::missing) {
-        j.report = missing_report(run.p, run.o.seed.value);
+        j.report = missing_report(run.p, run.o.seed.value,
+                                  "no solution.cpp or solution.py in your folder or in its " + run.p.name +
+                                      "/; hand in the file you edited from the template");
         return j;
     }
     try {

@@ -4,7 +4,9 @@
 #include "report/shown.hpp"
 
 #include <fmt/core.h>
+
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace judge {
@@ -67,7 +69,12 @@ std::string render_text(const Report& r, const Style& style) {
     const auto paint = [&style](const std::string& text, const char* colour) { return style.paint(text, colour); };
     std::string s;
     if (r.verdict == Verdict::missing) {
-        return fmt::format("No submission.\n\n{}: {}, 0/{} points\n", r.problem, paint("missing", "red"), r.max_score);
+        // "no submission: why" (missing_report), as a sentence: what was looked for, and what to do.
+        std::string why =
+            r.traps.empty() || r.traps.front().message.empty() ? "no submission" : r.traps.front().message;
+        why[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(why[0])));
+        return fmt::format("{}{}\n\n{}: {}, 0/{} points\n", why, why.back() == '.' ? "" : ".", r.problem,
+                           paint("missing", "red"), r.max_score);
     }
     if (!r.submission.empty()) {
         s += paint("Submission: ", "dim") + r.submission;

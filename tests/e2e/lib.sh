@@ -48,3 +48,28 @@ doc_step() {
         fail "cannot read the step $2 from docs/ci.md"
     (cd "$dir" && bash -c "$script")
 }
+
+# release_stand_ins BIN: curl and apt-get stand-ins in BIN for the documented "Install the judge"
+# steps, which download the judge's released package (JUDGE_DEB) and its SHA-256 and install it.
+# curl -fsSLO URL writes a file named as the URL's last part (the .sha256 one the true hash of the
+# stand-in package) and logs the URL; apt-get logs what it was asked. Both log to $TMP/install.log;
+# the judge under test is BIN/judge, as the package would put it on PATH.
+release_stand_ins() {
+    mkdir -p "$1"
+    ln -sf "$JUDGE" "$1/judge"
+    cat >"$1/curl" <<SH
+#!/bin/sh
+for url; do :; done
+echo "curl \$*" >>"$TMP/install.log"
+name=\${url##*/}
+case \$name in
+    *.sha256) printf 'not a real package\n' | sha256sum | sed "s|-\\\$|\${name%.sha256}|" >"\$name" ;;
+    *) printf 'not a real package\n' >"\$name" ;;
+esac
+SH
+    cat >"$1/apt-get" <<SH
+#!/bin/sh
+echo "apt-get \$*" >>"$TMP/install.log"
+SH
+    chmod +x "$1/curl" "$1/apt-get"
+}

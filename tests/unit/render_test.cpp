@@ -458,6 +458,10 @@ TEST_CASE("a report read back from its JSON is the same report, in every format"
     CHECK(m["traps"][0]["blocked_by"] == nlohmann::json::array());
     CHECK(judge::render_json(judge::report_from_json(m, p, "m.json")) == m);
     CHECK(judge::render_text(missing, judge::Style{false}) == "No submission.\n\nfixture: missing, 0/4 points\n");
+    // With why: what was looked for, as grade and submit --dir say it (issue #63).
+    CHECK(judge::render_text(judge::missing_report(p, 42, "no solution.cpp in ann/; hand in your file"),
+                             judge::Style{false}) ==
+          "No submission: no solution.cpp in ann/; hand in your file.\n\nfixture: missing, 0/4 points\n");
 }
 
 TEST_CASE("report_from_json refuses what no judging of this problem writes, naming the file", "[formats]") {

@@ -1,28 +1,28 @@
 # shellcheck shell=bash
 # Issue #45, point 7: docs/ci.md's Classroom workflow, its steps run as written (workflow_step.py)
 # in a student's repository as the template makes it (the pack in course/, the template's
-# solution.cpp, judge.deb): the install step asks apt-get for the package alone (a stand-in records
-# it; the judge is already on PATH here), and the judge step judges once, writing the diagnosis
-# to the step summary and Classroom's line to the reporter, with the exit the step needs.
+# solution.cpp): the install step downloads the judge's released package and its SHA-256, checks
+# it and asks apt-get for it (curl and apt-get are stand-ins that record it; the judge is already on
+# PATH here), and the judge step judges once, writing the diagnosis to the step summary and
+# Classroom's line to the reporter, with the exit the step needs.
 python3 -c "import yaml" 2>/dev/null || { echo "skipped: python3-yaml is not installed (scripts/setup.sh)"; exit 77; }
 W="$TMP/repo"
-mkdir -p "$W" "$TMP/bin"
+mkdir -p "$W" "$TMP/runner_temp"
 "$JUDGE" -q --root "$ROOT" pack problem_mha --out "$W/course" >/dev/null || fail "judge pack failed"
-echo "not a real package" >"$W/judge.deb"
-ln -s "$JUDGE" "$TMP/bin/judge"
-cat >"$TMP/bin/apt-get" <<SH
-#!/bin/sh
-echo "\$*" >>"$TMP/apt.log"
-SH
-chmod +x "$TMP/bin/apt-get"
+release_stand_ins "$TMP/bin"
 step() {  # step NAME: the documented step, in the student's repository
     : >"$TMP/summary" && : >"$TMP/output"
-    PATH="$TMP/bin:$PATH" GITHUB_STEP_SUMMARY="$TMP/summary" GITHUB_OUTPUT="$TMP/output" \
+    PATH="$TMP/bin:$PATH" GITHUB_STEP_SUMMARY="$TMP/summary" GITHUB_OUTPUT="$TMP/output" RUNNER_TEMP="$TMP/runner_temp" \
         doc_step "$W" "classroom.yml in the template repository" run-autograding-tests "$1"
 }
 step "Install the judge" >"$TMP/install" 2>&1 || fail "the install step failed: $(cat "$TMP/install")"
-grep -qx "install -y -q --no-install-recommends ./judge.deb" "$TMP/apt.log" ||
-    fail "the install step does not install the package alone: $(cat "$TMP/apt.log")"
+deb="judge_$("$JUDGE" --version | sed 's/^judge //')_amd64.deb"
+grep -q "^curl .*https://github.com/our-org/judge/releases/download/v.*/$deb\$" "$TMP/install.log" ||
+    fail "the install step does not download the judge's release of this version ($deb): $(cat "$TMP/install.log")"
+grep -qx "apt-get install -y -q --no-install-recommends ./$deb" "$TMP/install.log" ||
+    fail "the install step does not install the package alone: $(cat "$TMP/install.log")"
+grep -q "$deb: OK" "$TMP/install" || fail "the package is not checked against its SHA-256: $(cat "$TMP/install")"
+[ ! -e "$W/$deb" ] || fail "the package was downloaded into the student's repository"
 # The student's work: a seeded bug, then the template as shipped.
 bug_source "$ROOT" problem_mha lens_repeat_not_interleave "$W/solution.cpp"
 step "Judge" >"$TMP/judge" 2>&1 || fail "the judge step failed on a wrong answer: $(tail -20 "$TMP/judge")"

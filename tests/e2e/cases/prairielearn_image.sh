@@ -9,6 +9,11 @@ IMG="$TMP/image"
 mkdir -p "$IMG/course/problems" "$IMG/course/reference" "$IMG/course/student_template" "$IMG/grade/student" "$IMG/bin"
 for d in problems reference student_template; do cp -r "$ROOT/$d/problem_sdpa" "$IMG/course/$d/"; done
 ln -s "$JUDGE" "$IMG/bin/judge"
+cat >"$IMG/bin/apt-get" <<SH
+#!/bin/sh
+echo "apt-get \$*" >>"$TMP/apt.log"
+SH
+chmod +x "$IMG/bin/apt-get"
 python3 - "$ROOT/docs/ci.md" "$IMG" >"$TMP/build.sh" <<'PY' || fail "no grader image Dockerfile in docs/ci.md"
 import sys
 lines = open(sys.argv[1]).read().splitlines()
@@ -23,13 +28,21 @@ for line in block[1:]:
         out.append("export " + rest)
     elif op == "RUN":
         out.append(rest)
-    elif op not in ("FROM", "COPY", "ENTRYPOINT"):
+    elif op == "ADD":  # the judge's released package (its own workflow builds and checks it)
+        url, dest = rest.split()
+        assert url.startswith("https://github.com/our-org/judge/releases/download/v") and url.endswith("_amd64.deb"), url
+        assert dest == "/tmp/judge.deb", dest
+    elif op == "FROM":
+        assert rest == "debian:12", rest
+    elif op != "COPY":
         sys.exit("an instruction the case does not know: " + line)
 print("\n".join(out))
 PY
 (unset JUDGE_CACHE JUDGE_ROOT; PATH="$IMG/bin:$PATH" bash "$TMP/build.sh") >"$TMP/build.log" 2>&1 ||
     fail "the image's build steps failed: $(tail -20 "$TMP/build.log")"
 [ -d "$IMG/cache" ] || fail "the build steps made no cache at the image's JUDGE_CACHE"
+grep -qx "apt-get install -y -q --no-install-recommends /tmp/judge.deb" "$TMP/apt.log" ||
+    fail "the image does not install the package it downloaded: $(cat "$TMP/apt.log")"
 # Made private by hand, as one might: the boxes still read the headers, and nothing blames the student.
 chmod -R go-rwx "$IMG/cache"
 (cd "$IMG/cache" && find . | sort) >"$TMP/before"
