@@ -51,6 +51,8 @@ CLI::App* add_feedback(CLI::App& app, FeedbackOptions& o) {
 int cmd_feedback(const FeedbackOptions& o) {
     if (o.limit < min_fit_limit)
         throw InputError(fmt::format("--limit {}: expected at least {} bytes", o.limit, min_fit_limit));
+    if (o.whole_at && o.whole_at->size() > max_whole_at)
+        throw InputError(fmt::format("--whole-at: at most {} bytes, got {}", max_whole_at, o.whole_at->size()));
     const fs::path out(o.out);
     std::error_code ec;
     if (!fs::is_directory(out, ec)) throw InputError(o.out + ": not a folder; expected the --out of judge grade");

@@ -90,9 +90,12 @@ Fitted fit_markdown(const std::string& markdown, size_t limit, const std::string
     const std::string middle = body.substr(head_end, tail_start - head_end);
     f.lines_cut = static_cast<size_t>(std::count(middle.begin(), middle.end(), '\n'));
     f.bytes_cut = middle.size();
+    // What the words count are characters: a UTF-8 character is one, however many bytes it takes.
+    const size_t chars_cut = static_cast<size_t>(std::count_if(
+        middle.begin(), middle.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
     f.cut = true;
-    f.text = heading + note(line_of(head_end), line_of(tail_start - 1), f.bytes_cut) + open + body.substr(0, head_end) +
-             marker(f.bytes_cut).substr(head_end == 0 || body[head_end - 1] == '\n' ? 1 : 0) + body.substr(tail_start) +
+    f.text = heading + note(line_of(head_end), line_of(tail_start - 1), chars_cut) + open + body.substr(0, head_end) +
+             marker(chars_cut).substr(head_end == 0 || body[head_end - 1] == '\n' ? 1 : 0) + body.substr(tail_start) +
              close;
     return f;
 }

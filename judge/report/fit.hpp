@@ -10,6 +10,8 @@ namespace judge {
 inline constexpr size_t github_issue_limit = 65536;
 /// The smallest limit a report is cut to: the heading, the note and a few lines of the report.
 inline constexpr size_t min_fit_limit = 2048;
+/// The longest `whole_at` fit_markdown takes.
+inline constexpr size_t max_whole_at = 512;
 
 /// What fit_markdown did.
 struct Fitted {
@@ -25,7 +27,7 @@ struct Fitted {
 /// says where and how much, and a note under the heading says what was cut and where the whole
 /// report is (`whole_at`, Markdown). Never cuts inside a UTF-8 character, and keeps the fence
 /// whole. Anything else than render_markdown's shape is cut the same way, without a fence.
-/// `limit` is at least min_fit_limit.
+/// `limit` is at least min_fit_limit, and `whole_at` at most max_whole_at bytes (the words must fit).
 Fitted fit_markdown(const std::string& markdown, size_t limit, const std::string& whole_at);
 
 }  // namespace judge
