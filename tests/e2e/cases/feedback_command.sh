@@ -14,7 +14,7 @@ cp "$ROOT/tests/e2e/cases/platforms_one_class/long_error.cpp" "$C/longerr/soluti
 expect_exit 0 "$JUDGE" -q --root "$ROOT" grade problem_sdpa --class "$C" --out "$TMP/g" --no-counterexamples
 for id in "$zoe" "$long"; do
     expect_exit 0 "$JUDGE" feedback "$TMP/g" --student "$id"
-    head -1 "$TMP/out" | grep -q "^# problem_sdpa: 8 of 8 points (accepted)$" || fail "$id's feedback: $(head -2 "$TMP/out")"
+    [ "$(head -1 "$TMP/out")" = "# problem_sdpa: 8 of 8 points (accepted)" ] || fail "$id's feedback: $(head -2 "$TMP/out")"
     [ -s "$TMP/err" ] && fail "a report that fits is not cut, and says nothing: $(cat "$TMP/err")"
 done
 size=$(wc -c <"$TMP/g/students/longerr/report.md")

@@ -132,6 +132,6 @@ long="$TMP/issues/mha-longerr.md"
 grep -q "^\*This report is longer than the 65,536 characters this page can hold, so lines .* are left out" "$long" ||
     fail "longerr's cut issue does not say so: $(head -3 "$long")"
 grep -q "students/longerr/report.md" "$long" || fail "longerr's issue does not say where the whole report is"
-tail -3 "$long" | grep -q "problem_mha: compile_error, 0/32 points" || fail "the cut lost longerr's points: $(tail -3 "$long")"
+[[ "$(tail -3 "$long")" == *"problem_mha: compile_error, 0/32 points"* ]] || fail "the cut lost longerr's points: $(tail -3 "$long")"
 ! grep -l "$secret" "$TMP"/issues/*.md || fail "a student's issue names the grading seed"
 echo "  installed; fetched, sharded, merged; Canvas rows for all 8; feedback to each of the 7 repositories, one cut to fit"
