@@ -26,7 +26,7 @@
 #include "protocol/shape.hpp"
 
 /// This header's version: what each one added is listed in docs/tensor.md.
-#define JUDGE_TENSOR_VERSION 5
+#define JUDGE_TENSOR_VERSION 6
 
 namespace judge {
 
@@ -531,8 +531,8 @@ Tensor from_vector(std::vector<float> values, const Shape& shape) { return Tenso
 template <int>
 Tensor matmul(const Tensor& a, const Tensor& b) {
     const auto fail = [&](const std::string& why) {
-        return std::invalid_argument("matmul: cannot multiply shapes " + shape_str(a.shape()) + " and " +
-                                     shape_str(b.shape()) + ": " + why);
+        return tensor_invalid_argument("matmul: cannot multiply shapes " + shape_str(a.shape()) + " and " +
+                                       shape_str(b.shape()) + ": " + why);
     };
     if (a.dim() < 2 || b.dim() < 2) throw fail("both tensors need at least 2 dimensions");
     if (b.dim() != 2 && b.dim() != a.dim()) {

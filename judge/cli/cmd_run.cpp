@@ -215,7 +215,12 @@ int own_inputs_result(const Problem& p, const RunOptions& o, Language lang, cons
         default: fmt::print("{} {}\n", fn.name, run.detail); break;
     }
     if (!o.file || p.packed) {
-        if (o.file) spdlog::info("a student pack has no reference to run: the outputs are not compared");
+        // Said on stdout, where the verdict would be: a pack cannot tell whether these outputs are right.
+        if (o.file)
+            fmt::print(
+                "not compared: a student pack holds no reference to run on your own inputs, so these outputs are "
+                "yours alone; `judge run {} --test ID --file {}` compares a sample test with its stored answer\n",
+                p.name, *o.file);
         return code(run.status == TestRun::Status::ok ? ExitCode::ok : ExitCode::not_passed);
     }
     // Your inputs, the reference's answer: the verdict a sample test would give.

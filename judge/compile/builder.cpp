@@ -10,6 +10,7 @@
 #include <csignal>
 
 #include "compile/embedded.hpp"
+#include "compile/explain.hpp"
 #include "compile/harness_source.hpp"
 #include "core/errors.hpp"
 #include "util/files.hpp"
@@ -27,21 +28,6 @@ constexpr size_t max_log_bytes = 64 * 1024;
 constexpr long long compiler_memory_mb = 2048;         // RLIMIT_AS of the compiler
 constexpr long long compiler_file_bytes = 64LL << 20;  // no object file or log past 64 MiB
 constexpr size_t max_prebuilt_bytes = 64 << 20;        // a pack's harness object
-
-// Makes the link error of a missing or mis-declared function say what was expected.
-std::string explain_link_errors(const Problem& p, const std::string& log) {
-    std::string extra;
-    for (const FunctionSpec& f : p.functions) {
-        if (f.is_sequence()) continue;  // the harness's own: it calls the others
-        // GNU ld quotes the symbol as `name(...)', gold as 'name(...)'.
-        if (log.find("undefined reference to `" + f.name + "(") != std::string::npos ||
-            log.find("undefined reference to '" + f.name + "(") != std::string::npos) {
-            extra +=
-                "\njudge: your solution must define, with exactly these parameter types:\n    " + f.signature() + "\n";
-        }
-    }
-    return log + extra;
-}
 
 // A compiler log from the box, read safely and made printable; cut at max_log_bytes.
 std::string read_log(const fs::path& dir, const char* name) {
@@ -122,7 +108,9 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
     const fs::path include = runner.share(m_include, dir);
     std::vector<Mount> mounts = {{dir, "/box", true}, {include, "/include", false}};
     const fs::path obj = dir / "solution.o";
-    ProcessSpec ps = compiler_process(m_tc.compile_command(include, "solution.cpp", obj), dir,
+    // The spec's declarations first: a return type of its own is g++'s error, not garbage read.
+    write_file_atomic(dir / declarations_file, declarations_source(p));
+    ProcessSpec ps = compiler_process(m_tc.compile_command(include, "solution.cpp", obj, declarations_file), dir,
                                       std::chrono::milliseconds(p.limits.compile_time_ms));
     ps.stdout_path = dir / "compile.out";
     ps.stderr_path = dir / "compile.log";
@@ -135,6 +123,14 @@ BuildResult Builder::compile_and_link(const Problem& p, const fs::path& dir, con
     br.seconds = r.wall_seconds;
     if (!r.started) throw JudgeFailure(r.start_error);
     br.log = read_log(dir, "compile.log");
+    if (r.exit_code != 0 && !r.timed_out && only_formal_conflicts(p, br.log)) {
+        ps.argv = m_tc.compile_command(include, "solution.cpp", obj);
+        r = runner.run(ps, mounts);
+        br.seconds += r.wall_seconds;
+        if (!r.started) throw JudgeFailure(r.start_error);
+        br.log = read_log(dir, "compile.log");
+    }
+    br.log = explain_return_types(p, br.log);
     if (r.timed_out || r.signal == SIGXCPU) {
         br.log +=
             "judge: compilation stopped at the time limit of " + std::to_string(p.limits.compile_time_ms) + " ms\n";

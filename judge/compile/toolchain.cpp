@@ -10,10 +10,12 @@ namespace judge {
 namespace fs = std::filesystem;
 
 std::vector<std::string> Toolchain::compile_command(const fs::path& include, const std::string& source,
-                                                    const fs::path& object) const {
+                                                    const fs::path& object, const std::string& first) const {
     std::vector<std::string> argv = {cxx};
     argv.insert(argv.end(), flags.begin(), flags.end());
-    argv.insert(argv.end(), {"-I", include.string(), "-c", source, "-o", object.string()});
+    argv.insert(argv.end(), {"-I", include.string()});
+    if (!first.empty()) argv.insert(argv.end(), {"-include", first});
+    argv.insert(argv.end(), {"-c", source, "-o", object.string()});
     return argv;
 }
 

@@ -16,9 +16,9 @@ struct Toolchain {
     std::vector<std::string> flags;       // compile flags shared by all builds
     std::vector<std::string> link_flags;  // e.g. -fuse-ld=gold where gold is installed (4x faster links)
 
-    /// `cxx <flags> -I include -c source -o object`.
+    /// `cxx <flags> -I include [-include first] -c source -o object`: `first` is read before the source.
     std::vector<std::string> compile_command(const std::filesystem::path& include, const std::string& source,
-                                             const std::filesystem::path& object) const;
+                                             const std::filesystem::path& object, const std::string& first = "") const;
 
     /// `cxx <flags> -x c++-header header -o out`: a precompiled header.
     std::vector<std::string> precompile_command(const std::filesystem::path& header,

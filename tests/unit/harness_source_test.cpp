@@ -1,6 +1,7 @@
 // The generated harness and the parameter type table.
 #include "catch.hpp"
 
+#include "compile/explain.hpp"
 #include "compile/harness_source.hpp"
 #include "core/errors.hpp"
 #include "fixtures.hpp"
@@ -22,6 +23,39 @@ TEST_CASE("the harness declares each function and reads each parameter with its 
     CHECK(s.find("    io.put(\"out\", std::get<0>(result));\n    io.put(\"aux\", std::get<1>(result));\n") !=
           std::string::npos);
     CHECK(s.find("        {\"f\", &call_f},\n") != std::string::npos);
+}
+
+TEST_CASE("a solution sees the spec's declarations first, and a return type of its own is said (issue #64)",
+          "[harness]") {
+    const judge::Problem p = fixtures::problem();
+    const std::string d = judge::declarations_source(p);
+    CHECK(d.find("#include <judge/tensor.hpp>\n") < d.find("std::pair<judge::Tensor, judge::Tensor> f("));
+    CHECK(d.find("std::pair<judge::Tensor, judge::Tensor> f(const judge::Tensor& x, int64_t k, "
+                 "const std::vector<int64_t>& lens, float s);\n") != std::string::npos);
+    // g++'s words for a definition returning a Tensor where the spec has a pair.
+    const std::string log =
+        "solution.cpp:3:15: error: ambiguating new declaration of 'judge::Tensor f(const judge::Tensor&, int64_t, "
+        "const std::vector<long int>&, float)'\nIn file included from <command-line>:\n"
+        "./judge_declarations.hpp:9:50: note: old declaration 'std::pair<judge::Tensor, judge::Tensor> f(...)'\n";
+    const std::string said = judge::explain_return_types(p, log);
+    CHECK(said.rfind(log, 0) == 0);
+    CHECK(said.substr(log.size()) ==
+          "\njudge: f returns std::pair<judge::Tensor, judge::Tensor> (out, aux) in this problem; yours returns "
+          "judge::Tensor. Declare it as:\n    std::pair<judge::Tensor, judge::Tensor> f(const judge::Tensor& x, "
+          "int64_t k, const std::vector<int64_t>& lens, float s)\n");
+    CHECK_FALSE(judge::only_formal_conflicts(p, log));
+    // A deduced return type, or noexcept, differs only in form: compiled again without the declarations.
+    const std::string deduced =
+        "solution.cpp:3:6: error: ambiguating new declaration of 'auto f(const judge::Tensor&, int64_t, "
+        "const std::vector<long int>&, float)'\n./judge_declarations.hpp:9:50: note: old declaration '...'\n";
+    CHECK(judge::only_formal_conflicts(p, deduced));
+    CHECK(judge::explain_return_types(p, deduced) == deduced);
+    CHECK(judge::only_formal_conflicts(
+        p,
+        "solution.cpp:3:6: error: declaration of 'std::pair<judge::Tensor, judge::Tensor> f(...) noexcept' has a "
+        "different exception specifier\n./judge_declarations.hpp:9:50: note: from previous declaration '...'\n"));
+    // The student's own error, which names no declaration of the judge's: compiled once.
+    CHECK_FALSE(judge::only_formal_conflicts(p, "solution.cpp:4:1: error: expected ';' before '}' token\n"));
 }
 
 TEST_CASE("the type table has one row per type, in the enum's order", "[types]") {

@@ -255,3 +255,57 @@ TEST_CASE("repeat_interleave and repeat follow PyTorch, for int and float tensor
 }
 
 }  // namespace tensor_test
+
+namespace tensor_test {
+
+// What `f` throws is one of the header's own types (tensor.hpp: a test that expects the solution's
+// own std::invalid_argument is not passed by a header call that fails first).
+template <class F>
+bool throws_headers_own(F f) {
+    try {
+        f();
+    } catch (const judge::tensor_invalid_argument&) {
+        return true;
+    } catch (const judge::tensor_out_of_range&) {
+        return true;
+    } catch (...) {
+        return false;
+    }
+    return false;
+}
+
+TEST_CASE("every header function that refuses its input throws the header's own type (issue #64)", "[tensor]") {
+    const judge::Tensor m = judge::zeros({2, 3});
+    const judge::IntTensor ints({2}, {1, 2});
+    CHECK(throws_headers_own([&] { judge::matmul(m, m); }));
+    CHECK(throws_headers_own([&] { judge::matmul(judge::zeros({3}), m); }));
+    CHECK(throws_headers_own([&] { judge::matmul(judge::zeros({2, 2, 3}), judge::zeros({1, 2, 3, 2})); }));
+    CHECK(throws_headers_own([&] { (void)m.reshape({4, 2}); }));
+    CHECK(throws_headers_own([&] { (void)m.reshape({-1, -1}); }));
+    CHECK(throws_headers_own([&] { (void)m.permute({0, 0}); }));
+    CHECK(throws_headers_own([&] { (void)m.transpose(0, 5); }));
+    CHECK(throws_headers_own([&] { (void)m.narrow(1, 2, 5); }));
+    CHECK(throws_headers_own([&] { (void)m.at({2, 0}); }));
+    CHECK(throws_headers_own([&] { (void)m.at({0}); }));
+    CHECK(throws_headers_own([&] { (void)m.size(4); }));
+    CHECK(throws_headers_own([&] { judge::Tensor({2, 2}, {1.0f}); }));
+    CHECK(throws_headers_own([&] { judge::IntTensor({2, 2}, {1}); }));
+    CHECK(throws_headers_own([&] { judge::arange(-1); }));
+    CHECK(throws_headers_own([&] { judge::from_vector({1.0f, 2.0f}, {3}); }));
+    CHECK(throws_headers_own([&] { judge::softmax(m, 4); }));
+    CHECK(throws_headers_own([&] { judge::cat({}, 0); }));
+    CHECK(throws_headers_own([&] { judge::cat({m, judge::zeros({3, 3})}, 1); }));
+    CHECK(throws_headers_own([&] { judge::repeat(m, {2}); }));
+    CHECK(throws_headers_own([&] { judge::repeat(ints, {-1}); }));
+    CHECK(throws_headers_own([&] { judge::repeat_interleave(ints, -1); }));
+    CHECK(throws_headers_own([&] { judge::repeat_interleave(m, 2, 3); }));
+    CHECK(throws_headers_own([&] { (void)(m + judge::zeros({4})); }));
+    CHECK(throws_headers_own([&] { (void)(m * judge::zeros({3, 2})); }));
+    CHECK(throws_headers_own([&] { judge::sum(m, 2, false); }));
+    CHECK(throws_headers_own([&] { judge::mean(m, -3, false); }));
+    CHECK(throws_headers_own([&] { judge::var(m, 2); }));
+    CHECK(throws_headers_own([&] { judge::amax(m, 2, false); }));
+    CHECK(throws_headers_own([&] { judge::maximum(m, judge::zeros({4})); }));
+}
+
+}  // namespace tensor_test

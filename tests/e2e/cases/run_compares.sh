@@ -17,4 +17,11 @@ expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_masks --out "$TMP/pack"
 # (loops.cpp throws on these inputs, as it must: exit 1, as without a comparison before)
 expect_exit 1 "$JUDGE" --root "$TMP/pack" run problem_masks --inputs "$TMP/b/inputs" --outputs "$TMP/o4" \
     --file "$ROOT/reference/problem_masks/accepted/loops.cpp"
-expect_err "a student pack has no reference to run: the outputs are not compared"
+expect_out "not compared: a student pack holds no reference to run on your own inputs"
+# Issue #64, point 6: a buggy file on a pack is never said to be right: its outputs are "not
+# compared" (on stdout, where a verdict would be), and a sample test, which the pack has the answer
+# of, is compared.
+expect_no_out "same as the reference"
+expect_exit 1 "$JUDGE" --root "$TMP/pack" run problem_masks --test bad_lens_count --outputs "$TMP/o5" --file "$TMP/noshape.cpp"
+expect_out "test bad_lens_count: "
+expect_no_out "not compared"
