@@ -49,10 +49,10 @@ std::string sequence_caller(const Problem& p, const FunctionSpec& f) {
 }  // namespace
 
 std::string declarations_source(const Problem& p) {
-    std::string s =
-        "// Written by the judge: the functions of " + p.name +
-        " as its spec declares them, seen before your file.\n"
-        "#include <judge/tensor.hpp>\n\n#include <cstdint>\n#include <tuple>\n#include <utility>\n#include <vector>\n\n";
+    std::string s = "// Written by the judge: the functions of " + p.name +
+                    " as its spec declares them, seen before your file.\n"
+                    "#include <judge/tensor.hpp>\n\n"
+                    "#include <cstdint>\n#include <tuple>\n#include <utility>\n#include <vector>\n\n";
     for (const FunctionSpec& f : p.functions)
         if (!f.is_sequence()) s += f.signature() + ";\n";
     return s;
