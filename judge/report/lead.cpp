@@ -44,6 +44,13 @@ std::vector<LeadLine> lead_lines(const Report& r) {
                                            t.id, t.hidden ? "hidden" : "sample", in_function(r, t))});
         return lines;
     }
+    if (const TestOutcome* t = wrong_return_test(r)) {
+        lines.push_back({"Returns", fmt::format("test {} ({}){}: {}. Return what the spec declares (judge show {}); "
+                                                "until then what came back cannot be checked",
+                                                t->id, t->hidden ? "hidden" : "sample", in_function(r, *t),
+                                                t->message.substr(wrong_return_words.size()), r.problem)});
+        return lines;
+    }
     const TrapOutcome* fix = r.first_fix();
     if (fix == nullptr) return lines;
     const TestOutcome* failed = r.test(fix->failed_test);

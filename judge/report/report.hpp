@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "judge/protocol/npy.hpp"
@@ -36,6 +37,11 @@ std::string verdict_phrase(Verdict v);
 
 /// "Wrong answer", "Time limit": a verdict as a heading says it.
 std::string verdict_words(Verdict v);
+
+/// How a test's message begins when its function returned what the spec does not declare (a Python
+/// result of another arity or kind: "attention_heads returned a tensor; expected a tuple of 2
+/// (output, weights)"). No trap can be named from such runs: a report says it before any trap.
+inline constexpr std::string_view wrong_return_words = "did not return what the spec declares: ";
 
 /// The verdict a name (to_string's) stands for; nullopt for no verdict's name.
 std::optional<Verdict> verdict_named(const std::string& name);
@@ -170,6 +176,9 @@ std::string misconception_summary(int tests, const std::string& text);
 /// <t> is the trap's failed_test in `r`. Either names the function <t> calls (" in split_heads")
 /// when the report's tests call more than one (report/lead.hpp's in_function).
 std::string fix_first_words(const TrapOutcome& t, const Report& r);
+
+/// The first shown test whose function returned what the spec does not declare, or nullptr.
+const TestOutcome* wrong_return_test(const Report& r);
 
 /// The line under a failed trap, as a label and its text: "hint" and the trap's hint when the
 /// failure looks like the trap's mistake (explained); else "this trap checks" and the same text,

@@ -135,7 +135,7 @@ TestOutcome outcome_of(const TestSpec& ts) {
 }  // namespace
 
 std::string raised_words(const TestRun& run, Language lang) {
-    if (run.status == TestRun::Status::wrong_return) return "did not return what the spec declares: " + run.detail;
+    if (run.status == TestRun::Status::wrong_return) return std::string(wrong_return_words) + run.detail;
     return exception_words(run, lang);
 }
 
@@ -203,7 +203,7 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
         case TestRun::Status::no_result: fail(Verdict::runtime_error, run.detail); break;
         case TestRun::Status::wrong_return:
             // The harness's words on what came back (a list, a dtype); a type's name is the submission's.
-            fail(Verdict::runtime_error, "did not return what the spec declares: " + run.detail);
+            fail(Verdict::runtime_error, std::string(wrong_return_words) + run.detail);
             break;
         case TestRun::Status::bad_output:
             // The detail may quote the submission's own bytes (a forged dtype, a status line).

@@ -7,6 +7,7 @@
 #include "fixtures.hpp"
 #include "report/format_table.hpp"
 #include "report/formats.hpp"
+#include "report/lead.hpp"
 #include "report/render.hpp"
 #include "report/report_json.hpp"
 #include "report/shown.hpp"
@@ -555,6 +556,27 @@ TEST_CASE("the format table: every --format word once, each renders a document, 
               "--format: expected text, json, junit, gradescope, classroom, prairielearn, "
               "codegrade, html or markdown, got \"yaml\"");
     }
+}
+
+}  // namespace render_test
+
+namespace render_test {
+
+TEST_CASE("a function that returns what the spec does not declare is said before any trap (issue #64)", "[formats]") {
+    judge::Report r = fixtures::blocked_report();
+    REQUIRE(r.first_fix() != nullptr);
+    r.tests[0].hidden = false;
+    r.tests[0].message = std::string(judge::wrong_return_words) + "f returned a list; expected a tuple of 2 (out, aux)";
+    CHECK(judge::wrong_return_test(r) == &r.tests[0]);
+    CHECK(r.first_fix() == nullptr);
+    const std::vector<judge::LeadLine> lead = judge::lead_lines(r);
+    REQUIRE(lead.size() == 1);
+    CHECK(lead[0].label == "Returns");
+    CHECK(lead[0].text.find("f returned a list; expected a tuple of 2 (out, aux). Return what the spec declares") !=
+          std::string::npos);
+    // A hidden test's detail never reaches a report: it leads nothing.
+    r.tests[0].hidden = true;
+    CHECK(judge::wrong_return_test(r) == nullptr);
 }
 
 }  // namespace render_test
