@@ -70,11 +70,10 @@ std::string explain_return_types(const Problem& p, const std::string& log) {
     std::set<std::string> said;
     for (const auto& [f, type] : other_return_types(p, log)) {
         if (!said.insert(f->name).second) continue;
-        const std::string sig = f->signature();
         std::string outputs;
         for (const OutputSpec& o : f->outputs) outputs += (outputs.empty() ? "" : ", ") + o.name;
         extra += fmt::format("\njudge: {} returns {} ({}) in this problem; yours returns {}. Declare it as:\n    {}\n",
-                             f->name, sig.substr(0, sig.find(" " + f->name + "(")), outputs, type, sig);
+                             f->name, f->return_type(), outputs, type, f->signature());
     }
     return log + extra;
 }

@@ -97,8 +97,7 @@ std::vector<std::string> shard_of(std::vector<std::string> ids,
     return part;
 }
 
-std::vector<std::string> list_students(const fs::path& class_dir,
-                                       const std::optional<std::pair<unsigned, unsigned>>& shard) {
+std::vector<std::string> list_students(const fs::path& class_dir) {
     std::error_code ec;
     if (!fs::is_directory(class_dir, ec)) throw InputError("--class: " + class_dir.string() + " is not a directory");
     std::vector<std::string> ids;
@@ -108,7 +107,7 @@ std::vector<std::string> list_students(const fs::path& class_dir,
         if (id.empty() || id[0] == '.') continue;
         ids.push_back(id);
     }
-    return shard_of(std::move(ids), shard);
+    return shard_of(std::move(ids), std::nullopt);
 }
 
 namespace {
@@ -255,9 +254,8 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     // The whole class (its folders and the roster's students) is checked before the shard is taken:
     // a shard of a small class may hold nobody.
     std::vector<std::string> not_on_roster, ids;
-    const std::vector<std::string> everyone =
-        class_students(list_students(o.class_dir, std::nullopt), o.roster, o.has_roster, o.allow_empty,
-                       o.class_dir.string(), not_on_roster);
+    const std::vector<std::string> everyone = class_students(list_students(o.class_dir), o.roster, o.has_roster,
+                                                             o.allow_empty, o.class_dir.string(), not_on_roster);
     if (!not_on_roster.empty()) {
         std::string names;
         for (const std::string& f : not_on_roster) names += (names.empty() ? "" : ", ") + f;

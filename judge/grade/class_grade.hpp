@@ -52,9 +52,8 @@ struct GradeSummary {
 std::vector<std::string> shard_of(std::vector<std::string> ids,
                                   const std::optional<std::pair<unsigned, unsigned>>& shard);
 
-/// The student ids in `class_dir` (its immediate subdirectories), sorted; only shard K/N's when given.
-std::vector<std::string> list_students(const std::filesystem::path& class_dir,
-                                       const std::optional<std::pair<unsigned, unsigned>>& shard);
+/// The student ids in `class_dir` (its immediate subdirectories), sorted (shard_of takes a shard of them).
+std::vector<std::string> list_students(const std::filesystem::path& class_dir);
 
 /// Where a student's outputs go: `out/students/<folder>/`, beside the class files and never one of
 /// them. The folder is the id with every byte other than a letter, a digit, '_', '-' or '.' (and a

@@ -125,17 +125,15 @@ FunctionSpec parse_function(const Field& f) {
 std::string to_string(ParamType t) { return std::string(type_info(t).spec_name); }
 std::string to_string(OutputType t) { return std::string(type_info(t).spec_name); }
 
+std::string FunctionSpec::return_type() const {
+    if (returns == ReturnType::single) return std::string(type_info(outputs.front().type).cpp_type);
+    std::string s = returns == ReturnType::pair ? "std::pair<" : "std::tuple<";
+    for (size_t i = 0; i < outputs.size(); ++i) s += (i ? ", " : "") + std::string(type_info(outputs[i].type).cpp_type);
+    return s + ">";
+}
+
 std::string FunctionSpec::signature() const {
-    std::string s;
-    if (returns == ReturnType::single) {
-        s = std::string(type_info(outputs.front().type).cpp_type);
-    } else {
-        s = returns == ReturnType::pair ? "std::pair<" : "std::tuple<";
-        for (size_t i = 0; i < outputs.size(); ++i)
-            s += (i ? ", " : "") + std::string(type_info(outputs[i].type).cpp_type);
-        s += ">";
-    }
-    s += " " + name + "(";
+    std::string s = return_type() + " " + name + "(";
     for (size_t i = 0; i < params.size(); ++i) {
         if (i > 0) s += ", ";
         s += std::string(type_info(params[i].type).cpp_decl) + params[i].name;

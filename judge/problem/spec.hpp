@@ -94,6 +94,8 @@ struct FunctionSpec {
     std::vector<LengthDomain> lengths;
     std::optional<QueryKeyDomain> query_key;
 
+    /// The C++ return type, e.g. "std::pair<judge::Tensor, judge::Tensor>".
+    std::string return_type() const;
     /// The C++ declaration, e.g. "judge::Tensor split_heads(const judge::Tensor& x, int64_t num_heads)".
     std::string signature() const;
     const Param* param(const std::string& n) const;

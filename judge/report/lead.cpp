@@ -45,10 +45,12 @@ std::vector<LeadLine> lead_lines(const Report& r) {
         return lines;
     }
     if (const TestOutcome* t = wrong_return_test(r)) {
-        lines.push_back({"Returns", fmt::format("test {} ({}){}: {}. Return what the spec declares (judge show {}); "
-                                                "until then what came back cannot be checked",
-                                                t->id, t->hidden ? "hidden" : "sample", in_function(r, *t),
-                                                t->message.substr(wrong_return_words.size()), r.problem)});
+        // A sample test's: wrong_return_test takes no hidden one.
+        lines.push_back(
+            {"Returns",
+             fmt::format("test {} (sample){}: {}. Return what the spec declares (judge show {}); "
+                         "until then what came back cannot be checked",
+                         t->id, in_function(r, *t), t->message.substr(wrong_return_words.size()), r.problem)});
         return lines;
     }
     const TrapOutcome* fix = r.first_fix();

@@ -4,13 +4,21 @@
 # line --format codegrade prints, while the text report goes to standard output in the same step.
 bug="$TMP/bug.cpp"
 "$JUDGE" -q --root "$ROOT" show problem_sdpa --bug no_mask >"$bug" || fail "show --bug"
-expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --file "$bug" --format codegrade
-cp "$TMP/out" "$TMP/points"
-grep -q '"tag":"points"' "$TMP/points" || fail "--format codegrade printed no points line: $(cat "$TMP/points")"
-"$JUDGE" -q --root "$ROOT" submit problem_sdpa --file "$bug" --codegrade-fd 3 3>"$TMP/fd3" >"$TMP/out" 2>"$TMP/err"
-status=$?
-[ "$status" = 1 ] || fail "submit --codegrade-fd exited $status, expected 1 (not accepted)"
-cmp -s "$TMP/fd3" "$TMP/points" || fail "descriptor 3 holds '$(cat "$TMP/fd3")', not the points line '$(cat "$TMP/points")'"
+# same_line_on_fd3 WANT SUBMISSION...: --format codegrade prints a line matching WANT (exit 1), and
+# --codegrade-fd 3 writes that same line to descriptor 3, with the same exit; $TMP/out and
+# $TMP/err are then the --codegrade-fd run's.
+same_line_on_fd3() {
+    local want=$1 status
+    shift
+    expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_sdpa "$@" --format codegrade
+    cp "$TMP/out" "$TMP/points"
+    grep -q "$want" "$TMP/points" || fail "--format codegrade $*: no line like $want: $(cat "$TMP/points")"
+    "$JUDGE" -q --root "$ROOT" submit problem_sdpa "$@" --codegrade-fd 3 3>"$TMP/fd3" >"$TMP/out" 2>"$TMP/err"
+    status=$?
+    [ "$status" = 1 ] || fail "submit $* --codegrade-fd exited $status, expected 1 (not accepted), as --format codegrade"
+    cmp -s "$TMP/fd3" "$TMP/points" || fail "$*: descriptor 3 holds '$(cat "$TMP/fd3")', not '$(cat "$TMP/points")'"
+}
+same_line_on_fd3 '"tag":"points"' --file "$bug"
 expect_out "problem_sdpa: wrong_answer"
 expect_no_out '"tag":"points"'
 # A descriptor that is not open, or one of the standard three, is refused before anything is judged.
@@ -21,12 +29,6 @@ expect_err "--codegrade-fd 1: expected an open descriptor above 2"
 # A student with no file still gets their points line, 0 of the maximum, as --format codegrade
 # prints it, and the exit of a submission that did not pass (issue #63, point 3).
 mkdir -p "$TMP/empty"
-expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --dir "$TMP/empty" --format codegrade
-cp "$TMP/out" "$TMP/none_points"
-grep -q '"points":"0/' "$TMP/none_points" || fail "--format codegrade with no file: $(cat "$TMP/none_points")"
-"$JUDGE" -q --root "$ROOT" submit problem_sdpa --dir "$TMP/empty" --codegrade-fd 3 3>"$TMP/fd3" >"$TMP/out" 2>"$TMP/err"
-status=$?
-[ "$status" = 1 ] || fail "submit --dir EMPTY --codegrade-fd exited $status, expected 1 as --format codegrade"
-cmp -s "$TMP/fd3" "$TMP/none_points" || fail "no file: descriptor 3 holds '$(cat "$TMP/fd3")', not '$(cat "$TMP/none_points")'"
+same_line_on_fd3 '"points":"0/' --dir "$TMP/empty"
 expect_err "no solution.cpp or solution.py in $TMP/empty"
 echo "  the points line on descriptor 3, for a wrong answer and for a student with no file"
