@@ -38,7 +38,9 @@ total() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$TMP/totals"; }
 mkdir -p "$TMP/bin" && ln -s "$JUDGE" "$TMP/bin/judge"
 # Gradescope: the autograder zip's run_autograder (setup.sh builds the judge; this one is built).
 expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_mha --gradescope --out "$TMP/ag.zip" --seed-from-env GS
-mkdir -p "$TMP/ag/source" && (cd "$TMP/ag/source" && unzip -q "$TMP/ag.zip") || fail "cannot unzip the autograder"
+# (Python's zipfile: setup.sh installs no unzip; it keeps no modes, so run_autograder is made executable.)
+python3 -m zipfile -e "$TMP/ag.zip" "$TMP/ag/source" || fail "cannot unzip the autograder"
+chmod +x "$TMP/ag/source/run_autograder" || fail "the zip has no run_autograder"
 # PrairieLearn: the key in the question's tests/, which the host copies to /grade/tests.
 # CodeGrade: docs/ci.md's command, its /opt paths this course and cache, the key a fixture.
 mkdir -p "$TMP/fixtures" && echo "$key" >"$TMP/fixtures/grading_seed"
