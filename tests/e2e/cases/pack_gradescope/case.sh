@@ -15,7 +15,9 @@ expect_exit 0 "$JUDGE" -q --root "$ROOT" pack problem_sdpa --gradescope --out "$
 cmp -s "$TMP/a.zip" "$TMP/b.zip" || fail "two autograder zips of the same root differ"
 grep -qF "$GS_SEED" "$TMP/out" "$TMP/err" && fail "judge pack printed the seed"
 mkdir -p "$TMP/ag/source" "$TMP/ag/submission"
-unzip -p "$TMP/a.zip" | grep -F "$GS_SEED" >/dev/null && fail "the zip holds the term's secret"
+# (Python's zipfile, not unzip, which setup.sh does not install: without it this check passed unseen.)
+python3 -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); sys.exit(any(sys.argv[2].encode() in z.read(n) for n in z.namelist()))' \
+    "$TMP/a.zip" "$GS_SEED" || fail "the zip holds the term's secret"
 python3 "$HERE/check.py" "$TMP/a.zip" "$TMP/ag/source" "$key" || fail "the zip is not as Gradescope's specification has it"
 no_seed() {  # the results hold neither the secret nor the seed derived from it
     if grep -qiF -e "$GS_SEED" -e "${key##*:}" "$TMP/ag/results/results.json"; then fail "results.json names the seed"; fi
