@@ -245,6 +245,8 @@ int run_cli(int argc, char** argv) {
     // A Python test's client (runs/python_server.hpp), first: judge __py-test <fd> <program> <function> <in> <out>
     if (argc == 7 && std::string_view(argv[1]) == "__py-test")
         return run_python_client(std::atoi(argv[2]), argv[4], argv[5], argv[6]);
+    // The program a box check starts as a test (pipeline/box_check.hpp): judge __box-probe <in> <out>
+    if (argc == 4 && std::string_view(argv[1]) == box_probe_function) return 0;
     private_mount_namespace();  // first, while the judge has one thread
     handle_interrupts();        // then SIGINT, SIGTERM and SIGHUP unwind the judge (util/interrupt.hpp)
     CLI::App app{about_judge, "judge"};

@@ -196,9 +196,12 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
         const TrapOutcome* fix = r.first_fix();
         std::string bugs;
         for (const Named& n : named_misconceptions(r)) bugs += (bugs.empty() ? "" : " ") + n.bug;
-        csv += csv_cell(id) + "," + to_string(r.verdict) + "," + std::to_string(r.score) + "," +
+        // A student the judge failed on has no grade and no trap judged: empty cells, never a 0.
+        const bool graded = r.verdict != Verdict::judge_error;
+        csv += csv_cell(id) + "," + to_string(r.verdict) + "," + (graded ? std::to_string(r.score) : "") + "," +
                std::to_string(r.max_score) + "," + csv_cell(fix ? fix->id : "") + "," + csv_cell(bugs);
-        for (const TrapOutcome& t : r.traps) csv += t.passed ? ",pass" : t.blocked ? ",blocked" : ",fail";
+        for (const TrapOutcome& t : r.traps)
+            csv += !graded ? "," : t.passed ? ",pass" : t.blocked ? ",blocked" : ",fail";
         csv += "\n";
     }
     write_file_atomic(out / "grades.csv", csv);

@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "core/errors.hpp"
+#include "pipeline/box_check.hpp"
 #include "pipeline/phase_watch.hpp"
 #include "process/run_delay.hpp"
 #include "runs/box_protocol.hpp"
@@ -95,11 +96,19 @@ std::vector<Mount> hide_other_outs(const fs::path& box, const std::string& out_n
     return hide;
 }
 
+// Whether any run of `s` could not start its program (TestRun::not_started).
+bool any_not_started(const SubmissionRuns& s) {
+    for (const auto* runs : {&s.runs, &s.feedback})
+        for (const std::optional<TestRun>& run : *runs)
+            if (run && run->not_started) return true;
+    return false;
+}
+
 }  // namespace
 
-size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launch, const RunSettings& options,
+BoxEnd run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launch, const RunSettings& options,
                   const InputFiles& inputs, const Sandbox& sandbox, size_t batch, std::vector<box::PlannedTest> tests,
-                  size_t first_phase, size_t feedback_from, const std::function<void()>& at_phase_end, bool& timed_out,
+                  size_t first_phase, size_t feedback_from, const std::function<void()>& at_phase_end,
                   int max_timeouts) {
     const std::string& out_name = options.out_name;
     box::Plan plan;
@@ -156,17 +165,20 @@ size_t run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     for (const Mount& m : launch_mounts(launch, sandbox, box)) mounts.push_back(m);
     const ProcessResult r = sandbox.run(ps, mounts);
     phases.reset();  // the runner is gone: its phase socket too
-    timed_out = r.timed_out || r.cpu_limited;
+    BoxEnd end;
+    end.timed_out = r.timed_out || r.cpu_limited;
     const std::optional<size_t> cut =
         box::decode_cutoff(read_below(box, fs::path(out_name) / box::cutoff_file, 32, ReadPart::head).bytes);
-    if (!r.timed_out && (r.exit_code != 0 || !cut)) {
+    end.ended_early = !end.timed_out && (!r.started || r.exit_code != 0 || r.signal != 0 || !cut);
+    end.said = printable(r.started ? read_below(box, "runner.err", 500, ReadPart::tail).bytes : r.start_error);
+    if (end.ended_early) {
         spdlog::debug("the in-box runner ended early ({}): {}",
-                      r.signal != 0 ? describe_signal(r.signal) : "exit " + std::to_string(r.exit_code),
-                      printable(read_below(box, "runner.err", 500, ReadPart::tail).bytes));
-    } else if (const std::string said = read_below(box, "runner.err", 2000, ReadPart::tail).bytes; !said.empty()) {
-        spdlog::debug("the in-box runner said: {}", printable(said));  // a Python server's words, say
+                      r.signal != 0 ? describe_signal(r.signal) : "exit " + std::to_string(r.exit_code), end.said);
+    } else if (!end.said.empty()) {
+        spdlog::debug("the in-box runner said: {}", end.said);  // a Python server's words, say
     }
-    return cut ? std::min(plan.tests.size(), *cut) : plan.tests.size();
+    end.cutoff = cut ? std::min(plan.tests.size(), *cut) : plan.tests.size();
+    return end;
 }
 
 size_t tests_side_by_side() { return std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency())); }
@@ -250,7 +262,6 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
         return s;
     }
     if (sandbox.tier() == Tier::bubblewrap) {
-        bool box_timed_out = false;
         // Tests [0, read_up_to) of `order` were read at the phase end: the sample tests and the
         // feedback cases, while the runner waited and before any hidden test started. The rest are
         // read once the box has ended.
@@ -264,14 +275,16 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
         std::vector<box::PlannedTest> planned;
         for (const size_t k : order)
             planned.push_back({spec(k).id, spec(k).function, input_name(k), outs[k], random_name(), ""});
-        const size_t cutoff = run_in_box(
-            p, box, launch, options, inputs, sandbox, batch, std::move(planned), first_phase, feedback_from,
-            [&] { read_runs(first_phase); }, box_timed_out);
-        read_runs(cutoff);
-        cut_from(cutoff);
+        const BoxEnd end = run_in_box(p, box, launch, options, inputs, sandbox, batch, std::move(planned), first_phase,
+                                      feedback_from, [&] { read_runs(first_phase); });
+        read_runs(end.cutoff);
+        cut_from(end.cutoff);
         drop_late_feedback();
-        s.missing_verdict = box_timed_out ? Verdict::time_limit : Verdict::runtime_error;
-        s.missing_message = box_timed_out
+        // A runner that ended early, or a program that did not start, may be the box's failure, not
+        // the submission's: the judge's own program tells (a JudgeFailure when it cannot start either).
+        if (end.ended_early || any_not_started(s)) confirm_box_starts(sandbox, p.limits);
+        s.missing_verdict = end.timed_out ? Verdict::time_limit : Verdict::runtime_error;
+        s.missing_message = end.timed_out
                                 ? (past(options.deadline) ? deadline_words : out_of_time)
                                 : "no result: the test runner in the box was stopped (killed by the submission?)";
         return s;
@@ -323,6 +336,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
         [&](size_t i) { return static_cast<bool>(ran_out[i]); }, first_phase, {}, feedback_from);
     cut_from(cutoff);
     drop_late_feedback();
+    if (any_not_started(s)) confirm_box_starts(sandbox, p.limits);
     if (deadline_hit) s.missing_message = deadline_words;
     return s;
 }

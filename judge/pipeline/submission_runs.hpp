@@ -75,14 +75,20 @@ std::vector<size_t> run_order(const Problem& p, size_t& first_phase, size_t feed
 /// inputs in its folder below inputs.root() (mounted at /in), its output folder made by the caller
 /// below `box / options.out_name`; the first `first_phase` of them before the others, with
 /// `at_phase_end` between (and from `feedback_from` on, in the first phase, feedback cases; 0 and
-/// SIZE_MAX: one phase); after `max_timeouts` time-outs the rest are not run. Returns the cutoff, a
-/// position in `tests`: tests before it without a judge_status got no result. `timed_out` says
-/// whether the box as a whole ran out of time.
-size_t run_in_box(const Problem& p, const std::filesystem::path& box, const LaunchSpec& launch,
+/// SIZE_MAX: one phase); after `max_timeouts` time-outs the rest are not run. Returns how the box
+/// ended: its cutoff, a position in `tests` (tests before it without a judge_status got no result).
+struct BoxEnd {
+    size_t cutoff = 0;
+    bool timed_out = false;  // the box as a whole ran out of time
+    // The in-box runner ended early (not for time, without writing its cutoff): stopped by a test, or
+    // failed; `said` is the tail of its stderr, the judge's own words (a test's go to its files).
+    bool ended_early = false;
+    std::string said;
+};
+BoxEnd run_in_box(const Problem& p, const std::filesystem::path& box, const LaunchSpec& launch,
                   const RunSettings& options, const InputFiles& inputs, const Sandbox& sandbox, size_t batch,
                   std::vector<box::PlannedTest> tests, size_t first_phase, size_t feedback_from,
-                  const std::function<void()>& at_phase_end, bool& timed_out,
-                  int max_timeouts = box::default_max_timeouts);
+                  const std::function<void()>& at_phase_end, int max_timeouts = box::default_max_timeouts);
 
 /// Runs every test of the submission built in `box`, started as `launch` says, through `sandbox`, in ordered batches
 /// (two per core) with the time-out cutoff applied in run_order, so which tests count as "not run" never depends on the

@@ -15,17 +15,15 @@ namespace judge {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// A copy of `exe` in the box as `name` (the cache is out of its reach), readable: it holds nothing
-// but itself.
-fs::path place_program(const fs::path& exe, const fs::path& box, const std::string& name = "prog") {
+fs::path place_program(const fs::path& exe, const fs::path& box, const std::string& name) {
     const fs::path prog = box / name;
     fs::copy_file(exe, prog);
     fs::permissions(prog, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                               fs::perms::others_read | fs::perms::others_exec);
     return prog;
 }
+
+namespace {
 
 // Runs the jobs `which` (indices into `jobs`) in one box, each program's tests a few to a process
 // when `together` (runs/batch_run.hpp), else a process a test, and leaves each result in `out`;
@@ -60,10 +58,10 @@ std::vector<size_t> in_one_box(const Sandbox& shared, const Problem& p, const In
     }
     RunSettings settings;
     settings.together = together;
-    bool stopped = false;
-    const size_t cutoff = run_in_box(p, box.path(), launch, settings, inputs, *boxed, tests_side_by_side(), planned, 0,
-                                     SIZE_MAX, {}, stopped, static_cast<int>(jobs.size()));
-    timed_out = timed_out || stopped;
+    const BoxEnd end = run_in_box(p, box.path(), launch, settings, inputs, *boxed, tests_side_by_side(), planned, 0,
+                                  SIZE_MAX, {}, static_cast<int>(jobs.size()));
+    const size_t cutoff = end.cutoff;
+    timed_out = timed_out || end.timed_out;
     std::vector<size_t> left;
     for (size_t i = 0; i < jobs.size(); ++i) {
         const fs::path dir = fs::path("out") / planned[i].out;

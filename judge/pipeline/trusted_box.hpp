@@ -20,6 +20,11 @@
 
 namespace judge {
 
+/// A copy of `exe` in the box as `name` (the cache is out of its reach), readable: it holds nothing
+/// but itself. Returns its path.
+std::filesystem::path place_program(const std::filesystem::path& exe, const std::filesystem::path& box,
+                                    const std::string& name = "prog");
+
 /// Runs `exe` on `fn` with the inputs in `in_dir`, under `limits`, in a box of its own from
 /// `sandbox`, and returns what the run left (runs/run_files.hpp), judge_status included.
 RunFiles run_trusted(const Sandbox& sandbox, const std::filesystem::path& exe, const FunctionSpec& fn,

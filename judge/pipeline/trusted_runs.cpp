@@ -8,6 +8,7 @@
 
 #include "core/cache.hpp"
 #include "core/errors.hpp"
+#include "pipeline/box_check.hpp"
 #include "pipeline/trusted_box.hpp"
 #include "problem/redraw.hpp"
 #include "runs/run_files.hpp"
@@ -105,6 +106,7 @@ void cache_runs(const Problem& p, uint64_t seed, InputFiles& inputs, const std::
     if (jobs.empty()) return;
     inputs.ensure();
     const std::vector<RunFiles> files = run_trusted_batch(sandbox, p, inputs, jobs);
+    confirm_runs(files, sandbox, p.limits);  // no run the box failed is kept
     for (size_t i = 0; i < jobs.size(); ++i) write_file_atomic(targets[i], encode_run_files(files[i]));
 }
 
@@ -123,6 +125,7 @@ RunFiles cached_run_files(const Problem& p, uint64_t seed, InputFiles& inputs, c
     if (std::optional<RunFiles> files = read_cached(file)) return *std::move(files);
     inputs.ensure();
     RunFiles files = run_trusted(sandbox, exe, p.function(p.tests[t].function), inputs.dir(t), p.limits);
+    confirm_runs({files}, sandbox, p.limits);
     write_file_atomic(file, encode_run_files(files));  // one rename: no judge reads half an entry
     return files;
 }

@@ -116,8 +116,9 @@ Plan decode_plan(const std::string& text);
 
 /// How one test's process ended.
 struct TestStatus {
-    // not_started: the process could not be started because its box's process limit was used up
-    // (by the same submission's other processes); value is the errno.
+    // not_started: the process could not be started (its box's process limit used up by the same
+    // submission's other processes, a program the kernel would not load, or a broken box); value is
+    // the errno.
     // memory_limit: the kernel's OOM killer ended it or one of its processes, at the memory limit of
     // its cgroup (value: memory_mb).
     // disk_full: a place it may write (its output folder, /tmp) was full when it ended (value: its MB).

@@ -37,6 +37,9 @@ struct TestRun {
     std::string stderr_tail;  // the program's last words on stderr
     std::string stdout_head;  // the first of what it printed on stdout (judge run shows it)
     std::map<std::string, npy::Array> outputs;
+    // Its process could not be started: believed only once the box started the judge's own program
+    // (pipeline/box_check.hpp).
+    bool not_started = false;
 
     /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.
     bool hit_time_limit() const { return status == Status::timed_out || status == Status::cpu_limit; }
@@ -72,8 +75,8 @@ void write_inputs(const std::filesystem::path& dir, const InputArrays& inputs);
 /// Runs `exe` on `function` with inputs from `in_dir`, writing into `out_dir` (created, must be
 /// empty), under the problem's limits, through `runner`, and records how the process ended in
 /// <out_dir>/judge_status. A sandbox shows the run `box` read-write at /box and `in_dir`
-/// read-only at /in; `exe` and `out_dir` must then be in `box`. Throws JudgeFailure when the
-/// process cannot start. Returns the status it recorded.
+/// read-only at /in; `exe` and `out_dir` must then be in `box`. A process that cannot start is
+/// recorded as not_started, with its errno. Returns the status it recorded.
 box::TestStatus execute_test(const std::filesystem::path& exe, const std::string& function,
                              const std::filesystem::path& in_dir, const std::filesystem::path& out_dir,
                              const Limits& limits, const Runner& runner, const std::filesystem::path& box = {},

@@ -71,6 +71,10 @@ bool send_with_fds(int sock, const std::string& text, const std::vector<int>& fd
 /// judge itself (`judge __py-test`).
 std::filesystem::path python_client_exe();
 
+/// The function name with which the client (or the judge) only starts and exits 0: the judge's own
+/// program for a box check (pipeline/box_check.hpp), run as a test is.
+inline constexpr const char* box_probe_function = "__box-probe";
+
 /// The command line of a test's client: `judge __py-test <fd>`, before the test's own arguments.
 std::vector<std::string> python_client_launcher(const std::filesystem::path& judge_exe, int fd);
 

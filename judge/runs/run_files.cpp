@@ -1,7 +1,9 @@
 #include "runs/run_files.hpp"
 
+#include <cerrno>
 #include <functional>
 #include <string_view>
+#include <system_error>
 
 #include "util/safe_read.hpp"
 #include "util/text.hpp"
@@ -73,7 +75,10 @@ TestRun read_with(const FunctionSpec& fn, const ReadFile& read, const box::TestS
             return run;
         case Kind::not_started:
             run.status = TestRun::Status::crashed;
-            run.detail = "could not be started: the submission's own processes had used up its process limit";
+            run.not_started = true;
+            run.detail = how.value == EAGAIN
+                             ? "could not be started: the submission's own processes had used up its process limit"
+                             : "could not be started: " + std::system_category().message(static_cast<int>(how.value));
             return run;
         case Kind::exited:
         case Kind::signalled: break;

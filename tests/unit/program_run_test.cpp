@@ -46,12 +46,18 @@ TEST_CASE("a test that cannot start because its box's processes are used up is t
     CHECK(run.detail == "could not be started: the submission's own processes had used up its process limit");
 }
 
-TEST_CASE("any other failure to start a test is the judge's", "[program_run]") {
+TEST_CASE("any other failure to start a test is recorded with its errno, for the box check to judge", "[program_run]") {
+    // Whose failure it is, the judge learns by starting its own program (pipeline/box_check.hpp).
     judge::TempDir tmp("judge-test-process-test");
     const judge::Problem p = fixtures::problem();
-    CHECK_THROWS_AS(judge::execute_test(tmp.path() / "prog", "f", tmp.path() / "in", tmp.path() / "out", p.limits,
-                                        FailingRunner(ENOENT), tmp.path()),
-                    judge::JudgeFailure);
+    const judge::box::TestStatus how = judge::execute_test(
+        tmp.path() / "prog", "f", tmp.path() / "in", tmp.path() / "out", p.limits, FailingRunner(ENOENT), tmp.path());
+    CHECK(how.kind == judge::box::TestStatus::Kind::not_started);
+    CHECK(how.value == ENOENT);
+    const judge::TestRun run = judge::run_test(tmp.path() / "prog", p.functions[0], tmp.path() / "in",
+                                               tmp.path() / "out2", p.limits, FailingRunner(EACCES), tmp.path());
+    CHECK(run.not_started);
+    CHECK(run.detail == "could not be started: Permission denied");
 }
 
 TEST_CASE("a test's output folder replaced by a link is never written through (issue #20)", "[program_run][hostile]") {

@@ -5,6 +5,7 @@
 
 #include "compile/builder.hpp"
 #include "fixtures.hpp"
+#include "pipeline/box_check.hpp"
 #include "pipeline/input_files.hpp"
 #include "pipeline/trusted_runs.hpp"
 #include "sandbox/sandbox.hpp"
@@ -209,6 +210,28 @@ TEST_CASE("test inputs are written once, one folder per test under a random name
     // Another judge of the same problem names its folders afresh.
     judge::InputFiles again(p, 0);
     CHECK(again.name(1) != inputs.name(1));
+}
+
+TEST_CASE("a course program's run is checked against the box before it is kept when the box may have failed it",
+          "[trusted_runs][box_check]") {
+    using judge::box::TestStatus;
+    const auto run = [](const TestStatus& how, bool harness) {
+        judge::RunFiles files{{judge::box::status_file, judge::box::encode_status(how)}};
+        if (harness) files[judge::box::harness_status_file] = "ok\n";
+        return files;
+    };
+    // The harness wrote its status: the program ran, whatever it then did.
+    CHECK_FALSE(judge::may_be_box_failure(run({TestStatus::Kind::exited, 0, {}}, true)));
+    CHECK_FALSE(judge::may_be_box_failure(run({TestStatus::Kind::signalled, 11, {}}, true)));
+    // Limits are the program's own doing.
+    CHECK_FALSE(judge::may_be_box_failure(run({TestStatus::Kind::timed_out, 2000, {}}, false)));
+    CHECK_FALSE(judge::may_be_box_failure(run({TestStatus::Kind::memory_limit, 1024, {}}, false)));
+    // Not started, or ended before its harness said anything (bubblewrap could not start it), or no
+    // status at all: the box may be at fault.
+    CHECK(judge::may_be_box_failure(run({TestStatus::Kind::not_started, 13, {}}, false)));
+    CHECK(judge::may_be_box_failure(run({TestStatus::Kind::exited, 1, {}}, false)));
+    CHECK(judge::may_be_box_failure(run({TestStatus::Kind::signalled, 9, {}}, false)));
+    CHECK(judge::may_be_box_failure({}));
 }
 
 }  // namespace trusted_runs_test
