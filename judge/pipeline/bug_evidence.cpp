@@ -185,4 +185,18 @@ void complete_bug(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& e
     for (const size_t t : missing) set_run(p, evidence[t], t, x, key.bug_runs(t, this_bug)[x], reference_of);
 }
 
+void complete_every(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence,
+                    const std::vector<size_t>& scope, const std::vector<bool>& wanted,
+                    const ReferenceOf& reference_of) {
+    key.prepare_bugs(wanted, scope);  // in one box; those cached are not run again
+    for (const size_t t : scope) {
+        std::vector<bool> missing(wanted.size(), false);
+        for (size_t x = 0; x < wanted.size(); ++x) missing[x] = wanted[x] && evidence[t].bugs[x] == nullptr;
+        if (std::find(missing.begin(), missing.end(), true) == missing.end()) continue;
+        const std::vector<const TestRun*> runs = key.bug_runs(t, missing);
+        for (size_t x = 0; x < wanted.size(); ++x)
+            if (missing[x]) set_run(p, evidence[t], t, x, runs[x], reference_of);
+    }
+}
+
 }  // namespace judge

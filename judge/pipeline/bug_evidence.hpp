@@ -44,6 +44,11 @@ std::vector<TestEvidence> gather_evidence(const Problem& p, AnswerKey& key, cons
 void complete_scope(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence,
                     const std::vector<size_t>& scope, const std::vector<bool>& wanted, const ReferenceOf& reference_of);
 
+/// Runs every bug marked in `wanted` on every test of `scope` where `evidence` lacks its run (what
+/// match_trap needs).
+void complete_every(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence,
+                    const std::vector<size_t>& scope, const std::vector<bool>& wanted, const ReferenceOf& reference_of);
+
 /// Runs bug `x` on every test where `evidence` lacks its run.
 void complete_bug(const Problem& p, AnswerKey& key, std::vector<TestEvidence>& evidence, size_t x,
                   const ReferenceOf& reference_of);

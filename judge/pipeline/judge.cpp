@@ -246,24 +246,29 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
     // Only the runs that can change the match (pipeline/bug_evidence.hpp).
     const ReferenceOf reference_of = [this](size_t t) { return reference_for(t); };
     std::vector<TestEvidence> evidence = gather_evidence(m_p, *m_key, runs, wanted, reference_of);
-    // Names bug x on the failing tests among `tests` that it fails.
-    const auto name = [&](size_t x, const std::vector<size_t>& tests) {
+    // Names bug x on the failing tests among `tests` that it fails; a test that another named bug
+    // `also` fails keeps the one of its own trap, or none.
+    const auto name = [&](size_t x, const std::vector<size_t>& tests, const std::vector<size_t>& also = {}) {
         for (const size_t t : tests) {
             if (!evidence[t].bug_fails[x] || outcomes[t].passed()) continue;
+            const bool shared =
+                std::any_of(also.begin(), also.end(), [&](size_t y) { return y != x && evidence[t].bug_fails[y]; });
+            if (shared && outcomes[t].trap != bugs[x].trap) continue;
             outcomes[t].misconception = text_in(lang, bugs[x].misconception_in, bugs[x].misconception);
             outcomes[t].misconception_bug = bugs[x].name;
             if (outcomes[t].trap == bugs[x].trap) outcomes[t].evidence = "seeded_bug";
         }
     };
-    if (const std::optional<size_t> x = match_bug(evidence)) return name(*x, indices(m_p.tests.size()));
-    // No one bug explains every failure: one function's outputs may still be exactly a bug's on
-    // every test of that function (a second mistake elsewhere), by the same rule on its tests
-    // alone, and two more: the submission fails every test the bug fails, of any function (a bug
-    // whose mistake shows where the submission is right is not its mistake), and on one test of
-    // the function it returned the bug's very outputs (an exception from the same operation is
+    const std::vector<size_t> all = match_bugs(evidence);
+    for (const size_t x : all) name(x, indices(m_p.tests.size()), all);
+    // No bug explains every failure it would make: one function's outputs may still be exactly a
+    // bug's on every test of that function (a second mistake elsewhere), by the same rule on its
+    // tests alone, and two more: the submission fails every test the bug fails, of any function (a
+    // bug whose mistake shows where the submission is right is not its mistake), and on one test
+    // of the function it returned the bug's very outputs (an exception from the same operation is
     // too common a coincidence to name a mistake from).
-    if (m_p.functions.size() < 2) return;
     for (const FunctionSpec& fn : m_p.functions) {
+        if (!all.empty() || m_p.functions.size() < 2) break;
         std::vector<size_t> own;
         for (size_t t = 0; t < m_p.tests.size(); ++t)
             if (m_p.tests[t].function == fn.name) own.push_back(t);
@@ -283,6 +288,32 @@ void Judge::name_misconceptions(std::vector<TestOutcome>& outcomes, const Submis
                                  got->status == TestRun::Status::ok && outcomes[t].verdict == Verdict::wrong_answer);
         }
         if (covered && same_outputs) name(*x, own);
+    }
+    name_by_trap(outcomes, evidence, wanted, name);
+}
+
+void Judge::name_by_trap(const std::vector<TestOutcome>& outcomes, std::vector<TestEvidence>& evidence,
+                         const std::vector<bool>& wanted,
+                         const std::function<void(size_t, const std::vector<size_t>&)>& name) {
+    // A failed trap with no mistake named yet: when every failing test of it is exactly one bug's
+    // outputs, and that bug fails no other test of it, the bug is named there, whatever fails
+    // elsewhere (a second mistake in the same function, say: issue #64, point 2).
+    const ReferenceOf reference_of = [this](size_t t) { return reference_for(t); };
+    for (const TrapSpec& trap : m_p.traps) {
+        std::vector<size_t> own;
+        std::vector<bool> failing;
+        bool named = false;
+        for (size_t t = 0; t < m_p.tests.size(); ++t) {
+            if (m_p.tests[t].trap != trap.id) continue;
+            own.push_back(t);
+            failing.push_back(!outcomes[t].passed());
+            named = named || !outcomes[t].misconception.empty();
+        }
+        if (named || std::find(failing.begin(), failing.end(), true) == failing.end()) continue;
+        complete_every(m_p, *m_key, evidence, own, wanted, reference_of);
+        std::vector<TestEvidence> part;
+        for (const size_t t : own) part.push_back(evidence[t]);
+        if (const std::optional<size_t> x = match_trap(part, failing)) name(*x, own);
     }
 }
 

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,6 +28,7 @@
 #include "pipeline/trusted_runs.hpp"
 #include "report/report.hpp"
 #include "sandbox/sandbox.hpp"
+#include "traps/misconception.hpp"
 #include "util/safe_read.hpp"
 
 namespace judge {
@@ -107,10 +109,16 @@ private:
     /// The outcome of test `t` from what running the submission left.
     TestOutcome outcome(size_t t, const SubmissionRuns& runs, Language lang);
 
-    /// Names the misconception when exactly one seeded bug explains the submission's failures
-    /// (traps/misconception.hpp), on the failing tests that bug fails too.
+    /// Names each seeded bug that explains the submission's failures (traps/misconception.hpp), on
+    /// the failing tests that bug fails too.
     /// The misconception is said in `lang`'s words (a seeded bug's form for its text variant).
     void name_misconceptions(std::vector<TestOutcome>& outcomes, const SubmissionRuns& runs, Language lang);
+
+    /// Each failed trap with no misconception named yet, by match_trap on its own tests, through
+    /// `name(bug, tests)`.
+    void name_by_trap(const std::vector<TestOutcome>& outcomes, std::vector<TestEvidence>& evidence,
+                      const std::vector<bool>& wanted,
+                      const std::function<void(size_t, const std::vector<size_t>&)>& name);
 
     /// The inputs made and the expected outputs loaded (once; later calls do nothing).
     void prepare_expected();

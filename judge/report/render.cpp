@@ -97,16 +97,19 @@ std::string render_text(const Report& r, const Style& style) {
                          r.max_score);
         return s;
     }
-    // The misconception that explains the most failing tests, said once at the top.
-    std::map<std::string, int> matches;
-    for (const TestOutcome& test : r.tests) {
-        if (!test.misconception.empty()) ++matches[test.misconception];
-    }
-    const auto top = std::max_element(matches.begin(), matches.end(),
-                                      [](const auto& a, const auto& b) { return a.second < b.second; });
-    if (top != matches.end()) {
-        s += paint(misconception_summary(top->second, top->first), "bold") + "\n\n";
-    }
+    // Each misconception named, said once at the top, in the order of the traps (the one to fix
+    // first, first): two mistakes are both said (issue #64).
+    std::vector<std::pair<std::string, int>> matches;
+    for (const TrapOutcome& trap : r.traps)
+        for (const TestOutcome& test : r.tests) {
+            if (test.trap != trap.id || test.misconception.empty()) continue;
+            auto it = std::find_if(matches.begin(), matches.end(),
+                                   [&](const auto& m) { return m.first == test.misconception; });
+            if (it == matches.end()) it = matches.insert(matches.end(), {test.misconception, 0});
+            ++it->second;
+        }
+    for (const auto& [text, tests] : matches) s += paint(misconception_summary(tests, text), "bold") + "\n";
+    if (!matches.empty()) s += "\n";
     // A limit hit, then what to fix first and its hint (or what its trap checks): lead.hpp.
     const std::vector<LeadLine> lead = lead_lines(r);
     for (const LeadLine& l : lead) s += (l.under ? "    " : "") + paint(l.label + ": ", "bold") + l.text + "\n";

@@ -1,5 +1,7 @@
 #include "traps/misconception.hpp"
 
+#include <algorithm>
+
 #include "checks/compare.hpp"
 
 namespace judge {
@@ -39,10 +41,10 @@ bool same_behaviour(const TestRun& a, const TestRun& b, const Tolerance& tol, bo
     return true;
 }
 
-std::optional<size_t> match_bug(const std::vector<TestEvidence>& tests) {
-    if (tests.empty()) return std::nullopt;
+std::vector<size_t> match_bugs(const std::vector<TestEvidence>& tests) {
+    if (tests.empty()) return {};
     const size_t n_bugs = tests.front().bugs.size();
-    std::optional<size_t> found;
+    std::vector<size_t> found;
     for (size_t x = 0; x < n_bugs; ++x) {
         bool fails_any = false, same_everywhere = true, separated = false;
         for (const TestEvidence& e : tests) {
@@ -63,7 +65,31 @@ std::optional<size_t> match_bug(const std::vector<TestEvidence>& tests) {
             separated = separated || apart;
         }
         if (!fails_any || !same_everywhere || !separated) continue;
-        if (found) return std::nullopt;  // two candidates: name neither
+        found.push_back(x);
+    }
+    return found;
+}
+
+std::optional<size_t> match_bug(const std::vector<TestEvidence>& tests) {
+    const std::vector<size_t> found = match_bugs(tests);
+    if (found.size() != 1) return std::nullopt;  // two candidates: name neither
+    return found.front();
+}
+
+std::optional<size_t> match_trap(const std::vector<TestEvidence>& tests, const std::vector<bool>& failing) {
+    if (tests.empty() || std::find(failing.begin(), failing.end(), true) == failing.end()) return std::nullopt;
+    std::optional<size_t> found;
+    for (size_t x = 0; x < tests.front().bugs.size(); ++x) {
+        bool exact = true;
+        for (size_t i = 0; i < tests.size() && exact; ++i) {
+            const TestEvidence& e = tests[i];
+            const TestRun* bx = e.bugs[x];
+            exact = bx != nullptr && e.bug_fails[x] == failing[i] &&
+                    (!failing[i] || (e.submission != nullptr && same_behaviour(*e.submission, *bx, e.test->tolerance,
+                                                                               e.test->throws.has_value())));
+        }
+        if (!exact) continue;
+        if (found) return std::nullopt;  // two bugs alike on every test of the trap: name neither
         found = x;
     }
     return found;

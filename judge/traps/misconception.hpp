@@ -9,15 +9,19 @@
 //     own mistake happens to coincide with X on one trap's tests (a lens indexed by head when
 //     B divides H; a transpose that throws in the same matmul) from being told it made X;
 //   - at least one of those tests separates X from every other seeded bug;
-//   - no other bug meets both. Two candidates name neither: silence beats a coin toss.
+//   - no other bug meets both (match_bug). Two candidates name neither: silence beats a coin toss,
+//     unless each is told apart from the other (match_bugs names each on its own tests).
 // Only the bugs of the traps the submission failed need to be built and run: every bug fails a
 // test of its own trap (`judge validate` checks it), and on a trap the submission passed it differs
 // from that bug. A bug that is not run counts as telling X apart.
 // The misconception is then named on the failing tests X fails. A submission with two mistakes
 // matches no single bug over all its tests; the same rule is then applied to each function's tests
 // alone (pipeline/judge.cpp, issue #41), so that a function whose outputs are exactly X's on every
-// test of that function is named there, and the report says which function. Where nothing
-// matches, there is no misconception line: it says less, never something false.
+// test of that function is named there, and the report says which function. Two bugs that each
+// meet the rule (two mistakes on different tests) are each named on their own tests; and a trap
+// whose every failing test is exactly one bug's outputs, and no other of its tests fails that
+// bug, names it there whatever fails elsewhere (match_trap, issue #64). Where nothing matches,
+// there is no misconception line: it says less, never something false.
 #pragma once
 
 #include <optional>
@@ -53,8 +57,19 @@ struct TestEvidence {
     std::vector<bool> bug_fails;          // whether that bug fails this test
 };
 
+/// Every seeded bug that explains the submission's failures by the rule above but its last point:
+/// two mistakes, each exactly a bug's on the tests it fails and each told apart from every other
+/// bug somewhere, are both there (issue #64, point 2).
+std::vector<size_t> match_bugs(const std::vector<TestEvidence>& tests);
+
 /// The index of the one seeded bug that explains the submission's failures (the rule above), or
 /// nullopt.
 std::optional<size_t> match_bug(const std::vector<TestEvidence>& tests);
+
+/// On the tests of one trap (`failing`: which the submission fails), the one bug that fails
+/// exactly those, behaving on each exactly as the submission does, or nullopt (none, or two alike
+/// there). Every bug's run on every test is needed (complete_every). What fails elsewhere does
+/// not matter: no failing test of the trap contradicts the name.
+std::optional<size_t> match_trap(const std::vector<TestEvidence>& tests, const std::vector<bool>& failing);
 
 }  // namespace judge

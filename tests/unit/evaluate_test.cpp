@@ -254,6 +254,33 @@ TEST_CASE("a misconception is named only when exactly one seeded bug explains th
     SECTION("nothing fails") { CHECK_FALSE(judge::match_bug({evidence(&ref, {&ref, &ref}, {false, false})})); }
 }
 
+TEST_CASE("two mistakes, each exactly a bug's on the tests it fails, are both named (issue #64)", "[misconception]") {
+    const TestRun x = fixtures::ok_run(fixtures::array({2, 3}, {9, 9, 9, 9, 9, 9}), fixtures::array({1}, {1}));
+    const TestRun y = fixtures::ok_run(fixtures::array({2, 3}, {7, 7, 7, 7, 7, 7}), fixtures::array({1}, {1}));
+    const TestRun ref = reference();
+    // Test 1 is bug 0's alone, test 2 bug 1's alone: the submission has both mistakes.
+    const std::vector<judge::TestEvidence> both = {evidence(&x, {&x, &ref}, {true, false}),
+                                                   evidence(&y, {&ref, &y}, {false, true})};
+    CHECK(judge::match_bugs(both) == std::vector<size_t>{0, 1});
+    CHECK_FALSE(judge::match_bug(both));  // the one-bug rule names neither
+    // One trap's tests: bug 0 fails exactly the failing ones, with the submission's outputs.
+    CHECK(judge::match_trap({evidence(&x, {&x, &y}, {true, true}), evidence(&ref, {&ref, &y}, {false, true})},
+                            {true, false}) == 0u);  // bug 1 fails a test the submission passes: only bug 0
+    CHECK(judge::match_trap({evidence(&x, {&x, &y}, {true, true}), evidence(&ref, {&ref, &ref}, {false, false})},
+                            {true, false}) == 0u);
+    SECTION("a failing test of the trap the bug passes, or other outputs, contradict it") {
+        CHECK_FALSE(judge::match_trap({evidence(&x, {&x}, {true}), evidence(&y, {&ref}, {false})}, {true, true}));
+        CHECK_FALSE(judge::match_trap({evidence(&y, {&x}, {true})}, {true}));
+    }
+    SECTION("two bugs alike on every test of the trap: neither") {
+        CHECK_FALSE(judge::match_trap({evidence(&x, {&x, &x}, {true, true})}, {true}));
+    }
+    SECTION("a bug without a run, or a trap that passed: none") {
+        CHECK_FALSE(judge::match_trap({evidence(&x, {nullptr}, {false})}, {true}));
+        CHECK_FALSE(judge::match_trap({evidence(&ref, {&x}, {true})}, {false}));
+    }
+}
+
 TEST_CASE("exceptions match by type and failing operation, not by type alone", "[misconception]") {
     CHECK(judge::failing_operation("matmul: shapes [2, 3] and [4, 5] do not match") == "matmul");
     CHECK(judge::failing_operation("operator+: shapes [2] and [3]") == "operator+");
