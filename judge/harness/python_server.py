@@ -660,7 +660,43 @@ def exception_status(e, solution):
         return "exception\nexception\n%s\n" % message
     if isinstance(e, MemoryError) or "can't allocate memory" in str(e) or "not enough memory" in str(e):
         return "exception\nbad_alloc\n%s\n" % message
+    library = library_failure(e, solution)
+    if library:
+        return "library_error\n%s\n" % library
     return "exception\nexception\n%s (%s)\n" % (message, where(e, solution))
+
+
+def student_line(e, solution):
+    """The last line of the student's file on `e`'s traceback: where their code called out."""
+    tb, line = e.__traceback__, 0
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == solution:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def library_failure(e, solution):
+    """What the library did, when the failure is the library's side of a call: a function the box's
+    torch or NumPy does not have, or an exception raised inside the library's own code. Names the
+    library, its version in the box and the line that called it; "" otherwise (issue #64, point 3)."""
+    line = student_line(e, solution)
+    at = " (called on line %d of %s)" % (line, SHOWN) if line else ""
+    module = getattr(e, "obj", None) if isinstance(e, AttributeError) else None
+    name = getattr(module, "__name__", "") if module is not None and type(module).__name__ == "module" else ""
+    lib = name.split(".")[0]
+    if lib in ("torch", "numpy") and getattr(e, "name", None):
+        return "%s %s in the box has no %s.%s%s" % (lib, library_version(lib), name, e.name, at)
+    tb, last = e.__traceback__, ""
+    while tb is not None:
+        last, tb = tb.tb_frame.f_code.co_filename, tb.tb_next
+    for lib in ("torch", "numpy"):
+        if "/" + lib + "/" in last and line:
+            cls = type(e).__name__
+            message = "%s: %s" % (cls, e) if str(e) else cls
+            version = library_version(lib)
+            return "%s (raised inside %s %s, in a call on line %d of %s)" % (message, lib, version, line, SHOWN)
+    return ""
 
 
 def own_raise(e, solution):

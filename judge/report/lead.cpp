@@ -53,6 +53,14 @@ std::vector<LeadLine> lead_lines(const Report& r) {
                          t->id, in_function(r, *t), t->message.substr(wrong_return_words.size()), r.problem)});
         return lines;
     }
+    if (const TestOutcome* t = library_test(r)) {
+        lines.push_back(
+            {"Library", fmt::format("test {} (sample){}: {}. This is no trap's mistake: write the call with "
+                                    "what this version has (judge doctor and the report's first line "
+                                    "say which versions the box runs)",
+                                    t->id, in_function(r, *t), t->message.substr(library_words.size()))});
+        return lines;
+    }
     const TrapOutcome* fix = r.first_fix();
     if (fix == nullptr) return lines;
     const TestOutcome* failed = r.test(fix->failed_test);

@@ -34,7 +34,8 @@ std::string trap_details(const Report& r, const TrapOutcome& t, const Style& sty
     int more = 0;
     for (const TestOutcome& test : r.tests) more += test.trap == t.id && !test.passed() ? 1 : 0;
     const auto [label, hint] = hint_line(t);
-    const std::string hint_text = with_hint ? "    " + style.paint(label + ": ", "bold") + hint + "\n" : "";
+    const std::string hint_text =
+        with_hint && trap_hint_applies(r, t) ? "    " + style.paint(label + ": ", "bold") + hint + "\n" : "";
     if (shown.empty()) return hint_text;
     const TestOutcome* first = shown.front();
     more -= static_cast<int>(shown.size());

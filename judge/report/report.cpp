@@ -165,6 +165,8 @@ const TrapOutcome* Report::first_fix() const {
         if (t.changing) return nullptr;
     // A function that returns what the spec does not declare: that is what to fix, before any trap.
     if (wrong_return_test(*this) != nullptr) return nullptr;
+    // A call the library failed (a function this torch lacks): no trap's mistake.
+    if (library_test(*this) != nullptr) return nullptr;
     for (const TrapOutcome& t : traps)
         if (!t.passed && !t.blocked) return &t;
     return nullptr;
@@ -176,6 +178,17 @@ const TestOutcome* wrong_return_test(const Report& r) {
     for (const TestOutcome& t : r.tests)
         if (!t.hidden && !t.passed() && t.message.rfind(wrong_return_words, 0) == 0) return &t;
     return nullptr;
+}
+
+const TestOutcome* library_test(const Report& r) {
+    for (const TestOutcome& t : r.tests)
+        if (!t.hidden && !t.passed() && t.message.rfind(library_words, 0) == 0) return &t;
+    return nullptr;
+}
+
+bool trap_hint_applies(const Report& r, const TrapOutcome& t) {
+    const TestOutcome* first = speaker(r.tests, t.id);
+    return first == nullptr || first->message.rfind(library_words, 0) != 0;
 }
 
 const TestOutcome* Report::test(const std::string& id) const {

@@ -43,6 +43,12 @@ std::string verdict_words(Verdict v);
 /// (output, weights)"). No trap can be named from such runs: a report says it before any trap.
 inline constexpr std::string_view wrong_return_words = "did not return what the spec declares: ";
 
+/// How a test's message begins when the library failed the student's call (a function the box's
+/// torch or NumPy does not have, an exception raised inside the library's own code): it names the
+/// library, its version in the box and the line that called it. No trap's mistake: a report says it
+/// before any trap, with no trap's checklist (issue #64, point 3).
+inline constexpr std::string_view library_words = "stopped in the library: ";
+
 /// The verdict a name (to_string's) stands for; nullopt for no verdict's name.
 std::optional<Verdict> verdict_named(const std::string& name);
 
@@ -179,6 +185,13 @@ std::string fix_first_words(const TrapOutcome& t, const Report& r);
 
 /// The first shown test whose function returned what the spec does not declare, or nullptr.
 const TestOutcome* wrong_return_test(const Report& r);
+
+/// The first shown test the library failed (library_words), or nullptr.
+const TestOutcome* library_test(const Report& r);
+
+/// Whether a failed trap's hint (or checklist) is said under it: not when the test that speaks for
+/// it failed in the library, which is no mistake the trap checks.
+bool trap_hint_applies(const Report& r, const TrapOutcome& t);
 
 /// The line under a failed trap, as a label and its text: "hint" and the trap's hint when the
 /// failure looks like the trap's mistake (explained); else "this trap checks" and the same text,

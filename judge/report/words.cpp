@@ -72,7 +72,7 @@ std::string trap_diagnosis(const Report& r, const TrapOutcome& trap, bool miscon
         if (t->counterexample) s += "\n" + compact_counterexample(*t->counterexample, r.language);
         if (const std::string cmd = rerun_command(r, *t); !cmd.empty()) s += "\nrerun: " + cmd;
     }
-    if (!misconception_and_hint) return s;
+    if (!misconception_and_hint || !trap_hint_applies(r, trap)) return s;
     // A hint names the trap's mistake when the failure looks like it; else it says what the trap checks.
     const auto [label, hint] = hint_line(trap);
     return s + "\n" + label + ": " + hint;

@@ -131,6 +131,9 @@ HarnessStatus decode_harness_status(const std::string& text) {
         const size_t type_end = rest.find('\n');
         s.type = rest.substr(0, type_end);
         s.text = type_end == std::string::npos ? "" : rest.substr(type_end + 1);
+    } else if (first == "library_error") {
+        s.kind = HarnessStatus::Kind::library_error;
+        s.text = rest;
     } else if (first == "wrong_return") {
         s.kind = HarnessStatus::Kind::wrong_return;
         s.text = rest;

@@ -146,10 +146,11 @@ std::optional<TestStatus> decode_status(const std::string& text);
 /// words, or nothing (it exited before the harness wrote). Type and text are as written: the caller
 /// makes them printable.
 struct HarnessStatus {
-    enum class Kind { none, ok, exception, wrong_return, harness_error };
+    enum class Kind { none, ok, exception, library_error, wrong_return, harness_error };
     Kind kind = Kind::none;
     std::string type;  // exception: the spec's type name ("invalid_argument"), or what a forgery wrote
-    std::string text;  // exception: the message; wrong_return and harness_error: what the harness said
+    // exception: the message; library_error, wrong_return and harness_error: what the harness said
+    std::string text;
 };
 HarnessStatus decode_harness_status(const std::string& text);
 

@@ -40,6 +40,9 @@ struct TestRun {
     // Its process could not be started: believed only once the box started the judge's own program
     // (pipeline/box_check.hpp).
     bool not_started = false;
+    // The exception came from the library's side of a call (harness "library_error"): its message
+    // names the library, its version and the calling line.
+    bool library = false;
 
     /// The wall clock or the CPU limit stopped it; these count toward the time-out cutoff.
     bool hit_time_limit() const { return status == Status::timed_out || status == Status::cpu_limit; }

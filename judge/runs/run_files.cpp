@@ -113,6 +113,13 @@ TestRun read_with(const FunctionSpec& fn, const ReadFile& read, const box::TestS
             run.exception_type = printable(said.type);
             run.exception_message = printable(said.text);
             return run;
+        case box::HarnessStatus::Kind::library_error:
+            // The Python harness's words on the library's failure (harness/python_server.py).
+            run.status = TestRun::Status::exception;
+            run.exception_type = "exception";
+            run.exception_message = printable(said.text);
+            run.library = true;
+            return run;
         case box::HarnessStatus::Kind::wrong_return:
             // The Python harness refused the value the call returned (harness/python_server.py).
             run.status = TestRun::Status::wrong_return;

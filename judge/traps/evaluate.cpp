@@ -220,6 +220,8 @@ TestOutcome evaluate_spec(const Problem& p, const TestSpec& test, const TestRun&
                 o.evidence = "throws";
                 fail(Verdict::wrong_answer,
                      exception_words(run, lang) + "; expected " + exception_name(lang, *test.throws));
+            } else if (run.library) {
+                fail(Verdict::runtime_error, std::string(library_words) + run.exception_message);
             } else {
                 fail(Verdict::runtime_error, exception_words(run, lang));
             }

@@ -173,6 +173,9 @@ TEST_CASE("the harness's status has one reader, for every line its three writers
     CHECK((own.kind == Said::exception && own.type == "invalid_argument" && own.text == "ValueError: bad heads"));
     const HarnessStatus lib = read("exception\nexception\nTypeError: x (raised inside torch, not by a raise)\n");
     CHECK((lib.type == "exception" && lib.text == "TypeError: x (raised inside torch, not by a raise)"));
+    const HarnessStatus library = read("library_error\ntorch 1.13.0 in the box has no torch.x (called on line 3)\n");
+    CHECK((library.kind == Said::library_error &&
+           library.text == "torch 1.13.0 in the box has no torch.x (called on line 3)"));
     const HarnessStatus refused = read("wrong_return\nf returned a list; expected a tensor\n");
     CHECK((refused.kind == Said::wrong_return && refused.text == "f returned a list; expected a tensor"));
     CHECK(read("exception\nexception\nsolution.py does not compile: x\n").text == "solution.py does not compile: x");

@@ -579,4 +579,26 @@ TEST_CASE("a function that returns what the spec does not declare is said before
     CHECK(judge::wrong_return_test(r) == nullptr);
 }
 
+TEST_CASE("a call the library failed is said before any trap, with no trap's checklist (issue #64)", "[formats]") {
+    judge::Report r = fixtures::blocked_report();
+    REQUIRE(r.first_fix() != nullptr);
+    r.tests[0].hidden = false;
+    r.tests[0].message = std::string(judge::library_words) +
+                         "torch 1.13.0 in the box has no torch.nn.functional.sdpa (called on line 3 of solution.py)";
+    CHECK(judge::library_test(r) == &r.tests[0]);
+    CHECK(r.first_fix() == nullptr);
+    const std::vector<judge::LeadLine> lead = judge::lead_lines(r);
+    REQUIRE(lead.size() == 1);
+    CHECK(lead[0].label == "Library");
+    CHECK(lead[0].text.find("has no torch.nn.functional.sdpa (called on line 3 of solution.py). This is no trap's "
+                            "mistake") != std::string::npos);
+    const judge::TrapOutcome* trap = nullptr;
+    for (const judge::TrapOutcome& t : r.traps)
+        if (t.id == r.tests[0].trap) trap = &t;
+    REQUIRE(trap != nullptr);
+    CHECK_FALSE(judge::trap_hint_applies(r, *trap));
+    r.tests[0].hidden = true;
+    CHECK(judge::library_test(r) == nullptr);
+}
+
 }  // namespace render_test
