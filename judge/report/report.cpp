@@ -107,9 +107,11 @@ std::string blocked_trap_words(const TrapOutcome& t) {
 std::string rerun_command(const Report& r, const TestOutcome& t) {
     if (t.hidden || t.passed() || r.submission.empty() || !r.compile_ok) return "";
     if (!ran(t.verdict)) return "";
+    // Under a grading secret the reader (a student) has no secret: the line runs on the pack's own
+    // inputs of the test, and says so in a shell comment, which a pasted line leaves out.
     return "judge run " + shell_word(r.problem) + " --test " + shell_word(t.id) + " --file " +
            shell_word(r.submission) + " --outputs " + shell_word(t.id) +
-           (!r.seed_env.empty() ? " --seed-from-env " + shell_word(r.seed_env)
+           (!r.seed_env.empty() ? std::string(secret_rerun_words)
             : r.seed != 0       ? " --seed " + std::to_string(r.seed)
                                 : "");
 }

@@ -216,4 +216,9 @@ void hide_seed(Report& r, const std::string& env);
 /// The submission a rerun_command names (its --file word, unquoted); "" when it names none.
 std::string rerun_file(const std::string& cmd);
 
+/// How a rerun command ends under a grading secret: it runs the test on the problem's own inputs
+/// (the pack's), which a student can; the graded ones were drawn from the secret.
+inline constexpr std::string_view secret_rerun_words =
+    "  # on this test's inputs in the pack: the graded ones were drawn from the grading secret";
+
 }  // namespace judge

@@ -55,8 +55,21 @@ assert len(c["salt"]) == 32 and c["sha256"] == hashlib.sha256(f"{c['salt']}:{key
 carol = json.loads((out / "students/carol/report.json").read_text())
 assert carol["seed"] == "secret" and carol["seed_from_env"] == "SECRET_SEED", carol["seed"]
 reruns = [t["rerun"] for t in carol["tests"] if "rerun" in t]
-assert reruns and all(r.endswith(" --seed-from-env SECRET_SEED") for r in reruns), reruns
+# Issue #64, point 5: a student has no secret; the line runs on the pack's inputs and says so.
+tail = "  # on this test's inputs in the pack: the graded ones were drawn from the grading secret"
+assert reruns and all(r.endswith(tail) and "--seed" not in r for r in reruns), reruns
 EOF
+# The report's own line, pasted as it is (the judge on PATH, in the folder the file is named from),
+# runs without the secret: the test fails there too (exit 1), never a refusal (exit 2).
+rerun=$(python3 -c 'import json,sys; print([t for t in json.load(open(sys.argv[1]))["tests"] if "rerun" in t][0]["rerun"])' \
+    "$TMP/g/students/carol/report.json")
+mkdir -p "$TMP/pasted/bin"
+printf '#!/bin/sh\nexec "%s" --root "%s" "$@"\n' "$JUDGE" "$ROOT" >"$TMP/pasted/bin/judge"
+chmod +x "$TMP/pasted/bin/judge"
+cp -r "$TMP/class/." "$TMP/pasted/"
+(cd "$TMP/pasted" && env -u SECRET_SEED PATH="$TMP/pasted/bin:$PATH" bash -c "$rerun" >"$TMP/out" 2>"$TMP/err")
+got=$?
+[ "$got" = 1 ] || fail "the pasted rerun line exited $got, not 1: $rerun: $(cat "$TMP/err")"
 failing=$(python3 -c 'import json,sys; t=[t for t in json.load(open(sys.argv[1]))["tests"] if "rerun" in t][0]
 print(t["id"])' "$TMP/g/students/carol/report.json")
 # The rerun command reads the variable and draws the very inputs the grade drew: carol's file's seed.
@@ -108,7 +121,8 @@ SECRET_SEED=$secret expect_exit 1 "$JUDGE" --root "$ROOT" submit problem_sdpa --
     --format json --seed-from-env SECRET_SEED
 grep -qiF "$secret" "$TMP/out" "$TMP/err" && fail "submit wrote the secret"
 expect_out '"seed": "secret"'
-expect_out '--seed-from-env SECRET_SEED'
+expect_out '"seed_from_env": "SECRET_SEED"'
+expect_out 'the graded ones were drawn from the grading secret'
 # The same file gets the same report from submit and from grade.
 python3 - "$TMP/out" "$TMP/g/students/carol/report.json" <<'EOF' || fail "submit and grade judged carol differently"
 import json, sys
