@@ -112,6 +112,9 @@ CLI::App* add_grade(CLI::App& app, GradeCliOptions& o) {
              "random inputs, so that what a student hard-coded from a pack fails");
     add_roster(grade, o.roster, "The class: Classroom's roster CSV or an id a line (no folder: missing)");
     grade->add_flag("--allow-empty", o.allow_empty, "Grade a class with nobody in it (else exit 2)");
+    grade->add_option("--previous", o.previous,
+                      "The last grading run's output (a copy of its --out): summary.md and summary.html say\n"
+                      "whose verdict or score changed since, and how");
     grade->add_flag("--after-due-date", o.after_due_date,
                     "Release the tests withheld until after the due date (visibility after_due_date)");
     grade->add_flag_callback(
@@ -133,6 +136,8 @@ CLI::App* add_merge(CLI::App& app, MergeOptions& o) {
     merge->add_option("--seed-from-env", o.seed_from_env,
                       "Shards graded with --seed-from-env VAR: the same variable, to check they used one seed");
     add_roster(merge, o.roster, "The roster the shards were graded with, for --export");
+    merge->add_option("--previous", o.previous,
+                      "The last grading run's output: the summaries say who changed since, as grade's --previous");
     return merge;
 }
 
@@ -153,6 +158,8 @@ int cmd_grade(const GlobalOptions& g, const GradeCliOptions& o) {
     go.has_roster = o.roster.roster.has_value();
     go.allow_empty = o.allow_empty;
     if (o.jobs < 1) throw InputError("--jobs: must be at least 1");
+    if (o.previous) check_previous(*o.previous, o.out);
+    if (o.previous) go.previous = *o.previous;
     const std::unique_ptr<Sandbox> sandbox = make_sandbox(probe_sandbox());
     check_isolation(*sandbox, go.seed.secret() ? go.seed.env : "", p.reference);
     Builder builder(detect_toolchain(), cache_root());
@@ -191,7 +198,10 @@ int cmd_merge(const GlobalOptions& g, const MergeOptions& o) {
     const CourseRoot root = find_course_root(g.root);
     std::vector<std::filesystem::path> inputs(o.inputs.begin(), o.inputs.end());
     const std::vector<RosterEntry> roster = roster_for_export(o.roster, false);
-    const std::string problem = merge_outputs(inputs, o.out, root.path, o.seed_from_env);
+    if (o.previous) check_previous(*o.previous, o.out);
+    const std::optional<std::filesystem::path> previous =
+        o.previous ? std::optional<std::filesystem::path>(*o.previous) : std::nullopt;
+    const std::string problem = merge_outputs(inputs, o.out, root.path, o.seed_from_env, previous);
     fmt::print("{}: merged {} output directories into {}\n", problem, inputs.size(), o.out);
     export_class(load_problem(root.path, problem), o.out, o.roster, roster);
     return code(ExitCode::ok);

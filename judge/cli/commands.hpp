@@ -86,6 +86,7 @@ struct GradeCliOptions {
     std::optional<std::string> suggest_bugs;
     RosterOptions roster;  // --roster FILE (grade/roster.hpp), --export LMS FILE (grade/lms_export.hpp)
     bool allow_empty = false;
+    std::optional<std::string> previous;  // --previous DIR: the last grading run's output
 };
 
 struct PackOptions {
@@ -102,6 +103,7 @@ struct MergeOptions {
     std::string out;
     std::optional<std::string> seed_from_env;  // the variable the shards' secret seed came from
     RosterOptions roster;                      // --roster and --export, as grade has them
+    std::optional<std::string> previous;       // --previous DIR, as grade has it
 };
 
 struct BoxRunOptions {

@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "grade/class_grade.hpp"
 #include "grade/class_page.hpp"
+#include "grade/class_view.hpp"
 #include "grade/clusters.hpp"
 #include "problem/packed.hpp"
 #include "report/formats.hpp"
@@ -77,7 +78,7 @@ void write_student_id(const fs::path& dir, const std::string& id) {
 
 void write_student_views(const Problem& p, const fs::path& dir, const Report& report, const Fingerprint& kept,
                          long seconds) {
-    write_file_atomic(dir / student_page_file, student_page(p, report, kept));
+    write_file_atomic(dir / student_page_file, student_page(p, report, kept, submitted_link(dir)));
     write_file_atomic(dir / student_feedback_file, render_markdown(report));  // for the student
     write_file_atomic(dir / "results.json", json_text(gradescope_results(report, seconds, p, false)) + "\n");
 }
@@ -136,12 +137,63 @@ std::string unnamed_section(const std::vector<ClassStudent>& students, const std
     return md;
 }
 
+std::string ids_md(const std::vector<const ClassStudent*>& who) {
+    std::string ids;
+    for (const ClassStudent* st : who) ids += (ids.empty() ? "" : ", ") + md_cell(st->id);
+    return ids;
+}
+
+// summary.md's view of who is where (grade/class_view.hpp): the changes since the last run, the
+// students with no attempt, every student failing each trap, and the scores.
+std::string roll_section(const ClassRoll& roll, const std::vector<Change>* changes) {
+    std::string md;
+    if (changes != nullptr) {
+        md += "\n## Since the last grading run\n\n";
+        if (changes->empty()) md += "No student's grade changed.\n";
+        if (!changes->empty()) md += "| student | before | now |\n|---|---|---|\n";
+        for (const Change& c : *changes) md += fmt::format("| {} | {} | {} |\n", md_cell(c.id), c.before, c.now);
+    }
+    if (!roll.no_attempt.empty()) md += "\n## No attempt\n\n";
+    for (const NoAttempt& n : roll.no_attempt)
+        md += fmt::format("- {} ({}): {}\n", n.what, n.who.size(), ids_md(n.who));
+    md +=
+        "\n## Students failing each trap\n\nEvery attempt that fails a trap, under the misconception of that trap "
+        "named, or as no known mistake of it.\n";
+    if (roll.traps.empty()) md += "\nNo trap is failed by any student assessed.\n";
+    for (const TrapRoll& t : roll.traps) {
+        md += fmt::format("\n- `{}` ({}): failed by {} of the {} students assessed\n", t.trap->id, t.trap->title,
+                          t.counts.failed, t.counts.passed + t.counts.failed);
+        for (const auto& [n, who] : t.named)
+            md += fmt::format("  - {} ({}): {}\n", md_cell(n.text), who.size(), ids_md(who));
+        if (!t.unexplained.empty())
+            md += fmt::format("  - no known mistake of this trap ({}): {}\n", t.unexplained.size(),
+                              ids_md(t.unexplained));
+    }
+    md += "\n## Scores\n\n| points | students |\n|---|---|\n";
+    for (size_t k = 0; k < roll.histogram.bins.size(); ++k)
+        md += fmt::format("| {} | {} |\n", roll.histogram.label(k), roll.histogram.bins[k]);
+    return md;
+}
+
 }  // namespace
 
-std::string student_page(const Problem& p, Report r, const Fingerprint& kept) {
+std::string student_page(const Problem& p, Report r, const Fingerprint& kept, const std::string& file_link) {
     for (TestOutcome& t : r.tests)
         if (t.id == kept.pictured_test && !t.pictured) t.pictured = kept.pictured;
-    return render_html(r, p);
+    return render_html(r, p, file_link);
+}
+
+void write_submitted(const fs::path& dir, const std::string& name, const std::string& text) {
+    fs::create_directories(dir / submitted_folder);
+    write_file_atomic(dir / submitted_folder / name, text);
+}
+
+std::string submitted_link(const fs::path& dir) {
+    std::error_code ec;
+    for (const char* name : {"solution.cpp", "solution.py"})
+        if (fs::is_regular_file(fs::symlink_status(dir / submitted_folder / name, ec)))
+            return std::string(submitted_folder) + "/" + name;
+    return "";
 }
 
 std::vector<ClassStudent> read_class(const Problem& p, const fs::path& out) {
@@ -182,8 +234,21 @@ size_t suggest_bugs(const Problem& p, const fs::path& out, const fs::path& class
     return written;
 }
 
-std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const fs::path& out) {
+void check_previous(const fs::path& previous, const fs::path& out) {
+    std::error_code ec;
+    if (!fs::is_regular_file(previous / "grade.json", ec))
+        throw InputError("--previous: " + previous.string() +
+                         " is not the output of judge grade or merge (it has no grade.json)");
+    if (fs::exists(out, ec) && fs::equivalent(previous, out, ec))
+        throw InputError("--previous: " + previous.string() +
+                         " is --out itself, which this run rewrites; give a copy of the last run's output");
+}
+
+std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const fs::path& out,
+                                                              const std::optional<fs::path>& previous) {
     const std::vector<ClassStudent> students = read_class(p, out);
+    std::optional<std::vector<Change>> changes;
+    if (previous) changes = changes_since(read_class(p, *previous), students);
     std::vector<std::pair<std::string, const Report&>> reports;
     for (const ClassStudent& s : students) reports.emplace_back(s.id, s.report);
 
@@ -262,9 +327,10 @@ std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, 
         }
     }
     const std::vector<Cluster> clusters = unnamed_clusters(students);
+    md += roll_section(class_roll(p, students), changes ? &*changes : nullptr);
     md += unnamed_section(students, clusters);
     write_file_atomic(out / "summary.md", md);
-    write_file_atomic(out / "summary.html", render_class_page(p, students, clusters));
+    write_file_atomic(out / "summary.html", render_class_page(p, students, clusters, changes ? &*changes : nullptr));
     return verdicts;
 }
 

@@ -169,6 +169,7 @@ std::optional<Report> kept_report(const fs::path& dir, const std::string& key, c
 struct Judged {
     Report report;
     bool judge_failed = false;  // a judge failure is retried on a rerun
+    std::string text, file;     // the file judged and its name (solution.cpp or .py), when one was read
 };
 
 // The submission judged: missing, refused unread, too large, or run. A failure of the judge on it
@@ -201,6 +202,7 @@ Judged judge_student(ClassRun& run, const StudentSubmission& sub, const std::str
         spdlog::warn("{}: the judge failed on this submission: {}", printable(id), printable(e.what()));
     }
     j.report.submission = sub.display;
+    if (sub.state == State::found) j.text = sub.text, j.file = fs::path(sub.display).filename().string();
     j.report.sandbox = run.sandbox.name();
     if (run.o.seed.secret()) hide_seed(j.report, run.o.seed.env);
     // The shipped template, unchanged: no attempt, which summary.md does not count.
@@ -214,6 +216,8 @@ Judged judge_student(ClassRun& run, const StudentSubmission& sub, const std::str
 void write_student(const Problem& p, const fs::path& dir, const std::string& id, const Judged& j, long seconds,
                    const std::string& key) {
     write_student_id(dir, id);  // a long id's folder names it here
+    // The file judged, which the student's page links to (a name from student_submission's two).
+    if (!j.file.empty()) write_submitted(dir, j.file, j.text);
     const std::string report_json = json_text(render_json(j.report)) + "\n";
     write_file_atomic(dir / "report.json", report_json);
     // The student's own page, which summary.html links to: made from what report.json and the
@@ -238,7 +242,8 @@ Graded grade_student(ClassRun& run, const std::string& id) {
     if (std::optional<Report> kept = kept_report(dir, key, run.p)) {
         // A folder graded before the pages were written gets its page from the kept report.
         if (!fs::exists(dir / student_page_file))
-            write_file_atomic(dir / student_page_file, student_page(run.p, *kept, read_fingerprint(dir)));
+            write_file_atomic(dir / student_page_file,
+                              student_page(run.p, *kept, read_fingerprint(dir), submitted_link(dir)));
         return {std::move(*kept), false};
     }
     const auto s0 = std::chrono::steady_clock::now();
@@ -310,7 +315,7 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
     std::sort(summary.unwritten.begin(), summary.unwritten.end());
     summary.graded = graded;
     summary.reused = reused;
-    summary.verdict_counts = write_class_files(p, o.out);
+    summary.verdict_counts = write_class_files(p, o.out, o.previous);
     return summary;
 }
 

@@ -34,6 +34,8 @@ struct GradeOptions {
     bool has_roster = false;
     std::vector<std::string> roster;
     bool allow_empty = false;  // --allow-empty: a class with nobody (or no roster student) is no error
+    // --previous: the last grading run's output; the class files say who changed since (class_view.hpp).
+    std::optional<std::filesystem::path> previous;
 };
 
 /// What grading the class did, for the closing table.
@@ -65,13 +67,24 @@ inline constexpr size_t max_plain_folder = 100;
 inline constexpr const char* student_id_file = "id";
 /// The student's report as a page (render_html), which summary.html links to.
 inline constexpr const char* student_page_file = "report.html";
+
+/// The folder, in a student's, that holds the file judged (solution.cpp or solution.py).
+inline constexpr const char* submitted_folder = "submitted";
+
+/// Writes the file judged, `name` (solution.cpp or solution.py), into student folder `dir`.
+void write_submitted(const std::filesystem::path& dir, const std::string& name, const std::string& text);
+
+/// The link from the student's page to the file judged ("submitted/solution.py"), or "" when the
+/// folder holds none.
+std::string submitted_link(const std::filesystem::path& dir);
 /// The student's report as Markdown (render_markdown): what a workflow hands the student
 /// (docs/ci.md, "Feedback to each student").
 inline constexpr const char* student_feedback_file = "report.md";
 
 /// The page of a report read back from report.json (a kept run, a merge), whose pictures are
 /// only what the JSON holds: the fingerprint's pictured values (clusters.hpp) are put back first.
-std::string student_page(const Problem& p, Report r, const Fingerprint& kept);
+/// `file_link` (submitted_link): the submission's name links to the file judged.
+std::string student_page(const Problem& p, Report r, const Fingerprint& kept, const std::string& file_link = "");
 std::string student_folder(const std::string& id);
 std::filesystem::path student_dir(const std::filesystem::path& out, const std::string& id);
 
@@ -104,7 +117,8 @@ GradeSummary grade_class(const Problem& p, const GradeOptions& o, Builder& build
 /// against `$seed_env` (required then). Returns the problem name.
 std::string merge_outputs(const std::vector<std::filesystem::path>& inputs, const std::filesystem::path& out,
                           const std::filesystem::path& course_root,
-                          const std::optional<std::string>& seed_env = std::nullopt);
+                          const std::optional<std::string>& seed_env = std::nullopt,
+                          const std::optional<std::filesystem::path>& previous = std::nullopt);
 
 /// Every student of `out` with their report and fingerprint (grade/clusters.hpp), in id order.
 std::vector<ClassStudent> read_class(const Problem& p, const std::filesystem::path& out);
@@ -119,8 +133,14 @@ size_t suggest_bugs(const Problem& p, const std::filesystem::path& out, const st
                     const std::filesystem::path& dir);
 
 /// Rebuilds grades.csv, junit.xml, summary.md and summary.html in `out` from its per-student
-/// report.json and fingerprint files.
-/// Returns the verdict counts.
-std::vector<std::pair<std::string, size_t>> write_class_files(const Problem& p, const std::filesystem::path& out);
+/// report.json and fingerprint files; with `previous` (an earlier grading run's output), the
+/// summaries say who changed since. Returns the verdict counts.
+std::vector<std::pair<std::string, size_t>> write_class_files(
+    const Problem& p, const std::filesystem::path& out,
+    const std::optional<std::filesystem::path>& previous = std::nullopt);
+
+/// --previous DIR: an earlier output of judge grade or merge (it holds grade.json), not `out`
+/// itself; else an InputError naming the option.
+void check_previous(const std::filesystem::path& previous, const std::filesystem::path& out);
 
 }  // namespace judge

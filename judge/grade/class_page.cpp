@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "grade/class_view.hpp"
 #include "report/html.hpp"
 #include "report/pictures.hpp"
 #include "report/words.hpp"
@@ -62,31 +63,76 @@ std::string trap_rows(const Problem& p, const std::vector<ClassStudent>& student
     return s + "</table>\n" + not_assessed_definition;
 }
 
-// What to teach next: the traps the most assessed students fail, with the misconceptions named
-// under them and who holds them.
-std::string teach_next(const Problem& p, const std::vector<ClassStudent>& students) {
-    std::vector<std::pair<const TrapSpec*, TrapCounts>> failed;
-    for (const TrapSpec& trap : p.traps)
-        if (TrapCounts c = trap_counts(trap.id, students); c.failed > 0) failed.emplace_back(&trap, std::move(c));
+// What to teach next: the traps the most assessed students fail, each with every student failing
+// it listed: under the misconceptions of that trap named, or as no known mistake of it.
+std::string teach_next(const ClassRoll& roll) {
+    std::vector<const TrapRoll*> failed;
+    for (const TrapRoll& t : roll.traps) failed.push_back(&t);
     if (failed.empty()) return "<p>No trap is failed by any student assessed.</p>\n";
     std::stable_sort(failed.begin(), failed.end(),
-                     [](const auto& a, const auto& b) { return a.second.failed > b.second.failed; });
+                     [](const TrapRoll* a, const TrapRoll* b) { return a->counts.failed > b->counts.failed; });
     if (failed.size() > teach_next_traps) failed.resize(teach_next_traps);
-    const auto named = class_misconceptions(students);
     std::string s = "<ol class=\"teach-next\">\n";
-    for (const auto& [trap, c] : failed) {
-        s += fmt::format("<li data-trap=\"{}\"><code>{}</code> ({}): failed by {} of the {} students assessed.",
-                         html_escape(trap->id), html_escape(trap->id), html_escape(trap->title), c.failed,
-                         c.passed + c.failed);
-        std::string under;
-        for (const auto& [n, who] : named)
-            if (n.trap == trap->id)
-                under += fmt::format("<li>{} <span class=\"count\">({} student{}: {})</span></li>", html_escape(n.text),
-                                     who.size(), who.size() == 1 ? "" : "s", student_links(who));
-        if (!under.empty()) s += " Misconceptions named:<ul>" + under + "</ul>";
-        s += "</li>\n";
+    for (const TrapRoll* t : failed) {
+        const TrapCounts& c = t->counts;
+        s += fmt::format(
+            "<li data-trap=\"{}\" data-failed=\"{}\"><code>{}</code> ({}): failed by {} of the {} "
+            "students assessed.<ul>",
+            html_escape(t->trap->id), c.failed, html_escape(t->trap->id), html_escape(t->trap->title), c.failed,
+            c.passed + c.failed);
+        for (const auto& [n, who] : t->named)
+            s += fmt::format(
+                "<li data-bug=\"{}\" data-count=\"{}\">{} <span class=\"count\">({} student{}: {})</span>"
+                "</li>",
+                html_escape(n.bug), who.size(), html_escape(n.text), who.size(), who.size() == 1 ? "" : "s",
+                student_links(who));
+        if (!t->unexplained.empty())
+            s += fmt::format(
+                "<li class=\"unexplained\" data-count=\"{}\">No known mistake of this trap explains it "
+                "<span class=\"count\">({} student{}: {})</span></li>",
+                t->unexplained.size(), t->unexplained.size(), t->unexplained.size() == 1 ? "" : "s",
+                student_links(t->unexplained));
+        s += "</ul></li>\n";
     }
     return s + "</ol>\n";
+}
+
+// The students who made no attempt, by why: the ones to reach first on a Monday morning.
+std::string no_attempt_html(const ClassRoll& roll) {
+    if (roll.no_attempt.empty()) return "";
+    std::string s = "<h2>No attempt</h2>\n<ul class=\"no-attempt\">\n";
+    for (const NoAttempt& n : roll.no_attempt)
+        s += fmt::format("<li data-kind=\"{}\" data-count=\"{}\">{} ({}): {}</li>\n", n.kind, n.who.size(),
+                         html_escape(n.what), n.who.size(), student_links(n.who));
+    return s + "</ul>\n";
+}
+
+std::string histogram_html(const Histogram& h) {
+    const size_t most = h.bins.empty() ? 0 : *std::max_element(h.bins.begin(), h.bins.end());
+    std::string s = "<h2>Scores</h2>\n<table class=\"histogram\"><tr><th>points</th><th>students</th></tr>\n";
+    for (size_t k = 0; k < h.bins.size(); ++k)
+        s += fmt::format(
+            "<tr data-bin=\"{}\" data-count=\"{}\"><td>{}</td><td><div class=\"bar\"><span "
+            "class=\"passed\" style=\"width:{}\"></span></div><span class=\"count\">{}</span></td></tr>\n",
+            k, h.bins[k], h.label(k), percent(h.bins[k], most), h.bins[k]);
+    return s + "</table>\n";
+}
+
+std::string changes_html(const std::vector<Change>* changes, const std::map<std::string, const ClassStudent*>& by_id) {
+    if (changes == nullptr) return "";
+    std::string s = "<h2>Since the last grading run</h2>\n";
+    if (changes->empty()) return s + "<p class=\"changes\" data-count=\"0\">No student's grade changed.</p>\n";
+    s += fmt::format(
+        "<table class=\"changes\" data-count=\"{}\"><tr><th>student</th><th>before</th><th>now</th>"
+        "</tr>\n",
+        changes->size());
+    for (const Change& c : *changes) {
+        const auto it = by_id.find(c.id);
+        s += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                         it != by_id.end() ? student_link(*it->second) : html_escape(c.id), html_escape(c.before),
+                         html_escape(c.now));
+    }
+    return s + "</table>\n";
 }
 
 std::string misconception_rows(const std::vector<ClassStudent>& students, size_t attempts) {
@@ -143,7 +189,7 @@ std::string cluster_section(const Cluster& c, const Problem& p, size_t k,
 }  // namespace
 
 std::string render_class_page(const Problem& p, const std::vector<ClassStudent>& students,
-                              const std::vector<Cluster>& clusters) {
+                              const std::vector<Cluster>& clusters, const std::vector<Change>* changes) {
     size_t attempts = 0;
     std::map<std::string, size_t> verdicts;
     std::map<std::string, const ClassStudent*> by_id;
@@ -160,7 +206,11 @@ std::string render_class_page(const Problem& p, const std::vector<ClassStudent>&
         "class=\"verdicts\"><tr><th>verdict</th><th>students</th></tr>\n",
         html_escape(p.name), html_escape(p.title), students.size(), attempts);
     for (const auto& [v, n] : verdicts) s += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", v, n);
-    s += "</table>\n<h2>Teach next</h2>\n<p>The traps the most students assessed fail.</p>\n" + teach_next(p, students);
+    const ClassRoll roll = class_roll(p, students);
+    s += "</table>\n" + changes_html(changes, by_id) + no_attempt_html(roll);
+    s += "<h2>Teach next</h2>\n<p>The traps the most students assessed fail, with every student failing them.</p>\n" +
+         teach_next(roll);
+    s += histogram_html(roll.histogram);
     s += "<h2>Traps</h2>\n" + trap_rows(p, students);
     s += "<h2>Misconceptions named</h2>\n<p>Students whose output was, number for number, what a known mistake "
          "produces.</p>\n" +

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "grade/class_view.hpp"
 #include "grade/clusters.hpp"
 #include "problem/spec.hpp"
 
@@ -20,7 +21,10 @@ inline constexpr size_t teach_next_traps = 3;
 /// (report/pictures.hpp, from what the representative's report shows: a sample test's values or a
 /// counterexample), then the unnamed wrong answers in no cluster. Every student's id links to their
 /// page (ClassStudent::page). Self-contained, no script.
+/// With `changes` (grade --previous), who changed since the last grading run; and always the students
+/// who made no attempt, by why, every student failing a trap of "Teach next" under its
+/// misconception or as unexplained, and a score histogram (grade/class_view.hpp).
 std::string render_class_page(const Problem& p, const std::vector<ClassStudent>& students,
-                              const std::vector<Cluster>& clusters);
+                              const std::vector<Cluster>& clusters, const std::vector<Change>* changes = nullptr);
 
 }  // namespace judge

@@ -199,6 +199,14 @@ std::vector<Named> named_misconceptions(const Report& r) {
         const bool seen = std::any_of(named.begin(), named.end(), [&](const Named& m) { return m.bug == n.bug; });
         if (!seen) named.push_back(std::move(n));
     }
+    // Each under the bug's own trap: a test of that trap names it as the seeded bug's evidence (a
+    // test of another trap only saw its outputs there: issue #64, point 8).
+    for (Named& n : named)
+        for (const TestOutcome& t : r.tests)
+            if (t.misconception_bug == n.bug && t.evidence == "seeded_bug") {
+                n.trap = t.trap;
+                break;
+            }
     return named;
 }
 

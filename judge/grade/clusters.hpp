@@ -81,7 +81,8 @@ bool unnamed_wrong(const Report& r);
 /// toward the traps and misconceptions of the class files.
 bool attempt(const Report& r);
 
-/// A misconception a report names: its words, the seeded bug, and the trap of the test that named it.
+/// A misconception a report names: its words, the seeded bug, and the bug's own trap (that of a test
+/// whose evidence is the seeded bug; else of the first test that named it).
 struct Named {
     std::string text, bug, trap;
     auto operator<=>(const Named&) const = default;

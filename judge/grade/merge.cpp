@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "compile/builder.hpp"
 #include "core/errors.hpp"
 #include "core/seed.hpp"
 #include "grade/class_grade.hpp"
@@ -120,7 +121,7 @@ void check_seed(const std::vector<fs::path>& inputs, const std::vector<ShardMeta
 }  // namespace
 
 std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& out, const fs::path& course_root,
-                          const std::optional<std::string>& seed_env) {
+                          const std::optional<std::string>& seed_env, const std::optional<fs::path>& previous) {
     if (inputs.empty()) throw InputError("merge: give at least one output directory to merge");
     std::vector<ShardMeta> metas;
     for (const fs::path& in : inputs) metas.push_back(read_meta(in));
@@ -179,6 +180,11 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
         const Report& report = reports[id];
         write_student_id(to, id);
         write_file_atomic(to / "report.json", json_text(render_json(report)) + "\n");
+        // The file judged, read as any file of a shard is (no link, capped at a source's size).
+        if (const std::string link = submitted_link(from); !link.empty()) {
+            const SafeRead file = read_below(from, link, max_source_bytes, ReadPart::whole);
+            if (file.ok()) write_submitted(to, fs::path(link).filename().string(), file.bytes);
+        }
         // results.json is rebuilt from the checked report; only its execution time is the shard's.
         long seconds = 0;
         if (fs::exists(from / "results.json")) {
@@ -200,7 +206,7 @@ std::string merge_outputs(const std::vector<fs::path>& inputs, const fs::path& o
     merged["shard"] = "all";
     if (!metas.front().check.is_null()) merged["seed_check"] = metas.front().check;
     write_file_atomic(out / "grade.json", merged.dump(2) + "\n");
-    write_class_files(p, out);
+    write_class_files(p, out, previous);
     return p.name;
 }
 

@@ -277,13 +277,16 @@ std::string picture_html(const Picture& pic) {
     return s + "</figure>\n";
 }
 
-std::string render_html(const Report& r, const Problem& p) {
+std::string render_html(const Report& r, const Problem& p, const std::string& file_link) {
     const bool ok = r.verdict == Verdict::accepted;
     std::string s = html_page_start(fmt::format("{}: {}", r.problem, to_string(r.verdict)));
     s += fmt::format("<header><h1>{}</h1><p class=\"verdict {}\" data-verdict=\"{}\">{}: {}/{} points{}</p>",
                      html_escape(r.problem), ok ? "accepted" : "failed", to_string(r.verdict),
                      ok ? "Accepted: every test passes" : html_escape(verdict_words(r.verdict)), r.score, r.max_score,
-                     r.submission.empty() ? "" : " for " + html_escape(r.submission));
+                     r.submission.empty() ? ""
+                     : file_link.empty()  ? " for " + html_escape(r.submission)
+                                          : fmt::format(" for <a class=\"file\" href=\"{}\">{}</a>",
+                                                        html_escape(file_link), html_escape(r.submission)));
     s += "</header>\n";
     if (!r.compile_ok) s += "<h2>Compile error</h2><pre class=\"compile\">" + html_escape(r.compile_log) + "</pre>\n";
     // A limit hit, then what to fix first, its misconception and its hint (lead.hpp).

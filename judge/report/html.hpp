@@ -18,7 +18,9 @@ namespace judge {
 
 /// The submit page: the verdict and score, what to fix first, each trap's diagnosis (as the text
 /// report gives it), and the pictures of the failing tests.
-std::string render_html(const Report& r, const Problem& p);
+/// `file_link`, when given, links the submission's name to the file judged (a student's page in a
+/// grade output: grade/class_grade.hpp's submitted_link).
+std::string render_html(const Report& r, const Problem& p, const std::string& file_link = "");
 
 /// One picture as a <figure>: a row of panels per role, each row with its colour scale.
 std::string picture_html(const Picture& pic);
