@@ -96,4 +96,16 @@ const TestOutcome* verdict_test(const Report& r) {
     return best;
 }
 
+const TestOutcome* unshown_verdict_test(const Report& r) {
+    if (r.verdict == Verdict::accepted || r.verdict == Verdict::wrong_answer || !ran(r.verdict)) return nullptr;
+    if (verdict_test(r) != nullptr) return nullptr;
+    const TestOutcome* hidden = nullptr;
+    for (const TestOutcome& t : r.tests) {
+        if (t.verdict != r.verdict) continue;
+        if (!t.hidden) return &t;
+        if (hidden == nullptr) hidden = &t;
+    }
+    return hidden;
+}
+
 }  // namespace judge

@@ -41,4 +41,9 @@ std::vector<const TestOutcome*> shown_tests(const Report& r, const TrapOutcome& 
 /// and something ran; nullptr otherwise.
 const TestOutcome* verdict_test(const Report& r);
 
+/// When no test the report shows gives the verdict (every one of them is in a trap not assessed
+/// yet), the one whose words the report adds at its end: the first sample test with the verdict,
+/// else the first hidden one; nullptr when verdict_test names one, or the verdict needs none.
+const TestOutcome* unshown_verdict_test(const Report& r);
+
 }  // namespace judge

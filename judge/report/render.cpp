@@ -136,6 +136,13 @@ std::string render_text(const Report& r, const Style& style) {
     // The test that gives the overall verdict, when it is not a wrong answer: the crash is named.
     // Only a test the report shows (lead.hpp).
     const TestOutcome* named = verdict_test(r);
+    // Its words even from a trap not assessed yet: the clearest clue a crash gives (issue #64).
+    if (const TestOutcome* unshown = unshown_verdict_test(r)) {
+        named = unshown;
+        s += fmt::format("\nThe {} comes from a trap not assessed yet ({}):\n", to_string(r.verdict), unshown->trap);
+        s += indent(test_head(r, *unshown) + unshown->message, "    ") + "\n";
+        if (const std::string cmd = rerun_command(r, *unshown); !cmd.empty()) s += "      rerun: " + cmd + "\n";
+    }
     const std::string where = named != nullptr ? " (test " + named->id + ")" : "";
     s += fmt::format("\n{}: {}{}, {}/{} points, {}/{} traps passed{}\n", r.problem, paint(to_string(r.verdict), colour),
                      where, r.score, r.max_score, passed, r.traps.size(),
