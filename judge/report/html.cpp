@@ -15,7 +15,7 @@ namespace judge {
 
 namespace {
 
-constexpr int max_panel_px = 168;  // a panel's longest side
+constexpr int max_panel_px = 196;  // a panel's longest side
 
 std::string hex(const std::array<uint8_t, 3>& c) { return fmt::format("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]); }
 
@@ -36,11 +36,12 @@ const char* ink(const std::array<uint8_t, 3>& c) {
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] < 128 ? "#fff" : "#000";
 }
 
-// A panel's cell side in pixels; from 24 up, each cell holds its number.
+// A panel's cell side in pixels; from 28 up, each cell holds its number, in 9 px type: "-0.53"
+// fits its cell, never its neighbour's (issue #64).
 int cell_px(const Grid& g) {
-    return static_cast<int>(std::clamp<int64_t>(max_panel_px / std::max(g.rows, g.cols), 4, 28));
+    return static_cast<int>(std::clamp<int64_t>(max_panel_px / std::max(g.rows, g.cols), 4, 32));
 }
-constexpr int numbered_cell_px = 24;
+constexpr int numbered_cell_px = 28;
 
 std::string panel(const Picture& pic, const Grid& g, const std::string& role, const ColourScale& scale) {
     const int cell = cell_px(g);
@@ -83,7 +84,7 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
             // cells are large enough to hold one: a rearrangement's, where the value came from.
             const auto k = static_cast<size_t>(r * g.cols + c);
             if (cell >= numbered_cell_px)
-                s += fmt::format("<text class=\"{}\" x=\"{}\" y=\"{}\" font-size=\"7\" fill=\"{}\">{}</text>",
+                s += fmt::format("<text class=\"{}\" x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"{}\">{}</text>",
                                  g.source.empty() ? "value" : "source", ml + c * cell + 2, mt + (r + 1) * cell - 2,
                                  ink(colour),
                                  !g.source.empty() ? html_escape(g.source[k])
