@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Remakes the screenshots in docs/images/ (issues #25, #42): the submit page of the one-reshape fold
 # of problem_mha (desktop and phone width), `judge heads` on it, problem_masks' page for D2L's -1e6
-# fill (a causal NaN row expected), problem_kv_cache's page for a causal mask built without the
-# cache's offset (issue #64), and summary.html of a class of 36 (two clusters of unnamed mistakes,
-# every seeded bug of problem_mha, a mistake alone, three correct, a file that does not compile and a
-# roster student with none). Needs chromium.
+# fill (a causal NaN row expected), problem_kv_cache's page for a prompt's tokens attended
+# without a causal mask (its weights panel, issue #64), and summary.html of a class of 36 (two
+# clusters of unnamed mistakes, every seeded bug of problem_mha, a mistake alone, three correct, a
+# file that does not compile and a roster student with none). Needs chromium.
 #   bash scripts/screenshots.sh [JUDGE_BINARY]   (default: build/dev/bin/judge)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +19,7 @@ ref=reference/problem_mha/solution.cpp bugs=reference/problem_mha/bugs
 "$JUDGE" -q heads problem_mha --file "$bugs/fold_one_reshape.cpp" --html "$TMP/heads.html" >/dev/null || true
 "$JUDGE" -q show problem_masks --bug d2l_fill >"$TMP/d2l_fill.cpp"
 "$JUDGE" -q submit problem_masks --file "$TMP/d2l_fill.cpp" --html "$TMP/masks.html" >/dev/null || true
-"$JUDGE" -q show problem_kv_cache --bug mask_without_offset >"$TMP/kv_mask.cpp"
+"$JUDGE" -q show problem_kv_cache --bug no_mask_for_prompt >"$TMP/kv_mask.cpp"
 "$JUDGE" -q submit problem_kv_cache --file "$TMP/kv_mask.cpp" --html "$TMP/kv_cache.html" >/dev/null || true
 c=$TMP/class
 for i in 1 2 3 4 5; do

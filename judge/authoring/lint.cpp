@@ -202,7 +202,9 @@ std::vector<LintWarning> lint_spec(const Problem& p) {
         if (!sample) out.push_back({"no_sample_test", "warning", "trap " + trap.id + " has no sample test"});
         if (!hidden) out.push_back({"no_hidden_test", "warning", "trap " + trap.id + " has no hidden test"});
     }
-    if (const std::vector<size_t> fixed = seed_independent_tests(p); !fixed.empty()) {
+    // Only points can be bought: a test of 0 points (a picture's, say) that keeps its values is no
+    // answer worth tabling, and the redrawn tests of its trap still decide the trap.
+    if (const std::vector<size_t> fixed = seed_independent_tests(p); !fixed.empty() && seed_independent_points(p) > 0) {
         std::vector<std::string> ids;
         for (const size_t t : fixed) ids.push_back(p.tests[t].id);
         const std::string names = id_list(ids);

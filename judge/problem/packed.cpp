@@ -60,6 +60,7 @@ json test_json(const TestSpec& t) {
     if (t.shape_only) j["shape_only"] = true;
     if (t.intervention) j["intervention"] = true;  // its generators, which say so, stay in the key
     if (!t.trace.empty()) j["trace"] = t.trace;
+    if (!t.weights.empty()) j["weights"] = t.weights;
     if (!t.checks.empty()) {
         json checks = json::array();
         for (const PropertyCheck& c : t.checks) {

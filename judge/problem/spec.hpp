@@ -196,6 +196,10 @@ struct TestSpec {
     // ("keep": [3, 4]), or with keep_all ("keep": "all") every input keeps its sizes.
     std::vector<int64_t> keep;
     bool keep_all = false;
+    // "weights": an output this test's inputs make equal to the attention weights (one-hot values
+    // and W_o = I, say): its pictures draw it as weights, query by key, a panel per leading index
+    // (issue #64: problem_kv_cache's step returns no weights).
+    std::string weights;
 };
 
 struct Limits {

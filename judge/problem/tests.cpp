@@ -217,7 +217,7 @@ void parse_keep(const Field& f, TestSpec& t) {
 
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     f.only_keys({"id", "function", "trap", "description", "points", "visibility", "inputs", "compare", "throws",
-                 "checks", "trace", "tolerance", "shape_only", "intervention", "keep"});
+                 "checks", "trace", "tolerance", "shape_only", "intervention", "keep", "weights"});
     TestSpec t;
     t.id = identifier(f.at("id"));
     const Field fn_field = f.at("function");
@@ -317,6 +317,14 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
             (it == t.inputs.end() || it->second.type != ParamType::tensor || it->second.gen.kind != GenKind::arange)) {
             tr.fail("\"" + t.trace + "\" must name a tensor input made with the arange generator");
         }
+    }
+    if (f.has("weights")) {
+        const Field w = f.child("weights");
+        t.weights = w.str();
+        const OutputSpec* o = fn.output(t.weights);
+        if (o == nullptr || o->axes.size() < 3 || std::ranges::find(t.compare, t.weights) == t.compare.end())
+            w.fail("\"" + t.weights + "\" must be an output of " + fn.name +
+                   " with 3 or more axes that the test compares");
     }
     if (t.throws && (!t.compare.empty() || !t.checks.empty()))
         f.fail("a test with \"throws\" cannot also compare outputs or run checks");

@@ -112,14 +112,16 @@ TEST_CASE("a limit is said as what it is, before any trap; the verdict line name
     CHECK(text.rfind("Output limit: test t_throws (hidden) of trap errors: wrote more than the output limit of 64 "
                      "KB\nFix first: test t_values of trap values fails",
                      0) == 0);
-    // A crash in a trap not assessed yet: the report does not show it, so the verdict line does not
-    // name it.
+    // A crash in a trap not assessed yet: the report adds its words at the end, and the verdict
+    // line names the test that says them (issue #64: the clearest clue a crash gives).
     tests[2] = judge::not_run(p.tests[2], Verdict::runtime_error, "threw std::exception");
     r = judge::assemble_report(p, 0, tests);
     CHECK(r.verdict == Verdict::runtime_error);
+    CHECK(judge::unshown_verdict_test(r) == &r.tests[2]);
     text = judge::render_text(r, judge::Style{false});
-    CHECK(text.find("fixture: runtime_error, 0/4 points") != std::string::npos);
-    CHECK(text.find("(test t_throws)") == std::string::npos);
+    CHECK(text.find("The runtime_error comes from a trap not assessed yet (errors):\n    test t_throws (hidden, "
+                    "runtime_error): threw std::exception") != std::string::npos);
+    CHECK(text.find("fixture: runtime_error (test t_throws), 0/4 points") != std::string::npos);
     CHECK(judge::render_json(r)["limit_test"].is_null());
 }
 

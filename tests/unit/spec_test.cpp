@@ -93,7 +93,8 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         j["tests"][0]["hiden"] = true;
         CHECK(error_of(j) ==
               "problems/p/problem.json: tests[t1]: unknown field 'hiden' (allowed: id, function, trap, description, "
-              "points, visibility, inputs, compare, throws, checks, trace, tolerance, shape_only, intervention, keep)");
+              "points, visibility, inputs, compare, throws, checks, trace, tolerance, shape_only, intervention, keep, "
+              "weights)");
     }
     SECTION("an unknown function") {
         j["tests"][0]["function"] = "scal";
@@ -218,6 +219,10 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         CHECK(
             error_of(j) ==
             "problems/p/problem.json: tests[t1].trace: \"x\" must name a tensor input made with the arange generator");
+    }
+    SECTION("weights that name no output the test compares") {
+        j["tests"][0]["weights"] = "nothing";
+        CHECK(error_of(j).find("tests[t1].weights: \"nothing\" must be an output of ") != std::string::npos);
     }
     SECTION("an unsupported schema") {
         j["schema"] = 3;
