@@ -78,4 +78,18 @@ std::string render_pictures_text(const Report& r, const Problem& p, const Style&
     return out.empty() ? "" : "\n" + style.paint("Pictures", "bold") + " (the weights, shaded):\n" + out;
 }
 
+// A value's colour on its scale, which the page, the PNG and the terminal's shades share.
+std::array<uint8_t, 3> ColourScale::colour(float v) const {
+    if (std::isnan(v)) return {160, 160, 160};
+    const auto mix = [](std::array<float, 3> to, float t) {
+        t = std::clamp(t, 0.0f, 1.0f);
+        std::array<uint8_t, 3> c{};
+        for (size_t k = 0; k < 3; ++k) c[k] = static_cast<uint8_t>(std::lround(255.0f + t * (to[k] - 255.0f)));
+        return c;
+    };
+    if (!diverging) return mix({8, 48, 107}, max > min ? (v - min) / (max - min) : 0.0f);
+    const float t = v / max;
+    return t < 0 ? mix({178, 24, 43}, -t) : mix({33, 102, 172}, t);
+}
+
 }  // namespace judge
