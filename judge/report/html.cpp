@@ -15,7 +15,7 @@ namespace judge {
 
 namespace {
 
-constexpr int max_panel_px = 196;  // a panel's longest side
+constexpr int max_panel_px = 174;  // a panel's longest side
 
 std::string hex(const std::array<uint8_t, 3>& c) { return fmt::format("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]); }
 
@@ -36,12 +36,23 @@ const char* ink(const std::array<uint8_t, 3>& c) {
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] < 128 ? "#fff" : "#000";
 }
 
-// A panel's cell side in pixels; from 28 up, each cell holds its number, in 9 px type: "-0.53"
+// A panel's cell side in pixels; from 28 up, each cell holds its number, in 9 px type: "-0.12"
 // fits its cell, never its neighbour's (issue #64).
 int cell_px(const Grid& g) {
-    return static_cast<int>(std::clamp<int64_t>(max_panel_px / std::max(g.rows, g.cols), 4, 32));
+    return static_cast<int>(std::clamp<int64_t>(max_panel_px / std::max(g.rows, g.cols), 4, 29));
 }
 constexpr int numbered_cell_px = 28;
+
+// A cell's number in at most 5 characters, which its cell holds in 9 px type: two decimals below
+// 10 ("0.18", "-0.12"; "0" for what rounds to it), whole numbers below 1000, else a power of ten.
+std::string cell_number(float v) {
+    if (std::isnan(v)) return "NaN";
+    const float a = std::fabs(v);
+    if (a < 0.005f) return "0";
+    if (a < 9.995f) return fmt::format("{:.2f}", v);
+    if (a < 999.5f) return fmt::format("{:.0f}", v);
+    return fmt::format("{:.0e}", v);
+}
 
 std::string panel(const Picture& pic, const Grid& g, const std::string& role, const ColourScale& scale) {
     const int cell = cell_px(g);
@@ -86,10 +97,7 @@ std::string panel(const Picture& pic, const Grid& g, const std::string& role, co
             if (cell >= numbered_cell_px)
                 s += fmt::format("<text class=\"{}\" x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"{}\">{}</text>",
                                  g.source.empty() ? "value" : "source", ml + c * cell + 2, mt + (r + 1) * cell - 2,
-                                 ink(colour),
-                                 !g.source.empty() ? html_escape(g.source[k])
-                                 : std::isnan(v)   ? std::string("NaN")
-                                                   : fmt::format("{:.2g}", v));
+                                 ink(colour), !g.source.empty() ? html_escape(g.source[k]) : cell_number(v));
         }
     }
     // A masked key: a small orange corner at the top right, leaving the cell's middle its value's
