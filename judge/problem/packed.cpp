@@ -61,6 +61,7 @@ json test_json(const TestSpec& t) {
     if (t.intervention) j["intervention"] = true;  // its generators, which say so, stay in the key
     if (!t.trace.empty()) j["trace"] = t.trace;
     if (!t.weights.empty()) j["weights"] = t.weights;
+    if (!t.weights_heads.empty()) j["weights_heads"] = t.weights_heads;
     if (!t.checks.empty()) {
         json checks = json::array();
         for (const PropertyCheck& c : t.checks) {

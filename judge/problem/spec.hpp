@@ -200,6 +200,9 @@ struct TestSpec {
     // and W_o = I, say): its pictures draw it as weights, query by key, a panel per leading index
     // (issue #64: problem_kv_cache's step returns no weights).
     std::string weights;
+    // "weights_heads": the int input whose value of heads split that output's last axis, each its
+    // own keys (head h's are columns h*K to h*K + K - 1): a panel per head.
+    std::string weights_heads;
 };
 
 struct Limits {

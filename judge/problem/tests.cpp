@@ -217,7 +217,7 @@ void parse_keep(const Field& f, TestSpec& t) {
 
 TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
     f.only_keys({"id", "function", "trap", "description", "points", "visibility", "inputs", "compare", "throws",
-                 "checks", "trace", "tolerance", "shape_only", "intervention", "keep", "weights"});
+                 "checks", "trace", "tolerance", "shape_only", "intervention", "keep", "weights", "weights_heads"});
     TestSpec t;
     t.id = identifier(f.at("id"));
     const Field fn_field = f.at("function");
@@ -325,6 +325,13 @@ TestSpec parse_test(const Field& f, const Problem& p, Tolerance base) {
         if (o == nullptr || o->axes.size() < 3 || std::ranges::find(t.compare, t.weights) == t.compare.end())
             w.fail("\"" + t.weights + "\" must be an output of " + fn.name +
                    " with 3 or more axes that the test compares");
+    }
+    if (f.has("weights_heads")) {
+        const Field h = f.child("weights_heads");
+        t.weights_heads = h.str();
+        const Param* heads = fn.param(t.weights_heads);
+        if (t.weights.empty() || heads == nullptr || heads->type != ParamType::int64)
+            h.fail("\"" + t.weights_heads + "\" must be an int parameter of " + fn.name + ", beside \"weights\"");
     }
     if (t.throws && (!t.compare.empty() || !t.checks.empty()))
         f.fail("a test with \"throws\" cannot also compare outputs or run checks");

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "problem/agreement.hpp"
+#include "report/weights_view.hpp"
 
 namespace judge {
 
@@ -312,14 +313,14 @@ std::vector<Picture> pictures_of(const TestOutcome& t, const Problem& p) {
                                  [&](const FunctionSpec& f) { return f.name == c->function; });
     if (fn == p.functions.end()) return out;  // values read back from a file may name anything
     const auto spec = std::find_if(p.tests.begin(), p.tests.end(), [&](const TestSpec& s) { return s.id == t.id; });
-    for (OutputSpec o : fn->outputs) {
-        // An output the test's inputs make the weights (TestSpec::weights): drawn query by key.
-        // Only on the test's own inputs: a counterexample's fresh ones make no weights of it.
-        if ((t.pictured || t.values) && spec != p.tests.end() && spec->weights == o.name && o.axes.size() >= 3) {
-            o.axes[o.axes.size() - 2] = "query";
-            o.axes[o.axes.size() - 1] = "key";
-        }
-        if (auto pic = output_picture(t.id, *fn, *c, o, false, -1, causal_offset(t.id, p, *c, o.name))) {
+    for (const OutputSpec& o : fn->outputs) {
+        // An output the test's inputs make the weights, drawn as such, on the test's own inputs only
+        // (a counterexample's fresh ones make no weights of it).
+        const std::optional<WeightsView> w =
+            (t.pictured || t.values) && spec != p.tests.end() ? weights_view(*spec, o, *c) : std::nullopt;
+        const Counterexample& shown = w ? w->values : *c;
+        if (auto pic =
+                output_picture(t.id, *fn, shown, w ? w->output : o, false, -1, causal_offset(t.id, p, *c, o.name))) {
             pic->counterexample = !t.pictured && !t.values && t.counterexample;
             out.push_back(std::move(*pic));
         }

@@ -94,7 +94,7 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
         CHECK(error_of(j) ==
               "problems/p/problem.json: tests[t1]: unknown field 'hiden' (allowed: id, function, trap, description, "
               "points, visibility, inputs, compare, throws, checks, trace, tolerance, shape_only, intervention, keep, "
-              "weights)");
+              "weights, weights_heads)");
     }
     SECTION("an unknown function") {
         j["tests"][0]["function"] = "scal";
@@ -223,6 +223,11 @@ TEST_CASE("a malformed spec names the file and the field", "[spec]") {
     SECTION("weights that name no output the test compares") {
         j["tests"][0]["weights"] = "nothing";
         CHECK(error_of(j).find("tests[t1].weights: \"nothing\" must be an output of ") != std::string::npos);
+    }
+    SECTION("weights_heads without weights") {
+        j["tests"][0]["weights_heads"] = "nothing";
+        CHECK(error_of(j).find("tests[t1].weights_heads: \"nothing\" must be an int parameter of ") !=
+              std::string::npos);
     }
     SECTION("an unsupported schema") {
         j["schema"] = 3;
