@@ -23,8 +23,11 @@ import sys
 report = json.load(open(sys.argv[1]))
 tests = {t["id"]: t for t in report["tests"]}
 failed = sorted(t for t, o in tests.items() if not o["passed"])
-# Every single call is right within tolerance: only the sequences' exact history check fails.
-assert failed == ["decode_hidden", "decode_sample", "prefill_decode_hidden", "prefill_decode_sample"], failed
+# Every single call is right within tolerance: only the sequences' exact history check fails, and
+# chunk_weights_sample's exact zeros (its output is the weights times the one-hot values, which the
+# nudge moved by 1e-6, so a hidden key's weight of 0 shows as 1e-6).
+assert failed == ["chunk_weights_sample", "decode_hidden", "decode_sample", "prefill_decode_hidden",
+                  "prefill_decode_sample"], failed
 sample = tests["decode_sample"]["message"]
 assert "kept entries must not change" in sample, sample
 print("%s: %d/%d, failing %s" % (sys.argv[1], report["score"], report["max_score"], ", ".join(failed)))
