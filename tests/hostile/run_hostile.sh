@@ -168,7 +168,11 @@ for c in $checks; do
                 --seed-from-env GRADING_SEED >"$TMP/grade.out" 2>&1 || { cat "$TMP/grade.out"; fail "grade failed"; }
             grep -q '^s1,accepted,' "$TMP/g/grades.csv" || { cat "$TMP/g/grades.csv"; fail "the graded relay is not accepted"; }
             [ -f "$TMP/g/students/s1/results.json" ] && [ -f "$TMP/g/junit.xml" ] || fail "grade wrote no results.json or junit.xml"
-            grep -rl "RELAY-$tag" "$TMP/g" && fail "a hidden test's input reached a file of the grade" ;;
+            # The file judged is kept beside the report (students/<id>/submitted/): the student's own
+            # bytes, which name the marker; it must be exactly the class file, and nothing else may.
+            cmp -s "$TMP/g/students/s1/submitted/solution.$ext" "$TMP/class/s1/solution.$ext" ||
+                fail "the kept submission is not the file handed in"
+            grep -rl --exclude-dir=submitted "RELAY-$tag" "$TMP/g" && fail "a hidden test's input reached a file of the grade" ;;
         as_seeded_bug)
             # Issue #62: the file saved as a seeded bug (grade --suggest-bugs offers a student's file
             # so); validate and a grade under a secret run it, with the secret in the judge's
