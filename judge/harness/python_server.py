@@ -464,6 +464,7 @@ def child(fn, name, fds, code, library, limits):
     resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))
     sys.stdout = open(1, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
     sys.stderr = open(2, "w", buffering=1, encoding="utf-8", errors="replace", closefd=False)
+    reseed(library)
     status = run_call(fn, name, code, library)
     try:
         sys.stdout.flush()
@@ -472,6 +473,17 @@ def child(fn, name, fds, code, library, limits):
         pass
     write_file(4, "status", status.encode("utf-8", "replace"))
     return 0
+
+
+def reseed(library):
+    """Fresh random draws, as a new process makes them: every child starts from the server's state,
+    so an unseeded draw (dropout left on) would repeat from test to test, and in a test's second
+    run, which then could not tell that the outputs change (`random` reseeds itself at a fork)."""
+    import numpy as np
+    np.random.seed()
+    if library == "torch":
+        import torch
+        torch.seed()
 
 
 def write_file(dir_fd, name, data):

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/errors.hpp"
-#include "pipeline/submission_runs.hpp"
+#include "pipeline/box_launch.hpp"
 #include "pipeline/trusted_box.hpp"
 #include "runs/program_run.hpp"
 #include "runs/python_server.hpp"
@@ -68,9 +68,8 @@ std::chrono::milliseconds confirm_box_starts(const Sandbox& sandbox, const Limit
         boxed->make_box_folder(out, name);
         LaunchSpec launch;
         launch.program = "/box/check";
-        const BoxEnd end =
-            run_in_box(p, box.path(), launch, {}, inputs, *boxed, 1,
-                       {{"box-check", box_probe_function, "", name, random_name(), ""}}, 0, SIZE_MAX, {});
+        const BoxEnd end = run_in_box(p, box.path(), launch, inputs, *boxed, 1,
+                                      {{"box-check", box_probe_function, "", name, random_name(), ""}});
         const SafeRead status = read_below(box.path(), fs::path("out") / name / box::status_file, 256, ReadPart::head);
         if (end.ended_early || end.timed_out || end.cutoff < 1)
             box_failed("its runner " + std::string(end.timed_out ? "ran out of time" : "ended early") +

@@ -161,19 +161,24 @@ Report Judge::judge_prepared(const PreparedSubmission& sub, const fs::path& box,
     if (br.ok) {
         // The counterexample candidates run with the sample tests, before any hidden test.
         if (m_counterexamples) m_case_inputs.ensure();
+        // Past the deadline, only the grade: what explains a failure is left out.
+        const auto in_time = [this] { return !m_deadline || std::chrono::steady_clock::now() < *m_deadline; };
         RunSettings run;
         if (m_counterexamples) run.feedback = {&m_cases, &m_case_inputs};
         run.deadline = m_deadline;
+        // A wrong answer is run again in the same box: outputs that change are not diagnosed from one run.
+        run.again = [&](const SubmissionRuns& first) {
+            std::vector<TestOutcome> seen;
+            for (size_t t = 0; in_time() && t < m_p.tests.size(); ++t) seen.push_back(outcome(t, first, lang.language));
+            std::vector<size_t> again = worth_running_again(m_p, first, seen);
+            spdlog::debug("{} wrong answer{} to run again in the same box", again.size(), again.size() == 1 ? "" : "s");
+            return again;
+        };
         const SubmissionRuns runs = run_submission(m_p, box, sub.launch, m_inputs, sandbox, run);
         std::vector<TestOutcome> outcomes;
         for (size_t t = 0; t < m_p.tests.size(); ++t) outcomes.push_back(outcome(t, runs, lang.language));
-        // Past the deadline, only the grade: what explains a failure is left out.
-        const auto in_time = [this] { return !m_deadline || std::chrono::steady_clock::now() < *m_deadline; };
         if (in_time()) name_misconceptions(outcomes, runs, lang.language);
-        // An unexplained wrong answer run again: outputs that change are not diagnosed from one run.
-        const std::vector<size_t> changing =
-            in_time() ? changing_outputs(m_p, m_seed, box, sub.launch, sandbox, runs, outcomes, m_deadline)
-                      : std::vector<size_t>{};
+        const std::vector<size_t> changing = in_time() ? changing_outputs(m_p, runs, outcomes) : std::vector<size_t>{};
         for (const size_t t : changing) {
             outcomes[t].message = changing_output_words;
             outcomes[t].evidence.clear();

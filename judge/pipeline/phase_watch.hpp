@@ -2,16 +2,19 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <thread>
 
 namespace judge {
 
 /// A thread that waits for the in-box runner's word that the first phase is over (the sample
 /// tests and the feedback cases), calls `at_end` (which reads their results), then tells the
-/// runner to go on with the hidden tests.
+/// runner to go on with the hidden tests; and for its word that every test has ended
+/// (box::Plan::again), then answers with what `at_last` returns (box::encode_again's text) and
+/// shuts its side.
 class PhaseWatch {
 public:
-    explicit PhaseWatch(std::function<void()> at_end);
+    explicit PhaseWatch(std::function<void()> at_end, std::function<std::string()> at_last = {});
 
     /// The runner's end, for the box to inherit.
     int runner_fd() const { return m_fds[1]; }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/box_launch.hpp"
 #include "pipeline/input_files.hpp"
 #include "problem/spec.hpp"
 #include "report/report.hpp"
@@ -30,6 +31,8 @@ struct SubmissionRuns {
     // By feedback case (FeedbackCases): its run, empty when it has none that counts (skipped after
     // time-outs, cut off, or not run because the problem has no hidden test).
     std::vector<std::optional<TestRun>> feedback;
+    // By test: its second run, for the tests RunSettings::again named.
+    std::vector<std::optional<TestRun>> again;
 };
 
 /// Cases run with a submission's tests for feedback only (counterexample candidates): in the first
@@ -43,59 +46,32 @@ struct FeedbackCases {
 
 /// How one run of a box goes, beyond its tests.
 struct RunSettings {
-    std::string out_name = "out";  // below the box; a fresh one (fresh_out_folder) for each later run
     FeedbackCases feedback;
     // When all judging must be over (submit --deadline): the box is stopped then, and its tests
     // without a result are "not run: out of time" (deadline_words). nullopt: none.
     std::optional<std::chrono::steady_clock::time_point> deadline;
     // A box of course programs: their tests a few to a process (box::Plan::together).
     bool together = false;
+    // Called once every test has ended, with their runs, while the box still stands: the tests
+    // (indices into the problem's) to run once more, in the same box, into SubmissionRuns::again
+    // (box::Plan::again). Empty: none.
+    std::function<std::vector<size_t>(const SubmissionRuns&)> again;
 };
 
 /// What a test that the judging deadline left unrun says.
 inline constexpr const char* deadline_words = "not run: out of time (the time for judging this submission ran out)";
-
-/// How many tests a box runs side by side: two per core, from 2 to 8.
-size_t tests_side_by_side();
-
-/// The size of a box's output folder for `tests` tests: what each may write (its stdout, stderr
-/// and outputs, at most output_kb each), and a margin.
-long long out_folder_mb(const Problem& p, size_t tests);
-
-/// Makes a new, empty output folder in `box` under a random name, for a second run of the same
-/// box, and returns the name.
-std::string fresh_out_folder(const std::filesystem::path& box);
 
 /// The order in which a submission's tests run: its sample tests (in spec order), then `feedback`
 /// feedback cases (numbered from p.tests.size() on) when hidden tests follow, then the hidden
 /// tests; `first_phase` is the number before the hidden ones when there are any, else 0.
 std::vector<size_t> run_order(const Problem& p, size_t& first_phase, size_t feedback = 0);
 
-/// Runs `tests` in one bubblewrap launch, with the judge itself as the runner inside: each test's
-/// inputs in its folder below inputs.root() (mounted at /in), its output folder made by the caller
-/// below `box / options.out_name`; the first `first_phase` of them before the others, with
-/// `at_phase_end` between (and from `feedback_from` on, in the first phase, feedback cases; 0 and
-/// SIZE_MAX: one phase); after `max_timeouts` time-outs the rest are not run. Returns how the box
-/// ended: its cutoff, a position in `tests` (tests before it without a judge_status got no result).
-struct BoxEnd {
-    size_t cutoff = 0;
-    bool timed_out = false;  // the box as a whole ran out of time
-    // The in-box runner ended early (not for time, without writing its cutoff): stopped by a test, or
-    // failed; `said` is the tail of its stderr, the judge's own words (a test's go to its files).
-    bool ended_early = false;
-    std::string said;
-};
-BoxEnd run_in_box(const Problem& p, const std::filesystem::path& box, const LaunchSpec& launch,
-                  const RunSettings& options, const InputFiles& inputs, const Sandbox& sandbox, size_t batch,
-                  std::vector<box::PlannedTest> tests, size_t first_phase, size_t feedback_from,
-                  const std::function<void()>& at_phase_end, int max_timeouts = box::default_max_timeouts);
-
 /// Runs every test of the submission built in `box`, started as `launch` says, through `sandbox`, in ordered batches
 /// (two per core) with the time-out cutoff applied in run_order, so which tests count as "not run" never depends on the
 /// number of cores or on scheduling. The sample tests' results are read before any hidden test
 /// starts (issue #39: no hidden test can leave anything for them). In the bubblewrap tier all tests share one box, run
 /// by the in-box runner (a bubblewrap launch costs about 6 ms, a test about 3 ms); in the fallback tier the judge runs
-/// each test itself. The tests write below `box / options.out_name`.
+/// each test itself. The tests write below `box / box_out`.
 SubmissionRuns run_submission(const Problem& p, const std::filesystem::path& box, const LaunchSpec& launch,
                               const InputFiles& inputs, const Sandbox& sandbox, const RunSettings& options = {});
 

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <map>
 
-#include "pipeline/submission_runs.hpp"
+#include "pipeline/box_launch.hpp"
 #include "runs/program_run.hpp"
 #include "runs/run_files.hpp"
 #include "util/files.hpp"
@@ -56,10 +56,10 @@ std::vector<size_t> in_one_box(const Sandbox& shared, const Problem& p, const In
             {t.id, t.function, inputs.name(j.test), random_name(), random_name(), "/box/" + programs.at(j.exe)});
         boxed->make_box_folder(out, planned.back().out);
     }
-    RunSettings settings;
+    BoxRun settings;
     settings.together = together;
-    const BoxEnd end = run_in_box(p, box.path(), launch, settings, inputs, *boxed, tests_side_by_side(), planned, 0,
-                                  SIZE_MAX, {}, static_cast<int>(jobs.size()));
+    const BoxEnd end = run_in_box(p, box.path(), launch, inputs, *boxed, tests_side_by_side(), planned, settings,
+                                  static_cast<int>(jobs.size()));
     const size_t cutoff = end.cutoff;
     timed_out = timed_out || end.timed_out;
     std::vector<size_t> left;

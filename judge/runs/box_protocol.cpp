@@ -27,9 +27,10 @@ std::string encode_plan(const Plan& plan) {
         {"batch", plan.batch},
         {"max_timeouts", plan.max_timeouts},
         {"together", plan.together}};
-    if (plan.first_phase > 0) {
+    if (plan.first_phase > 0 || plan.again) {
         j["phases"] = {{"first", plan.first_phase}, {"fd", plan.phase_fd}};
         if (plan.feedback_from < plan.first_phase) j["phases"]["feedback_from"] = plan.feedback_from;
+        if (plan.again) j["phases"]["again"] = true;
     }
     const LaunchSpec& launch = plan.launch;
     j["launch"] = {{"kind", launch.kind == LaunchSpec::Kind::exec ? "exec" : "python_server"},
@@ -62,6 +63,7 @@ Plan decode_plan(const std::string& text) {
             if (plan.first_phase > plan.tests.size())
                 throw std::runtime_error("the first phase has more tests than the plan");
             plan.feedback_from = j.at("phases").value("feedback_from", SIZE_MAX);
+            plan.again = j.at("phases").value("again", false);
         }
         const json& launch = j.at("launch");
         const std::string kind = launch.at("kind").get<std::string>();
@@ -75,6 +77,28 @@ Plan decode_plan(const std::string& text) {
     } catch (const json::exception& e) {
         throw std::runtime_error(std::string("not a test plan: ") + e.what());
     }
+}
+
+std::string encode_again(const std::vector<std::pair<size_t, std::string>>& again) {
+    std::string text = std::to_string(again.size()) + "\n";
+    for (const auto& [position, folder] : again) text += std::to_string(position) + " " + folder + "\n";
+    return text;
+}
+
+std::optional<std::vector<std::pair<size_t, std::string>>> decode_again(const std::string& text, size_t tests) {
+    std::istringstream in(text);
+    size_t count = 0;
+    if (!(in >> count) || count > tests) return std::nullopt;
+    std::vector<std::pair<size_t, std::string>> again;
+    for (size_t i = 0; i < count; ++i) {
+        size_t position = 0;
+        std::string folder;
+        if (!(in >> position >> folder) || position >= tests || folder == "." || folder == ".." ||
+            folder.find('/') != std::string::npos)
+            return std::nullopt;
+        again.emplace_back(position, folder);
+    }
+    return again;
 }
 
 namespace {

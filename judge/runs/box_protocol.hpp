@@ -23,8 +23,11 @@
 //     The sample tests run first, and the judge reads their results before any hidden test
 //     starts (Plan::first_phase): what a hidden test leaves in the box's shared places (/tmp,
 //     /dev/shm, its IPC and network namespaces, out/) comes too late for any result that shows a
-//     submission's words or values. A later run of the same box (counterexamples) is a new box:
-//     new namespaces and tmpfs mounts, and every earlier out/ hidden under an empty folder.
+//     submission's words or values. The counterexample candidates run in that first phase too.
+//     After the last test the runner asks the judge which tests to run once more (Plan::again:
+//     wrong answers, to tell outputs that change between runs), and runs them in the same box,
+//     with the same warm Python server, each into a new output folder; what they return is
+//     compared with their first run only, and shown nowhere.
 //
 //     Each test sees only its own inputs: the session's inputs are one read-only mount at /in, a
 //     root-owned folder that may be crossed but not listed (0711), holding each test's folder under
@@ -44,6 +47,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "problem/spec.hpp"
@@ -98,6 +102,11 @@ struct Plan {
     // 0 / -1: one phase.
     size_t first_phase = 0;
     int phase_fd = -1;
+    // After every test (the cutoff written), the runner sends 'e' on phase_fd and reads which
+    // tests to run once more, each into a new output folder the judge made (encode_again): a
+    // wrong answer run again, to tell a program whose outputs change between runs (issue #65: in
+    // the same box, so a Python submission imports its library once). Needs phase_fd.
+    bool again = false;
     // The first phase's tests from this one on are feedback cases (counterexample candidates), run
     // before any hidden test so that nothing a hidden test does reaches their shown values; their
     // time-outs never cut the graded tests (run_in_order). SIZE_MAX: none.
@@ -110,6 +119,15 @@ struct Plan {
 };
 
 std::string encode_plan(const Plan& plan);
+
+/// The judge's answer to 'e' (Plan::again): the plan's tests to run again, as (position in
+/// Plan::tests, output folder under out/), one "<position> <folder>" line each after a line with
+/// their count.
+std::string encode_again(const std::vector<std::pair<size_t, std::string>>& again);
+
+/// Reads encode_again's text as far as it is well formed: positions below `tests`, folder names
+/// of one component; nullopt when the count line is missing or a line is not so.
+std::optional<std::vector<std::pair<size_t, std::string>>> decode_again(const std::string& text, size_t tests);
 
 /// Throws std::runtime_error when `text` is not a plan.
 Plan decode_plan(const std::string& text);

@@ -63,8 +63,21 @@ bool end_first_phase(int fd) {
     ssize_t k = 0;
     do k = ::recv(fd, &go, 1, 0);
     while (k < 0 && errno == EINTR);
-    ::close(fd);
     return k >= 0;
+}
+
+std::optional<std::vector<std::pair<size_t, std::string>>> ask_again(int fd, size_t tests) {
+    const char done = 'e';
+    if (::send(fd, &done, 1, MSG_NOSIGNAL) != 1) return std::nullopt;
+    std::string text;
+    char buf[4096];
+    while (text.size() < (tests + 1) * 64) {  // the judge's answer ends where it shuts its side
+        const ssize_t k = ::recv(fd, buf, sizeof buf, 0);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) break;
+        text.append(buf, static_cast<size_t>(k));
+    }
+    return box::decode_again(text, tests);
 }
 
 std::vector<std::string> box_runner_command(const fs::path& judge_exe, const BoxRunPaths& paths) {
@@ -136,6 +149,23 @@ std::vector<char> feedback_together(const box::Plan& plan, const BoxRunPaths& pa
     return kept;
 }
 
+// Plan::again: the tests the judge names run once more, each into its new folder, at the tests'
+// limits, in the box's cgroup (a test's own holds its first run's CPU time).
+void run_again(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner, const InBox& in_box) {
+    const auto again = ask_again(plan.phase_fd, plan.tests.size());
+    if (!again) return;
+    std::vector<box::TestStatus> statuses(again->size());
+    run_in_order(
+        again->size(), plan.batch, plan.max_timeouts,
+        [&](size_t i) {
+            const auto& [t, out] = (*again)[i];
+            statuses[i] = execute_test(program_of(plan, t), plan.tests[t].function, paths.in / plan.tests[t].dir,
+                                       paths.out / out, plan.limits, runner, {}, in_box);
+            kill_adopted_orphans();
+        },
+        [&](size_t i) { return statuses[i].hit_time_limit(); });
+}
+
 }  // namespace
 
 int run_box(const BoxRunPaths& paths) {
@@ -152,8 +182,8 @@ int run_box(const BoxRunPaths& paths) {
     // What the launch needs before any test (a Python fork server), started in the box's cgroup: its
     // start is not any test's time. Its words go to the runner's stderr (runner.err).
     const PlainRunner plain;
-    const Launcher launcher(plan.launch, plain, plan.limits, launcher_wall(plan.limits, plan.tests.size(), plan.batch),
-                            {}, 2);
+    const size_t runs = plan.tests.size() * (plan.again ? 2 : 1);  // a test run again, at most once
+    const Launcher launcher(plan.launch, plain, plan.limits, launcher_wall(plan.limits, runs, plan.batch), {}, 2);
     const InBox in_box{{"/tmp", "/dev/shm"}, true, "", &launcher, nullptr};
     std::vector<box::TestStatus> statuses(plan.tests.size());
     const fs::path cutoff_file = paths.out / box::cutoff_file;
@@ -177,7 +207,9 @@ int run_box(const BoxRunPaths& paths) {
         },
         [&](size_t t) { return statuses[t].hit_time_limit(); }, plan.phase_fd >= 0 ? plan.first_phase : 0,
         [&] { end_first_phase(plan.phase_fd); }, plan.feedback_from);
-    return box::write_reserved(cutoff_file, box::encode_cutoff(cutoff)) ? 0 : 1;
+    const bool written = box::write_reserved(cutoff_file, box::encode_cutoff(cutoff));
+    if (plan.again && plan.phase_fd >= 0) run_again(plan, paths, *runner, in_box);
+    return written ? 0 : 1;
 }
 
 }  // namespace judge

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace judge {
@@ -32,6 +34,11 @@ size_t feedback_cutoff(size_t from, size_t to, int max_timeouts, const std::func
 /// the judge says go (or closes its end). Returns false when the socket failed.
 bool end_first_phase(int fd);
 
+/// The runner's side at the end (box::Plan::again): says every test has ended, then reads which
+/// to run again until the judge shuts its side. nullopt when the socket failed or the answer is
+/// not box::encode_again's.
+std::optional<std::vector<std::pair<size_t, std::string>>> ask_again(int fd, size_t tests);
+
 /// Where the in-box runner finds its plan (which says how to start each test), the inputs (<in>/<test id>/) and where
 /// it writes the results (<out>/<test id>/ and <out>/cutoff). Paths as the box sees them.
 struct BoxRunPaths {
@@ -43,7 +50,8 @@ struct BoxRunPaths {
 std::vector<std::string> box_runner_command(const std::filesystem::path& judge_exe, const BoxRunPaths& paths);
 
 /// The in-box runner: runs the plan's tests with run_in_order, each as its own limited process
-/// (exactly as the judge would outside), writes each test's judge_status, then the cutoff.
+/// (exactly as the judge would outside), writes each test's judge_status, then the cutoff; then,
+/// with box::Plan::again, runs once more the tests the judge names.
 /// It runs as the box's user, so a hostile test can kill it; the judge then treats the tests
 /// without a status as failed. Returns the process exit code.
 int run_box(const BoxRunPaths& paths);

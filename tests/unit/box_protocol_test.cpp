@@ -1,8 +1,12 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 #include "catch.hpp"
 
+#include "pipeline/phase_watch.hpp"
 #include "runs/box_protocol.hpp"
 #include "runs/box_runner.hpp"
 #include "util/files.hpp"
@@ -50,6 +54,53 @@ TEST_CASE("a plan's phases and its feedback cases survive its encoding", "[box_p
     CHECK(back.tests[1].dir == "c/d");  // a nested input folder (InputFiles's nested constructor)
     plan.feedback_from = SIZE_MAX;
     CHECK(box::decode_plan(box::encode_plan(plan)).feedback_from == SIZE_MAX);
+}
+
+TEST_CASE("a plan's last round survives its encoding, with or without a first phase", "[box_protocol]") {
+    box::Plan plan;
+    plan.tests = {{"s", "f", "a", "b", "", ""}};
+    plan.phase_fd = 7;
+    plan.again = true;
+    box::Plan back = box::decode_plan(box::encode_plan(plan));
+    CHECK(back.again);
+    CHECK(back.phase_fd == 7);
+    CHECK(back.first_phase == 0);
+    plan.again = false;
+    back = box::decode_plan(box::encode_plan(plan));
+    CHECK_FALSE(back.again);
+    CHECK(back.phase_fd == -1);  // no phases at all: no socket
+}
+
+TEST_CASE("the tests to run again: the judge's answer, read as far as it is well formed", "[box_protocol]") {
+    const std::vector<std::pair<size_t, std::string>> again = {{0, "out-a"}, {3, "b9"}};
+    const auto back = box::decode_again(box::encode_again(again), 4);
+    REQUIRE(back);
+    CHECK(*back == again);
+    CHECK(box::decode_again(box::encode_again({}), 4)->empty());
+    CHECK_FALSE(box::decode_again(box::encode_again(again), 3));  // a position past the plan
+    CHECK_FALSE(box::decode_again("1\n0 ..\n", 4));
+    CHECK_FALSE(box::decode_again("1\n0 a/b\n", 4));
+    CHECK_FALSE(box::decode_again("2\n0 a\n", 4));  // one line short
+    CHECK_FALSE(box::decode_again("", 4));
+    CHECK_FALSE(box::decode_again("9\n", 4));  // more than the plan's tests
+}
+
+TEST_CASE("the phase socket: the first phase's end, then the last round's question and answer", "[box_protocol]") {
+    bool read = false;
+    judge::PhaseWatch watch([&] { read = true; }, [] { return box::encode_again({{2, "again-2"}}); });
+    CHECK(judge::end_first_phase(watch.runner_fd()));
+    const auto again = judge::ask_again(watch.runner_fd(), 3);
+    CHECK(read);
+    REQUIRE(again);
+    REQUIRE(again->size() == 1);
+    CHECK(again->front() == std::make_pair(size_t{2}, std::string("again-2")));
+}
+
+TEST_CASE("the phase socket: a judge that names nothing to run again says so", "[box_protocol]") {
+    judge::PhaseWatch watch([] {});
+    const auto again = judge::ask_again(watch.runner_fd(), 3);
+    REQUIRE(again);
+    CHECK(again->empty());
 }
 
 TEST_CASE("feedback cases never cut a graded test, and stop after their own time-outs", "[box_protocol]") {

@@ -153,19 +153,6 @@ TEST_CASE("small inputs are checked like a test's, and must be small", "[counter
                       "problems/p/problem.json: functions[0].small_inputs[0]: \"y\" is not a parameter of scale");
 }
 
-TEST_CASE("a second run of a box writes into a fresh folder no test could have named", "[counterexample]") {
-    const std::filesystem::path box = std::filesystem::temp_directory_path() / "judge-unit-fresh-out";
-    std::filesystem::remove_all(box);
-    std::filesystem::create_directories(box);
-    const std::string a = judge::fresh_out_folder(box), b = judge::fresh_out_folder(box);
-    CHECK(a != b);
-    CHECK(a.size() == 4 + 32);
-    CHECK(std::filesystem::is_directory(box / a));
-    CHECK_FALSE(std::filesystem::is_symlink(box / a));
-    CHECK(std::filesystem::is_empty(box / b));
-    std::filesystem::remove_all(box);
-}
-
 namespace {
 
 // An answer key whose reference returns the same output on every case.

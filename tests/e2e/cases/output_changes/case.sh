@@ -41,6 +41,22 @@ for t in changing:
     assert not t.get("misconception") and not t.get("counterexample") and "values" not in t, t
 PY
 done
+# The second run is in the same box, by the same Python server (issue #65), whose children draw
+# afresh each time as new processes do; in the fallback tier too. An unseeded draw that a fork
+# would copy (torch's generator, NumPy's) still changes from run to run.
+JUDGE_SANDBOX=fallback expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --file "$TMP/dropout.py"
+expect_out "Output changes: test "
+expect_no_out "Fix first"
+python3 - "$TMP/dropout.py" "$TMP/rand_draw.py" <<'PY'
+import sys
+text = open(sys.argv[1]).read()
+assert text.count("import torch\n") == 1
+# torch.rand from the generator every child of the server inherits.
+open(sys.argv[2], "w").write(text.replace("torch.nn.functional.dropout(torch.softmax(scores, dim=-1), p=0.5)",
+                                          "torch.softmax(scores, dim=-1) * (1 + torch.rand(1).item())"))
+PY
+expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --file "$TMP/rand_draw.py"
+expect_out "Output changes: test "
 # A seeded bug's wrong answers do not change: it is diagnosed, and not told its output changes.
 bug_source "$ROOT" problem_sdpa no_scale "$TMP/no_scale.cpp"
 expect_exit 1 "$JUDGE" -q --root "$ROOT" submit problem_sdpa --file "$TMP/no_scale.cpp"
