@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 
 #include "core/errors.hpp"
 #include "pipeline/box_check.hpp"
@@ -48,6 +49,23 @@ std::vector<std::string> make_out_folders(const Sandbox& sandbox, const fs::path
         sandbox.make_box_folder(out, names.back());
     }
     return names;
+}
+
+// Removes from `out` every entry but `planned` folders and the cutoff: whatever a test wrote under
+// a name of its own. False when one is still there.
+bool only_planned(const fs::path& out, const std::vector<std::string>& planned) {
+    std::set<std::string> keep(planned.begin(), planned.end());
+    keep.insert(box::cutoff_file);
+    std::error_code ec;
+    std::vector<fs::path> planted;
+    for (const fs::directory_entry& e : fs::directory_iterator(out, ec))
+        if (keep.count(e.path().filename().string()) == 0) planted.push_back(e.path());
+    if (ec) return false;
+    for (const fs::path& f : planted) fs::remove_all(f, ec);
+    return std::all_of(planted.begin(), planted.end(), [](const fs::path& f) {
+        std::error_code gone;
+        return !fs::exists(fs::symlink_status(f, gone)) && !gone;
+    });
 }
 
 // Whether any run of `s` could not start its program (TestRun::not_started).
@@ -152,6 +170,8 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
                 read_runs(*last_cutoff);
                 cut_from(*last_cutoff);
                 drop_late_feedback();
+                // Nothing a test left in out/ beside the tests' own folders reaches a second run.
+                if (!only_planned(out, outs)) return box::encode_again({});
                 std::vector<std::pair<size_t, std::string>> asked;  // (position in order, folder)
                 for (const size_t k : options.again(s)) {
                     const size_t i = static_cast<size_t>(std::find(order.begin(), order.end(), k) - order.begin());
@@ -232,7 +252,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
     // The last round (RunSettings::again), with the same server, each test into a new folder.
     s.again.resize(n);
     std::vector<size_t> again;
-    if (options.again && !out_of_budget())
+    if (options.again && !out_of_budget() && only_planned(out, outs))
         for (const size_t k : options.again(s))
             if (k < n && s.runs[k]) again.push_back(k);
     const std::vector<std::string> folders = make_out_folders(sandbox, out, again.size());

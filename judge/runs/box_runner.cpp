@@ -150,10 +150,21 @@ std::vector<char> feedback_together(const box::Plan& plan, const BoxRunPaths& pa
 }
 
 // Plan::again: the tests the judge names run once more, each into its new folder, at the tests'
-// limits, in the box's cgroup (a test's own holds its first run's CPU time).
+// limits, in the box's cgroup (a test's own holds its first run's CPU time). The box's shared
+// places are emptied first, as the judge empties out/ of all but the tests' folders: nothing a
+// hidden test left there reaches a second run (whose outcome a report says). When one cannot be
+// emptied (a test took its permissions away), nothing runs again: the judge then says less.
 void run_again(const box::Plan& plan, const BoxRunPaths& paths, const Runner& runner, const InBox& in_box) {
     const auto again = ask_again(plan.phase_fd, plan.tests.size());
-    if (!again) return;
+    if (!again || again->empty()) return;
+    for (const fs::path& place : in_box.also_bounded) {
+        empty_folder(place);
+        std::error_code ec;
+        if (!fs::is_empty(place, ec) || ec) {
+            std::fprintf(stderr, "not run again: %s could not be emptied\n", place.c_str());
+            return;
+        }
+    }
     std::vector<box::TestStatus> statuses(again->size());
     run_in_order(
         again->size(), plan.batch, plan.max_timeouts,

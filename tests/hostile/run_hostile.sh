@@ -209,6 +209,19 @@ for c in $checks; do
             for f in "/tmp/judge-relay-$tag" "/var/tmp/judge-relay-$tag" "/dev/shm/judge-relay-$tag" "/tmp/judge-relay-dir-$tag"; do
                 [ -e "$f" ] && { rm -rf "$f"; fail "the submission left $f on the host"; }
             done ;;
+        second_run_clean)
+            # Issue #65: the sample test's second run, after the hidden tests in the same box, found
+            # nothing they left: its output did not change, and the randn test could leave it.
+            rm -f "/tmp/judge-again-$tag" "/dev/shm/judge-again-$tag"
+            python3 - "$TMP/out" <<'PY' || fail "a hidden test's leftovers reached a second run (above)"
+import json, sys
+r = json.load(open(sys.argv[1]))
+tests = {t["id"]: t for t in r["tests"]}
+assert not tests["sample"].get("output_changes"), "the sample test's output changed on its second run"
+assert tests["sample"]["verdict"] == "wrong_answer", tests["sample"]
+assert tests["random"]["points"] == tests["random"]["max_points"], "the randn test could leave nothing"
+PY
+            ;;
         secret_not_in_report)
             grep -q SECRET_4242 "$TMP/out" "$TMP/err" && fail "the secret's content appears in the report" ;;
         *) fail "unknown check $c" ;;

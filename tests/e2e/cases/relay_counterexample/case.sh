@@ -4,8 +4,9 @@
 # hidden test. The hidden test shapes_split_12 (x of shape (2, 5, 12), 3 heads: no sample test
 # or candidate has it) leaves a file under a fixed name in its out/; a run on a small x that finds
 # that file answers 3 x, else 2 x. The counterexample (small inputs) must show 2 x: the candidates
-# run in the first phase, with the sample tests, and a later run (the rerun of failing tests,
-# pipeline/rerun.hpp) sees no earlier out/ and finds their outputs unchanged. As root the judge's
+# run in the first phase, with the sample tests, and the second run of failing tests (in the same
+# box after the last test, pipeline/rerun.hpp) finds the file gone from out/ and their outputs
+# unchanged. As root the judge's
 # out/ is a tmpfs that is gone after its run, so the case runs the judge as nobody, whose out/ is a
 # plain folder of the box.
 # relay READ WRITE OUT: the submission, with the relay's two paths.
