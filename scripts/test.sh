@@ -57,59 +57,29 @@ phase "dev: configure and build"
 cmake --preset dev "${configure[@]}" -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >/dev/null
 cmake --build --preset dev -j "$jobs" --target judge e2e_tests
 cached
-
-# The sanitizer builds compile in the background at the lowest priority (nice 19) while the tests
-# of the phase before run: they take only the CPU those tests leave idle (a test waits too: a box's
-# start, a sleeping case, the last long case alone), and the tests keep theirs. ASan's during the
-# dev tests, TSan's during ASan's tests; what is left of each then builds alone. Each writes its
-# output to build/<preset>.log and its exit status to build/<preset>.rc.
-cmake --preset asan-ubsan "${configure[@]}" >/dev/null
-cmake --preset tsan "${configure[@]}" >/dev/null
-builders=()
-background_build() {
-    rm -f "build/$1.rc"
-    # A session of its own, so that a failed phase stops the whole build (the EXIT trap).
-    # shellcheck disable=SC2016  # the inner shell expands its own arguments
-    setsid bash -c 'nice -n 19 cmake --build --preset "$1" -j "$2" >"build/$1.log" 2>&1; echo $? >"build/$1.rc"' \
-        _ "$1" "$jobs" &
-    builders+=($!)
-}
-stop_builders() {
-    local b
-    for b in "${builders[@]}"; do kill -- -"$b" 2>/dev/null || true; done
-}
-trap stop_builders EXIT
-# finish_build PRESET: waits for its background build; shows its log and fails when it failed.
-finish_build() {
-    while [ ! -s "build/$1.rc" ]; do sleep 1; done
-    tail -3 "build/$1.log"
-    [ "$(cat "build/$1.rc")" = 0 ] || { cat "build/$1.log"; echo "the $1 build failed" >&2; exit 1; }
-}
-background_build asan-ubsan
-phase "dev: test (all but the sanitized; ASan's build beside it, nice 19)"
+phase "dev: test (all but the sanitized)"
 ctest --preset dev -j "$test_jobs" -LE "$sanitized"
 
-phase "asan-ubsan: the rest of its build"
-finish_build asan-ubsan
+phase "asan-ubsan: configure and build"
+cmake --preset asan-ubsan "${configure[@]}" >/dev/null
+cmake --build --preset asan-ubsan -j "$jobs"
 cached
-background_build tsan
-phase "asan-ubsan: test (unit, hostile, sanitized; TSan's build beside it, nice 19)"
+phase "asan-ubsan: test (unit, hostile, sanitized)"
 ctest --preset asan-ubsan -j "$test_jobs" -L "$sanitized"
 
-# ThreadSanitizer's build ends before the load stress: the load is the stress's own.
-phase "tsan: the rest of its build"
-finish_build tsan
-cached
-
 # No verdict depends on the machine's load: the time and memory cases beside 3x as many busy
-# loops as cores give the same reports as on a quiet machine (issue #20). Load is applied on
-# purpose here only; beside the ctest suites, only a build that takes the CPU they leave idle.
+# loops as cores give the same reports as on a quiet machine (issue #20). Load is applied here
+# only, never beside the ctest suite.
 phase "load stress"
 bash tests/stress/load_stress.sh build/dev/bin/judge "$PWD"
 
 # ThreadSanitizer: the judge and the unit tests only (the other tests add no thread), then the
 # tests labelled unit or concurrent (grade --jobs, merge of shards, validate's parallel bugs on a
 # small course: validate_lint).
+phase "tsan: configure and build"
+cmake --preset tsan "${configure[@]}" >/dev/null
+cmake --build --preset tsan -j "$jobs"
+cached
 phase "tsan: test"
 ctest --preset tsan -j "$test_jobs"
 phase finished
