@@ -221,6 +221,12 @@ assert not tests["sample"].get("output_changes"), "the sample test's output chan
 assert tests["sample"]["verdict"] == "wrong_answer", tests["sample"]
 assert tests["random"]["points"] == tests["random"]["max_points"], "the randn test could leave nothing"
 PY
+            # ... and that second run did run (the judge asked for it, the runner did not refuse it).
+            JUDGE_SANDBOX=$tier timeout 120 "$JUDGE" -vv --root "$TMP/course" submit probe --file "$TMP/solution.$ext" \
+                >/dev/null 2>"$TMP/again.err"
+            rm -f "/tmp/judge-again-$tag" "/dev/shm/judge-again-$tag"
+            grep -q "1 wrong answer to run again" "$TMP/again.err" || fail "the sample test was not run again"
+            grep -q "not run again" "$TMP/again.err" && fail "the runner ran nothing again: $(grep -m1 'not run again' "$TMP/again.err")"
             ;;
         secret_not_in_report)
             grep -q SECRET_4242 "$TMP/out" "$TMP/err" && fail "the secret's content appears in the report" ;;
