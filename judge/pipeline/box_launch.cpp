@@ -104,8 +104,7 @@ BoxEnd run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     phases.reset();  // the runner is gone: its phase socket too
     BoxEnd end;
     end.timed_out = r.timed_out || r.cpu_limited;
-    const std::optional<size_t> cut =
-        box::decode_cutoff(read_below(box, fs::path(box_out) / box::cutoff_file, 32, ReadPart::head).bytes);
+    const std::optional<size_t> cut = read_cutoff(box);
     end.ended_early = !end.timed_out && (!r.started || r.exit_code != 0 || r.signal != 0 || !cut);
     end.said = printable(r.started ? read_below(box, "runner.err", 500, ReadPart::tail).bytes : r.start_error);
     if (end.ended_early) {
@@ -116,6 +115,10 @@ BoxEnd run_in_box(const Problem& p, const fs::path& box, const LaunchSpec& launc
     }
     end.cutoff = cut ? std::min(plan.tests.size(), *cut) : plan.tests.size();
     return end;
+}
+
+std::optional<size_t> read_cutoff(const fs::path& box) {
+    return box::decode_cutoff(read_below(box, fs::path(box_out) / box::cutoff_file, 32, ReadPart::head).bytes);
 }
 
 size_t tests_side_by_side() { return std::max(2u, std::min(8u, 2 * std::thread::hardware_concurrency())); }

@@ -31,6 +31,9 @@ std::chrono::milliseconds total_budget(const Problem& p, size_t tests, size_t ba
 /// stopped): plain wall time, this many budgets (and its CPU time, every test at its limit).
 inline constexpr int wall_cap_budgets = 4;
 
+/// The cutoff the in-box runner wrote below `box` (box::decode_cutoff), nullopt when none is there.
+std::optional<size_t> read_cutoff(const std::filesystem::path& box);
+
 /// How many tests a box runs side by side: two per core, from 2 to 8.
 size_t tests_side_by_side();
 

@@ -163,8 +163,7 @@ SubmissionRuns run_submission(const Problem& p, const fs::path& box, const Launc
         BoxRun rounds{first_phase, feedback_from, [&] { read_runs(first_phase); }, {}, options.deadline, false};
         if (options.again) {
             rounds.at_last = [&] {
-                const std::optional<size_t> cut =
-                    box::decode_cutoff(read_below(box, fs::path(box_out) / box::cutoff_file, 32, ReadPart::head).bytes);
+                const std::optional<size_t> cut = read_cutoff(box);
                 if (!cut) return box::encode_again({});
                 last_cutoff = std::min(all, *cut);
                 read_runs(*last_cutoff);
