@@ -62,7 +62,8 @@ ctest --preset dev -j "$test_jobs" -LE "$sanitized"
 
 phase "asan-ubsan: configure and build"
 cmake --preset asan-ubsan "${configure[@]}" >/dev/null
-cmake --build --preset asan-ubsan -j "$jobs"
+# The judge and the unit tests: the e2e tests in C++ (e2e_tests) run in the dev build only.
+cmake --build --preset asan-ubsan -j "$jobs" --target judge unit_tests
 cached
 phase "asan-ubsan: test (unit, hostile, sanitized)"
 ctest --preset asan-ubsan -j "$test_jobs" -L "$sanitized"
